@@ -1,0 +1,101 @@
+/* semdbg/grammar.h: context-free grammars in ISLa BNF (plus character classes
+ * and EBNF, desugared on load), validated and analysed. */
+#ifndef SEMDBG_GRAMMAR_H
+#define SEMDBG_GRAMMAR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int32_t SdSymbol; /* index into the grammar's symbol table; -1 = none */
+
+typedef enum SdSymbolKind {
+  SD_SYM_NONTERMINAL, /* <name> */
+  SD_SYM_LITERAL,     /* "text": matches exactly these bytes (may be empty) */
+  SD_SYM_CHARSET,     /* [a-z]: matches one byte of a set */
+} SdSymbolKind;
+
+typedef struct SdAlternative {
+  SdSymbol *symbols;
+  uint32_t count;
+  uint32_t min_size;   /* fewest tree nodes of a derivation with this alternative */
+  uint32_t min_length; /* fewest bytes of text */
+} SdAlternative;
+
+typedef struct SdSymbolInfo {
+  SdSymbolKind kind;
+  char *name;          /* "<name>" for nonterminals; quoted text or [class] for terminals */
+  char *bytes;         /* literal bytes (SD_SYM_LITERAL) */
+  uint32_t length;     /* literal length */
+  uint8_t set[32];     /* byte set (SD_SYM_CHARSET) */
+  SdAlternative *alternatives; /* nonterminals only */
+  uint32_t alternative_count;
+  /* analysis */
+  bool nullable;       /* derives the empty string */
+  bool productive;     /* derives some finite string */
+  bool reachable;      /* from the start symbol */
+  bool regular;        /* its language is regular (no self-embedding recursion) */
+  bool generated;      /* introduced by desugaring EBNF/character classes */
+  bool numeric;        /* some derivation is a decimal numeral (optional sign) */
+  uint32_t min_size;   /* fewest tree nodes in a derivation (terminal: 1) */
+  uint32_t min_length; /* fewest bytes in a derivation */
+  uint32_t min_depth;  /* smallest derivation depth (terminal: 0) */
+  int32_t cheapest_alternative; /* alternative reaching min_size (-1 terminals) */
+  int line, column;    /* where defined (nonterminals), or first used */
+} SdSymbolInfo;
+
+typedef struct SdGrammar {
+  char *path;          /* file name used in messages */
+  SdSymbolInfo *symbols;
+  uint32_t symbol_count;
+  SdSymbol start;
+  uint32_t nonterminal_count;
+} SdGrammar;
+
+/* Diagnostics: every error and warning carries a position. */
+typedef struct SdDiagnostic {
+  char *path;
+  int line, column;
+  char *message;
+  bool is_warning;
+} SdDiagnostic;
+
+typedef struct SdDiagnostics {
+  SdDiagnostic *items;
+  uint32_t size, capacity;
+} SdDiagnostics;
+
+void sd_diagnostics_add(SdDiagnostics *self, bool warning, const char *path, int line,
+                        int column, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+bool sd_diagnostics_has_error(const SdDiagnostics *self);
+/* Print as "path:line:col: error: message" to the stream. */
+void sd_diagnostics_print(const SdDiagnostics *self, void *file /* FILE* */);
+void sd_diagnostics_free(SdDiagnostics *self);
+
+/* Parse grammar text. start_name is "<start>" when NULL. Returns NULL on any
+ * error (all of them are in diags); warnings may be present either way. */
+SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
+                            const char *start_name, SdDiagnostics *diags);
+SdGrammar *sd_grammar_load(const char *path, const char *start_name, SdDiagnostics *diags);
+void sd_grammar_free(SdGrammar *self);
+
+/* Symbol lookup by name, with or without angle brackets ("<digit>" or "digit"). */
+SdSymbol sd_grammar_find(const SdGrammar *self, const char *name);
+static inline const SdSymbolInfo *sd_grammar_symbol(const SdGrammar *self, SdSymbol s) {
+  return &self->symbols[s];
+}
+static inline bool sd_grammar_is_nonterminal(const SdGrammar *self, SdSymbol s) {
+  return self->symbols[s].kind == SD_SYM_NONTERMINAL;
+}
+/* Does byte c match terminal s at the start of a string? (charset only) */
+static inline bool sd_charset_has(const SdSymbolInfo *s, unsigned char c) {
+  return (s->set[c >> 3] >> (c & 7)) & 1;
+}
+/* Can a <b> node occur inside a <a> subtree (a != b), per the grammar? */
+bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b);
+
+/* Print the grammar back in (ISLa) BNF. */
+char *sd_grammar_to_bnf(const SdGrammar *self);
+
+#endif

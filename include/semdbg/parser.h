@@ -1,0 +1,27 @@
+/* semdbg/parser.h: an Earley parser for any grammar and any start symbol. */
+#ifndef SEMDBG_PARSER_H
+#define SEMDBG_PARSER_H
+
+#include "semdbg/grammar.h"
+#include "semdbg/tree.h"
+
+typedef struct SdParser SdParser;
+
+typedef struct SdParseError {
+  size_t offset;     /* byte offset of the first byte that could not be consumed */
+  int line, column;  /* 1-based */
+  char *message;     /* "unexpected 'x', expected one of \"0\"..\"9\", \" \"" */
+} SdParseError;
+
+SdParser *sd_parser_new(const SdGrammar *grammar);
+void sd_parser_free(SdParser *self);
+/* Parse input (any bytes) from symbol start (-1: the grammar's start). Returns
+ * the tree, or NULL with *error filled in (free error->message). Among
+ * several derivations it returns the first one the parser finds (see
+ * parser.c for the exact rule): deterministic for the same grammar and input. */
+SdTree *sd_parse(SdParser *self, SdSymbol start, const char *input, size_t length,
+                 SdParseError *error);
+/* Recognise only (no tree). */
+bool sd_parser_accepts(SdParser *self, SdSymbol start, const char *input, size_t length);
+
+#endif

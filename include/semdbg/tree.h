@@ -1,0 +1,80 @@
+/* semdbg/tree.h: derivation trees, one type for parsed and generated inputs.
+ * Nodes live in the tree's arena. After any structural change call
+ * sd_tree_refresh(), which re-renders the text and recomputes spans, preorder
+ * ids and the per-nonterminal index. */
+#ifndef SEMDBG_TREE_H
+#define SEMDBG_TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "semdbg/grammar.h"
+
+typedef struct SdNode SdNode;
+struct SdNode {
+  SdSymbol symbol;
+  int32_t alternative;   /* chosen alternative for nonterminals, -1 for terminals */
+  SdNode **children;
+  uint32_t child_count;
+  SdNode *parent;
+  const char *leaf;      /* terminal text (in the arena) */
+  uint32_t leaf_length;
+  /* valid after sd_tree_refresh(): */
+  uint32_t start, end;   /* byte span of the node's text in tree->text */
+  uint32_t id;           /* preorder index; the subtree is ids [id, id + size) */
+  uint32_t size;         /* nodes in the subtree, itself included */
+  uint32_t depth;        /* root = 0 */
+};
+
+typedef struct SdArena SdArena;
+
+typedef struct SdTree {
+  const SdGrammar *grammar;
+  SdArena *arena;
+  SdNode *root;
+  /* valid after sd_tree_refresh(): */
+  char *text;            /* the input the tree derives (NUL-terminated, may hold NULs) */
+  uint32_t length;
+  SdNode **nodes;        /* all nodes in preorder */
+  uint32_t node_count;
+  uint32_t **by_symbol;  /* by_symbol[s] = preorder ids of the nodes of symbol s */
+  uint32_t *by_symbol_count;
+} SdTree;
+
+SdTree *sd_tree_new(const SdGrammar *grammar);
+void sd_tree_free(SdTree *self);
+SdTree *sd_tree_clone(const SdTree *self);
+
+/* Node construction in the tree's arena. */
+SdNode *sd_tree_new_node(SdTree *self, SdSymbol symbol, int32_t alternative,
+                         uint32_t child_count);
+SdNode *sd_tree_new_leaf(SdTree *self, SdSymbol symbol, const char *text, uint32_t length);
+void sd_tree_set_root(SdTree *self, SdNode *root);
+/* Deep-copy a subtree (from any tree) into this tree's arena. */
+SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node);
+/* Replace `node` (a node of this tree) by a deep copy of `replacement`; returns
+ * the copy. Refreshes the tree. */
+SdNode *sd_tree_replace(SdTree *self, SdNode *node, const SdNode *replacement);
+void sd_tree_refresh(SdTree *self);
+
+/* Text of a subtree (points into tree->text; not NUL-terminated). */
+static inline const char *sd_node_text(const SdTree *t, const SdNode *n, uint32_t *length) {
+  *length = n->end - n->start;
+  return t->text + n->start;
+}
+/* The nodes of symbol s inside subtree `within` (itself included), in document
+ * order: *count entries of tree->by_symbol[s] starting at the returned index. */
+uint32_t sd_tree_range(const SdTree *self, SdSymbol s, const SdNode *within, uint32_t *count);
+static inline SdNode *sd_tree_node(const SdTree *self, uint32_t id) { return self->nodes[id]; }
+bool sd_node_is_ancestor(const SdNode *ancestor, const SdNode *node); /* or equal */
+/* Path from the root: child indices, written to out (up to max); returns depth. */
+uint32_t sd_node_path(const SdNode *node, uint32_t *out, uint32_t max);
+SdNode *sd_tree_follow(const SdTree *self, const uint32_t *path, uint32_t depth);
+
+/* Indented text ("<start>" then children, terminals quoted). */
+char *sd_tree_to_text(const SdTree *self);
+/* JSON (cJSON) object: {"symbol": .., "alternative": .., "start": .., "end": .., "children": [..]} */
+struct cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node);
+
+#endif

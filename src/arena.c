@@ -1,0 +1,63 @@
+/* arena.c: chunked bump allocation. Chunks double in size up to 1 MiB; a
+ * request larger than a chunk gets a chunk of its own. */
+#include "arena.h"
+
+#include <string.h>
+
+#include "util.h"
+
+struct SdArenaChunk {
+  SdArenaChunk *next;
+  size_t size, used;
+  _Alignas(16) unsigned char data[];
+};
+
+void sd_arena_init(SdArena *self) {
+  self->head = NULL;
+  self->used_bytes = 0;
+}
+
+void *sd_arena_alloc(SdArena *self, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  if (n == 0) n = 16;
+  SdArenaChunk *c = self->head;
+  if (!c || c->size - c->used < n) {
+    size_t size = c ? c->size * 2 : 4096;
+    if (size > (1u << 20)) size = 1u << 20;
+    if (size < n) size = n;
+    SdArenaChunk *fresh = sd_xmalloc(sizeof *fresh + size);
+    fresh->size = size;
+    fresh->used = 0;
+    fresh->next = c;
+    self->head = c = fresh;
+  }
+  void *p = c->data + c->used;
+  c->used += n;
+  self->used_bytes += n;
+  memset(p, 0, n);
+  return p;
+}
+
+void *sd_arena_dup(SdArena *self, const void *p, size_t n) {
+  void *q = sd_arena_alloc(self, n);
+  if (n) memcpy(q, p, n);
+  return q;
+}
+
+char *sd_arena_strndup(SdArena *self, const char *s, size_t n) {
+  char *q = sd_arena_alloc(self, n + 1);
+  if (n) memcpy(q, s, n);
+  q[n] = 0;
+  return q;
+}
+
+void sd_arena_free(SdArena *self) {
+  SdArenaChunk *c = self->head;
+  while (c) {
+    SdArenaChunk *next = c->next;
+    free(c);
+    c = next;
+  }
+  self->head = NULL;
+  self->used_bytes = 0;
+}

@@ -1,0 +1,46 @@
+/* cli.h: the command line front end. Each subcommand lives in its own file
+ * cli_<name>.c and exports `int cli_<name>(int argc, char **argv)` (argv[0]
+ * is the subcommand name), returning the process exit status. */
+#ifndef SEMDBG_CLI_H
+#define SEMDBG_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "semdbg/grammar.h"
+
+enum {
+  CLI_EXIT_OK = 0,        /* success / diagnosis found / all inputs satisfy */
+  CLI_EXIT_NEGATIVE = 1,  /* no diagnosis / some input does not satisfy / unsat */
+  CLI_EXIT_USAGE = 2,     /* usage or input error */
+  CLI_EXIT_HARNESS = 3,   /* the test command could not run */
+};
+
+int cli_diagnose(int argc, char **argv);
+int cli_parse(int argc, char **argv);
+int cli_fuzz(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_run(int argc, char **argv);
+int cli_features(int argc, char **argv);
+int cli_relevance(int argc, char **argv);
+int cli_learn(int argc, char **argv);
+int cli_generalize(int argc, char **argv);
+int cli_reduce(int argc, char **argv);
+
+/* "semdbg: <message>" on stderr; returns CLI_EXIT_USAGE. */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Load a grammar, printing diagnostics (warnings unless quiet); NULL on error. */
+SdGrammar *cli_load_grammar(const char *path, const char *start, bool quiet);
+/* Expand files and directories (directories: their regular files, sorted by
+ * name, not recursive) into a list of paths; returns false (after printing an
+ * error) when one does not exist. *paths is a malloc'd array of malloc'd strings. */
+bool cli_collect_inputs(char **args, int count, char ***paths, size_t *path_count);
+void cli_free_paths(char **paths, size_t count);
+/* Parse an unsigned number option; prints an error and returns false if bad. */
+bool cli_parse_u64(const char *option, const char *text, uint64_t *out);
+bool cli_parse_double(const char *option, const char *text, double *out);
+/* Is this an option that asks for help (-h, --help)? */
+bool cli_wants_help(int argc, char **argv);
+
+#endif

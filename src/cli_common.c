@@ -1,0 +1,125 @@
+/* cli_common.c: helpers shared by the subcommands: error messages, grammar
+ * loading with diagnostics, input collection, number options. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "array.h"
+#include "cli.h"
+#include "util.h"
+
+int cli_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("semdbg: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return CLI_EXIT_USAGE;
+}
+
+SdGrammar *cli_load_grammar(const char *path, const char *start, bool quiet) {
+  if (!path) {
+    cli_error("missing --grammar FILE");
+    return NULL;
+  }
+  SdDiagnostics diags = {0};
+  SdGrammar *g = sd_grammar_load(path, start, &diags);
+  if (!g || !quiet) {
+    SdDiagnostics shown = {0};
+    for (uint32_t i = 0; i < diags.size; i++)
+      if (!g || !diags.items[i].is_warning || !quiet) {
+        SdDiagnostic *d = &diags.items[i];
+        sd_diagnostics_add(&shown, d->is_warning, d->path, d->line, d->column, "%s", d->message);
+      }
+    sd_diagnostics_print(&shown, stderr);
+    sd_diagnostics_free(&shown);
+  }
+  sd_diagnostics_free(&diags);
+  return g;
+}
+
+static int compare_strings(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+bool cli_collect_inputs(char **args, int count, char ***paths, size_t *path_count) {
+  Array(char *) out = {0};
+  for (int i = 0; i < count; i++) {
+    struct stat st;
+    if (stat(args[i], &st) != 0) {
+      cli_error("%s: %s", args[i], strerror(errno));
+      for (uint32_t k = 0; k < out.size; k++) free(out.items[k]);
+      array_free(&out);
+      return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+      array_push(&out, sd_xstrdup(args[i]));
+      continue;
+    }
+    DIR *dir = opendir(args[i]);
+    if (!dir) {
+      cli_error("%s: %s", args[i], strerror(errno));
+      for (uint32_t k = 0; k < out.size; k++) free(out.items[k]);
+      array_free(&out);
+      return false;
+    }
+    uint32_t first = out.size;
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+      if (e->d_name[0] == '.') continue;
+      char *p = sd_format("%s/%s", args[i], e->d_name);
+      struct stat fst;
+      if (stat(p, &fst) == 0 && S_ISREG(fst.st_mode)) array_push(&out, p);
+      else free(p);
+    }
+    closedir(dir);
+    qsort(out.items + first, out.size - first, sizeof(char *), compare_strings);
+  }
+  *paths = out.items;
+  *path_count = out.size;
+  return true;
+}
+
+void cli_free_paths(char **paths, size_t count) {
+  for (size_t i = 0; i < count; i++) free(paths[i]);
+  free(paths);
+}
+
+bool cli_parse_u64(const char *option, const char *text, uint64_t *out) {
+  char *end;
+  errno = 0;
+  if (!text || !*text || *text == '-') goto bad;
+  unsigned long long v = strtoull(text, &end, 10);
+  if (errno || *end) goto bad;
+  *out = v;
+  return true;
+bad:
+  cli_error("%s expects a non-negative integer, got '%s'", option, text ? text : "");
+  return false;
+}
+
+bool cli_parse_double(const char *option, const char *text, double *out) {
+  char *end;
+  errno = 0;
+  if (!text || !*text) goto bad;
+  double v = strtod(text, &end);
+  if (errno || *end || v < 0) goto bad;
+  *out = v;
+  return true;
+bad:
+  cli_error("%s expects a non-negative number, got '%s'", option, text ? text : "");
+  return false;
+}
+
+bool cli_wants_help(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--")) return false;
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return true;
+  }
+  return false;
+}

@@ -1,0 +1,59 @@
+/* main.c: semdbg's entry point. Dispatches to the subcommand named by the first
+ * argument; without one (or with options/files first) runs the diagnosis. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct Command {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+    {"diagnose", cli_diagnose, "find the circumstances of a failure (the default)"},
+    {"parse", cli_parse, "print derivation trees of inputs"},
+    {"fuzz", cli_fuzz, "generate inputs from a grammar (and a constraint)"},
+    {"check", cli_check, "check inputs against a constraint"},
+    {"run", cli_run, "run the test command on inputs and print verdicts"},
+    {"features", cli_features, "input features as CSV"},
+    {"relevance", cli_relevance, "rank the nonterminals that matter for a failure"},
+    {"learn", cli_learn, "learn candidate failure constraints from labelled inputs"},
+    {"generalize", cli_generalize, "abstract failure-inducing input (DDSET)"},
+    {"reduce", cli_reduce, "reduce a failing input (grammar-based delta debugging)"},
+};
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "semdbg %s: a semantic debugger\n\n"
+          "usage: semdbg --grammar G.bnf --test CMD FAILING-INPUT [MORE INPUTS OR DIRS]\n"
+          "       semdbg COMMAND [OPTIONS] ...\n\ncommands:\n",
+          SEMDBG_VERSION);
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
+  fprintf(out, "\n`semdbg COMMAND --help` describes each command and its options.\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return CLI_EXIT_USAGE;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    usage(stdout);
+    return CLI_EXIT_OK;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("semdbg %s\n", SEMDBG_VERSION);
+    return CLI_EXIT_OK;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+  if (argv[1][0] != '-' && !strchr(argv[1], '/') && !strchr(argv[1], '.')) {
+    fprintf(stderr, "semdbg: unknown command '%s' (see semdbg --help)\n", argv[1]);
+    return CLI_EXIT_USAGE;
+  }
+  argv[0] = "diagnose";
+  return cli_diagnose(argc, argv);
+}
