@@ -2,6 +2,7 @@
  * request larger than a chunk gets a chunk of its own. */
 #include "arena.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"

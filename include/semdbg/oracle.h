@@ -1,0 +1,115 @@
+/* semdbg/oracle.h: runs the test command (the harness) on inputs and turns each
+ * run into a verdict (pass / fail / undefined, after `git bisect run`). A pool
+ * of up to N processes runs at once from one poll()-based loop; timeouts kill
+ * the run's whole process group; verdicts are cached by input content; output
+ * can be matched with PCRE2 regexes or compared with a golden reference. */
+#ifndef SEMDBG_ORACLE_H
+#define SEMDBG_ORACLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { SD_VERDICT_PASS, SD_VERDICT_FAIL, SD_VERDICT_UNDEFINED } SdVerdictKind;
+
+/* What --reference compares. */
+typedef enum { SD_COMPARE_BOTH, SD_COMPARE_STATUS, SD_COMPARE_STDOUT } SdCompare;
+
+/* Why a verdict is what it is. */
+typedef enum {
+  SD_REASON_STATUS,           /* the exit status decided (0 pass, 125 undefined, else fail) */
+  SD_REASON_SIGNAL,           /* died by a signal */
+  SD_REASON_TIMEOUT,          /* killed after --timeout; kind is --timeout-verdict */
+  SD_REASON_FAIL_ON,          /* --fail-on matched stdout or stderr */
+  SD_REASON_PASS_ON,          /* --pass-on matched stdout or stderr */
+  SD_REASON_REFERENCE_SAME,   /* same status/stdout as --reference: pass */
+  SD_REASON_REFERENCE_STATUS, /* exit status (or signal) differs from --reference */
+  SD_REASON_REFERENCE_STDOUT, /* stdout differs from --reference */
+  SD_REASON_REFERENCE_BROKEN, /* the reference timed out or exited 125: undefined */
+} SdVerdictReason;
+
+/* Options. Strings are borrowed (e.g. from argv); sd_oracle_new copies them. */
+typedef struct SdOracleOptions {
+  const char *test;              /* shell command line (run with /bin/sh -c); required */
+  bool use_stdin;                /* feed the input on stdin instead of a path argument */
+  double timeout;                /* seconds per run; 0 = no limit (default 10) */
+  SdVerdictKind timeout_verdict; /* verdict of a run that times out (default fail) */
+  const char *fail_on;           /* PCRE2 regex on stdout/stderr: match = fail (or NULL) */
+  const char *pass_on;           /* PCRE2 regex on stdout/stderr: match = pass (or NULL) */
+  const char *reference;         /* golden reference command (or NULL) */
+  SdCompare compare;             /* what to compare with the reference (default both) */
+  unsigned jobs;                 /* runs at once; 0 = number of CPUs (default 0) */
+  size_t capture_limit;          /* bytes kept of stdout and of stderr (default 64 KiB) */
+  double kill_grace;             /* seconds between SIGTERM and SIGKILL (default 0.5) */
+} SdOracleOptions;
+
+void sd_oracle_options_init(SdOracleOptions *self);
+/* Parse one command-line argument if it is an oracle option (--test, --stdin,
+ * --timeout, --timeout-verdict, --fail-on, --pass-on, --reference, --compare,
+ * -j; "--opt VALUE", "--opt=VALUE" and "-jN" forms). argv[*i] is the argument
+ * to look at. Sets *consumed and advances *i to the last argument used (its
+ * value), so a caller's `for (i = 1; i < argc; i++)` loop just continues.
+ * Returns false on a bad value (error: malloc'd message naming the option,
+ * e.g. "--fail-on: bad regular expression at offset 3: missing closing
+ * parenthesis"); *consumed is then true. */
+bool sd_oracle_options_parse_arg(SdOracleOptions *self, int argc, char **argv, int *i,
+                                 bool *consumed, char **error);
+/* Check a complete option set (--test given, regexes compile). */
+bool sd_oracle_options_validate(const SdOracleOptions *self, char **error);
+/* Help text for the options above: lines of "  --option ARG   text\n". */
+extern const char sd_oracle_options_help[];
+
+typedef struct SdVerdict {
+  SdVerdictKind kind;
+  SdVerdictReason reason;
+  int exit_status;      /* exit status, or -1 when killed by a signal */
+  int signal;           /* signal that ended the run, or 0 */
+  bool timed_out;       /* killed after the timeout (signal says which kill ended it) */
+  double seconds;       /* wall time of the run (of the original run when cached) */
+  bool cached;          /* taken from the cache (an identical input ran before) */
+  char *out, *err;      /* first capture_limit bytes of stdout / stderr, NUL-terminated */
+  size_t out_len, err_len;
+  uint64_t out_total, err_total; /* bytes the run wrote in all (the rest was dropped) */
+  int ref_exit_status, ref_signal; /* the reference run's status (with --reference) */
+} SdVerdict;
+
+typedef struct SdOracleStats {
+  uint64_t runs;             /* test command runs (not counting cache hits) */
+  uint64_t pass, fail, undefined; /* verdicts of those runs */
+  uint64_t timeouts;         /* runs killed after the timeout */
+  uint64_t reference_runs;   /* reference command runs */
+  uint64_t cache_hits;       /* inputs answered from the cache */
+  double harness_seconds;    /* wall time of all runs, summed over processes */
+  double batch_seconds;      /* wall time spent inside sd_oracle_run */
+} SdOracleStats;
+
+typedef struct SdOracle SdOracle;
+
+/* Validates the options and creates the private temporary directory
+ * ($TMPDIR or /tmp, semdbg-XXXXXX). Installs SIGINT/SIGTERM/SIGHUP handlers
+ * (while any oracle lives) that kill running process groups, remove the
+ * directory and re-raise. NULL on error (*error: malloc'd message). */
+SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error);
+/* Run a batch; verdicts[k] gets the verdict of inputs[k] (lengths[k] bytes),
+ * in submission order whatever the parallelism. Returns false on a harness
+ * error (message via sd_oracle_error); verdicts are then still filled (runs
+ * not made are UNDEFINED) and must be cleared. */
+bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
+                   SdVerdict *verdicts);
+/* Convenience: one input. */
+bool sd_oracle_run1(SdOracle *self, const char *input, size_t length, SdVerdict *verdict);
+const char *sd_oracle_error(const SdOracle *self);
+void sd_oracle_stats(const SdOracle *self, SdOracleStats *stats);
+/* The temporary directory (exists while the oracle lives). */
+const char *sd_oracle_tmpdir(const SdOracle *self);
+/* Kills nothing (no run is active between calls); removes the temp directory. */
+void sd_oracle_free(SdOracle *self);
+
+void sd_verdict_clear(SdVerdict *self);
+void sd_verdict_copy(SdVerdict *dst, const SdVerdict *src); /* deep copy */
+const char *sd_verdict_kind_name(SdVerdictKind kind);       /* "pass", "fail", "undefined" */
+const char *sd_verdict_reason_name(SdVerdictReason reason); /* e.g. "fail-on", "reference-stdout" */
+/* "exit 0", "signal 11 (SEGV)", "timeout (TERM)". */
+void sd_verdict_status_text(const SdVerdict *self, char *buf, size_t size);
+
+#endif

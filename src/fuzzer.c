@@ -1,0 +1,247 @@
+/* fuzzer.c: random derivations with a size bound, plus k-path coverage.
+ *
+ * Expansion is iterative. The bound is on tree nodes: `used` counts nodes
+ * made so far and `pending` the minimal size of the symbols still waiting on
+ * the stack; an alternative is allowed only while used + its minimal size +
+ * pending stays within the bound, and when none is, the cheapest alternative
+ * is taken. The cheapest choice never raises used + pending, so every
+ * derivation terminates within max(bound, minimal size).
+ *
+ * In k-path mode (Havrikov & Zeller, "Systematically covering input
+ * structure") every choice prefers alternatives that add k-paths (chains of
+ * k symbols along a root-to-leaf path) not produced before. */
+#include "semdbg/fuzzer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "array.h"
+#include "util.h"
+
+struct SdFuzzer {
+  const SdGrammar *grammar;
+  SdFuzzerOptions options;
+  SdRng rng;
+  /* k-path coverage: open-addressing set of path hashes (0 = empty) */
+  uint64_t *paths;
+  uint32_t path_cap, path_count;
+  uint32_t path_total;
+};
+
+SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options) {
+  SdFuzzer *f = sd_xcalloc(1, sizeof *f);
+  f->grammar = grammar;
+  if (options) f->options = *options;
+  if (!f->options.max_size) f->options.max_size = 400;
+  if (f->options.kpath > 8) f->options.kpath = 8;
+  sd_rng_seed(&f->rng, f->options.seed);
+  return f;
+}
+
+void sd_fuzzer_free(SdFuzzer *self) {
+  if (!self) return;
+  free(self->paths);
+  free(self);
+}
+
+SdRng *sd_fuzzer_rng(SdFuzzer *self) { return &self->rng; }
+
+/* ---------- k-path set ---------- */
+
+static bool path_contains(const SdFuzzer *f, uint64_t h) {
+  if (!f->path_cap) return false;
+  uint32_t i = (uint32_t)h & (f->path_cap - 1);
+  while (f->paths[i]) {
+    if (f->paths[i] == h) return true;
+    i = (i + 1) & (f->path_cap - 1);
+  }
+  return false;
+}
+
+static void path_insert(SdFuzzer *f, uint64_t h) {
+  if (path_contains(f, h)) return;
+  if ((f->path_count + 1) * 2 > f->path_cap) {
+    uint32_t old_cap = f->path_cap;
+    uint64_t *old = f->paths;
+    f->path_cap = old_cap ? old_cap * 2 : 1024;
+    f->paths = sd_xcalloc(f->path_cap, sizeof(uint64_t));
+    f->path_count = 0;
+    for (uint32_t i = 0; i < old_cap; i++)
+      if (old[i]) path_insert(f, old[i]);
+    free(old);
+  }
+  uint32_t i = (uint32_t)h & (f->path_cap - 1);
+  while (f->paths[i]) i = (i + 1) & (f->path_cap - 1);
+  f->paths[i] = h;
+  f->path_count++;
+}
+
+static uint64_t path_hash(const SdSymbol *syms, uint32_t n) {
+  uint64_t h = sd_hash_bytes(syms, n * sizeof(SdSymbol), 0x9e37);
+  return h ? h : 1;
+}
+
+/* The k-1 symbols ending at node (node included), oldest first. */
+static uint32_t context(const SdNode *node, uint32_t k, SdSymbol *out) {
+  uint32_t n = 0;
+  SdSymbol rev[8];
+  for (const SdNode *x = node; x && n < k - 1; x = x->parent) rev[n++] = x->symbol;
+  for (uint32_t i = 0; i < n; i++) out[i] = rev[n - 1 - i];
+  return n;
+}
+
+static uint32_t uncovered_paths(SdFuzzer *f, const SdNode *node, const SdAlternative *alt,
+                                bool mark) {
+  uint32_t k = f->options.kpath;
+  SdSymbol buf[9];
+  uint32_t n = context(node, k, buf);
+  if (n + 1 < k) return 0; /* too close to the root for a full path */
+  uint32_t fresh = 0;
+  for (uint32_t i = 0; i < alt->count; i++) {
+    buf[n] = alt->symbols[i];
+    uint64_t h = path_hash(buf, n + 1);
+    if (!path_contains(f, h)) {
+      fresh++;
+      if (mark) path_insert(f, h);
+    }
+  }
+  return fresh;
+}
+
+/* ---------- expansion ---------- */
+
+static unsigned char random_byte(SdFuzzer *f, const SdSymbolInfo *si) {
+  unsigned char printable[256], any[256];
+  int np = 0, na = 0;
+  for (int c = 0; c < 256; c++)
+    if (sd_charset_has(si, (unsigned char)c)) {
+      any[na++] = (unsigned char)c;
+      if (c >= 0x20 && c < 0x7f) printable[np++] = (unsigned char)c;
+    }
+  if (np && (np == na || sd_rng_unit(&f->rng) < 0.9)) return printable[sd_rng_below(&f->rng, (uint32_t)np)];
+  return any[sd_rng_below(&f->rng, (uint32_t)na)];
+}
+
+static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used,
+                                  uint64_t pending, uint32_t max_size) {
+  const SdSymbolInfo *si = &f->grammar->symbols[node->symbol];
+  uint32_t allowed[256];
+  uint32_t n = 0, best_score = 0;
+  for (uint32_t a = 0; a < si->alternative_count && n < 256; a++) {
+    const SdAlternative *alt = &si->alternatives[a];
+    if (alt->min_size == UINT32_MAX || used + alt->min_size + pending > max_size) continue;
+    if (f->options.kpath) {
+      uint32_t score = uncovered_paths(f, node, alt, false);
+      if (score > best_score) best_score = score, n = 0;
+      if (score < best_score) continue;
+    }
+    allowed[n++] = a;
+  }
+  if (n == 0) return si->cheapest_alternative;
+  return (int32_t)allowed[sd_rng_below(&f->rng, n)];
+}
+
+static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_size, bool cheapest) {
+  const SdGrammar *g = f->grammar;
+  typedef struct Job {
+    SdSymbol symbol;
+    SdNode **slot;
+    SdNode *parent;
+  } Job;
+  Array(Job) stack = {0};
+  SdNode *root = NULL;
+  uint64_t used = 0, pending = g->symbols[symbol].min_size;
+  array_push(&stack, ((Job){symbol, &root, NULL}));
+  while (stack.size) {
+    Job j = array_pop(&stack);
+    const SdSymbolInfo *si = &g->symbols[j.symbol];
+    pending -= si->min_size;
+    SdNode *n;
+    if (si->kind == SD_SYM_LITERAL) {
+      n = sd_tree_new_leaf(tree, j.symbol, si->bytes, si->length);
+    } else if (si->kind == SD_SYM_CHARSET) {
+      char c = (char)random_byte(f, si);
+      n = sd_tree_new_leaf(tree, j.symbol, &c, 1);
+    } else {
+      n = sd_tree_new_node(tree, j.symbol, 0, 0);
+      n->parent = j.parent;
+      int32_t a = cheapest ? si->cheapest_alternative
+                           : choose_alternative(f, n, used, pending, max_size);
+      const SdAlternative *alt = &si->alternatives[a];
+      if (f->options.kpath && !cheapest) uncovered_paths(f, n, alt, true);
+      n->alternative = a;
+      n->child_count = alt->count;
+      n->children = alt->count ? sd_arena_alloc(tree->arena, alt->count * sizeof(SdNode *)) : NULL;
+      for (uint32_t k = alt->count; k-- > 0;) {
+        array_push(&stack, ((Job){alt->symbols[k], &n->children[k], n}));
+        pending += g->symbols[alt->symbols[k]].min_size;
+      }
+    }
+    n->parent = j.parent;
+    *j.slot = n;
+    used++;
+  }
+  array_free(&stack);
+  return root;
+}
+
+SdNode *sd_fuzz_node(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t max_size) {
+  return expand(self, tree, symbol, max_size, false);
+}
+
+SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol) {
+  return expand(self, tree, symbol, 0, true);
+}
+
+SdTree *sd_fuzz_tree(SdFuzzer *self, SdSymbol start) {
+  if (start < 0) start = self->grammar->start;
+  SdTree *t = sd_tree_new(self->grammar);
+  uint32_t lo = self->grammar->symbols[start].min_size;
+  uint32_t hi = self->options.max_size > lo ? self->options.max_size : lo;
+  uint32_t target = lo + sd_rng_below(&self->rng, hi - lo + 1);
+  sd_tree_set_root(t, sd_fuzz_node(self, t, start, target));
+  return t;
+}
+
+SdNode *sd_fuzz_regenerate(SdFuzzer *self, SdTree *tree, SdNode *node) {
+  uint32_t lo = self->grammar->symbols[node->symbol].min_size;
+  uint32_t hi = node->size * 2 > lo ? node->size * 2 : lo;
+  if (hi < 16) hi = lo + 16;
+  uint32_t target = lo + sd_rng_below(&self->rng, hi - lo + 1);
+  SdNode *fresh = sd_fuzz_node(self, tree, node->symbol, target);
+  return sd_tree_replace(tree, node, fresh);
+}
+
+static void count_paths(const SdGrammar *g, SdSymbol *buf, uint32_t n, uint32_t k, uint32_t *total) {
+  if (*total >= 1000000) return;
+  if (n == k) {
+    (*total)++;
+    return;
+  }
+  const SdSymbolInfo *si = &g->symbols[buf[n - 1]];
+  for (uint32_t a = 0; a < si->alternative_count; a++)
+    for (uint32_t i = 0; i < si->alternatives[a].count; i++) {
+      SdSymbol c = si->alternatives[a].symbols[i];
+      bool dup = false; /* the same child symbol in several alternatives is one path */
+      for (uint32_t b = 0; b <= a && !dup; b++)
+        for (uint32_t m = 0; m < si->alternatives[b].count && !dup; m++)
+          dup = (b < a || m < i) && si->alternatives[b].symbols[m] == c;
+      if (dup) continue;
+      buf[n] = c;
+      count_paths(g, buf, n + 1, k, total);
+    }
+}
+
+void sd_fuzzer_coverage(const SdFuzzer *self, uint32_t *covered, uint32_t *total) {
+  *covered = self->path_count;
+  *total = 0;
+  uint32_t k = self->options.kpath;
+  if (!k) return;
+  SdSymbol buf[9];
+  for (uint32_t s = 0; s < self->grammar->symbol_count; s++) {
+    if (!self->grammar->symbols[s].reachable) continue;
+    buf[0] = (SdSymbol)s;
+    count_paths(self->grammar, buf, 1, k, total);
+  }
+}

@@ -1,0 +1,909 @@
+/* grammar.c: loads ISLa BNF into a symbol table, validates and analyses it.
+ *
+ * The reader is a hand-written lexer plus a recursive-descent parser over
+ * rules `<name> ::= alt | alt ;`. Extensions are desugared as they are read:
+ * `[a-z]` classes become one-byte charset terminals, `( ... )` groups and the
+ * postfix operators `? * +` become generated nonterminals (`*` and `+` as
+ * left recursion, which the Earley parser handles in linear time). Analysis
+ * runs fixpoints for productivity, nullability and minimal costs, Tarjan's
+ * SCCs for regularity, and a 3-state automaton product for "can derive a
+ * decimal numeral". */
+#include "semdbg/grammar.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "util.h"
+
+/* ---------- diagnostics ---------- */
+
+void sd_diagnostics_add(SdDiagnostics *self, bool warning, const char *path, int line,
+                        int column, const char *fmt, ...) {
+  SdDiagnostic d = {0};
+  d.path = sd_xstrdup(path ? path : "<input>");
+  d.line = line;
+  d.column = column;
+  d.is_warning = warning;
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  d.message = sd_xmalloc((size_t)n + 1);
+  vsnprintf(d.message, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  array_push(self, d);
+}
+
+bool sd_diagnostics_has_error(const SdDiagnostics *self) {
+  for (uint32_t i = 0; i < self->size; i++)
+    if (!self->items[i].is_warning) return true;
+  return false;
+}
+
+void sd_diagnostics_print(const SdDiagnostics *self, void *file) {
+  for (uint32_t i = 0; i < self->size; i++) {
+    const SdDiagnostic *d = &self->items[i];
+    if (d->line > 0)
+      fprintf(file, "%s:%d:%d: %s: %s\n", d->path, d->line, d->column,
+              d->is_warning ? "warning" : "error", d->message);
+    else
+      fprintf(file, "%s: %s: %s\n", d->path, d->is_warning ? "warning" : "error", d->message);
+  }
+}
+
+void sd_diagnostics_free(SdDiagnostics *self) {
+  for (uint32_t i = 0; i < self->size; i++) {
+    free(self->items[i].path);
+    free(self->items[i].message);
+  }
+  array_free(self);
+}
+
+/* ---------- reader state ---------- */
+
+typedef Array(SdSymbol) SymbolList;
+typedef Array(SymbolList) AltList;
+
+typedef struct Reader {
+  const char *text;
+  size_t len, pos;
+  const char *path;
+  SdDiagnostics *diags;
+  bool failed;
+  Array(SdSymbolInfo) symbols;
+  Array(AltList) rules;       /* parallel to symbols (nonterminals only) */
+  Array(bool) defined;
+  Array(int) use_line, use_col; /* first use, for undefined-symbol errors */
+  uint32_t generated_count;
+} Reader;
+
+static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...) {
+  if (r->failed) return; /* report the first syntax error only */
+  r->failed = true;
+  int line, col;
+  sd_line_col(r->text, r->len, pos, &line, &col);
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  sd_diagnostics_add(r->diags, false, r->path, line, col, "%s", buf);
+}
+
+static void skip_space(Reader *r) {
+  while (r->pos < r->len) {
+    char c = r->text[r->pos];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') r->pos++;
+    else if (c == '#') {
+      while (r->pos < r->len && r->text[r->pos] != '\n') r->pos++;
+    } else break;
+  }
+}
+
+static SdSymbol add_symbol(Reader *r, SdSymbolInfo info) {
+  info.cheapest_alternative = -1;
+  array_push(&r->symbols, info);
+  AltList empty = {0};
+  array_push(&r->rules, empty);
+  array_push(&r->defined, false);
+  array_push(&r->use_line, 0);
+  array_push(&r->use_col, 0);
+  return (SdSymbol)(r->symbols.size - 1);
+}
+
+static SdSymbol nonterminal(Reader *r, const char *name, size_t n, size_t pos) {
+  for (uint32_t i = 0; i < r->symbols.size; i++) {
+    SdSymbolInfo *s = &r->symbols.items[i];
+    if (s->kind == SD_SYM_NONTERMINAL && strlen(s->name) == n && !memcmp(s->name, name, n))
+      return (SdSymbol)i;
+  }
+  SdSymbolInfo info = {0};
+  info.kind = SD_SYM_NONTERMINAL;
+  info.name = sd_xstrndup(name, n);
+  SdSymbol s = add_symbol(r, info);
+  sd_line_col(r->text, r->len, pos, &r->use_line.items[s], &r->use_col.items[s]);
+  return s;
+}
+
+static SdSymbol literal(Reader *r, const char *bytes, size_t n) {
+  for (uint32_t i = 0; i < r->symbols.size; i++) {
+    SdSymbolInfo *s = &r->symbols.items[i];
+    if (s->kind == SD_SYM_LITERAL && s->length == n && !memcmp(s->bytes, bytes, n))
+      return (SdSymbol)i;
+  }
+  SdSymbolInfo info = {0};
+  info.kind = SD_SYM_LITERAL;
+  info.bytes = sd_xstrndup(bytes, n);
+  info.length = (uint32_t)n;
+  SdBuf b = {0};
+  sd_buf_append_quoted(&b, bytes, n);
+  info.name = sd_buf_take(&b);
+  return add_symbol(r, info);
+}
+
+static void charset_name(SdBuf *b, const uint8_t set[32]) {
+  sd_buf_putc(b, '[');
+  for (int c = 0; c < 256; c++) {
+    if (!((set[c >> 3] >> (c & 7)) & 1)) continue;
+    int e = c;
+    while (e + 1 < 256 && ((set[(e + 1) >> 3] >> ((e + 1) & 7)) & 1)) e++;
+    for (int k = 0; k < 2; k++) {
+      int x = k ? e : c;
+      if (k && e == c) break;
+      if (k) sd_buf_putc(b, '-');
+      if (x == ']' || x == '\\' || x == '-' || x == '^') sd_buf_printf(b, "\\%c", x);
+      else if (x < 0x20 || x >= 0x7f) sd_buf_printf(b, "\\x%02x", x);
+      else sd_buf_putc(b, (char)x);
+    }
+    c = e;
+  }
+  sd_buf_putc(b, ']');
+}
+
+static SdSymbol charset(Reader *r, const uint8_t set[32]) {
+  for (uint32_t i = 0; i < r->symbols.size; i++) {
+    SdSymbolInfo *s = &r->symbols.items[i];
+    if (s->kind == SD_SYM_CHARSET && !memcmp(s->set, set, 32)) return (SdSymbol)i;
+  }
+  SdSymbolInfo info = {0};
+  info.kind = SD_SYM_CHARSET;
+  memcpy(info.set, set, 32);
+  SdBuf b = {0};
+  charset_name(&b, set);
+  info.name = sd_buf_take(&b);
+  return add_symbol(r, info);
+}
+
+static SdSymbol generated(Reader *r, SdSymbol parent, size_t pos) {
+  const char *pname = r->symbols.items[parent].name;
+  size_t plen = strlen(pname);
+  char *name = sd_format("<%.*s-%u>", (int)(plen - 2), pname + 1, ++r->generated_count);
+  SdSymbol s = nonterminal(r, name, strlen(name), pos);
+  free(name);
+  r->symbols.items[s].generated = true;
+  r->defined.items[s] = true;
+  sd_line_col(r->text, r->len, pos, &r->symbols.items[s].line, &r->symbols.items[s].column);
+  return s;
+}
+
+/* An escape after a backslash at r->pos (pointing at the backslash). */
+static int read_escape(Reader *r) {
+  size_t at = r->pos;
+  if (r->pos + 1 >= r->len) {
+    reader_error_at(r, at, "unterminated escape sequence");
+    return -1;
+  }
+  char c = r->text[r->pos + 1];
+  r->pos += 2;
+  switch (c) {
+    case '\\': return '\\';
+    case '"': return '"';
+    case '\'': return '\'';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'v': return '\v';
+    case '0': return 0;
+    case ']': return ']';
+    case '[': return '[';
+    case '-': return '-';
+    case '^': return '^';
+    case 'x': {
+      int v = 0;
+      for (int k = 0; k < 2; k++) {
+        char h = r->pos < r->len ? r->text[r->pos] : 0;
+        int d = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
+              : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+        if (d < 0) {
+          reader_error_at(r, at, "bad escape '\\x': expected two hex digits");
+          return -1;
+        }
+        v = v * 16 + d;
+        r->pos++;
+      }
+      return v;
+    }
+    default:
+      reader_error_at(r, at, "bad escape '\\%c' (known: \\\\ \\\" \\n \\r \\t \\b \\xHH)",
+                      (c >= 0x20 && c < 0x7f) ? c : '?');
+      return -1;
+  }
+}
+
+static SdSymbol read_string(Reader *r) {
+  size_t start = r->pos++;
+  SdBuf b = {0};
+  for (;;) {
+    if (r->pos >= r->len || r->text[r->pos] == '\n') {
+      reader_error_at(r, start, "unterminated string");
+      sd_buf_free(&b);
+      return -1;
+    }
+    char c = r->text[r->pos];
+    if (c == '"') break;
+    if (c == '\\') {
+      if (r->text[r->pos + 1] == '[' || r->text[r->pos + 1] == ']' || r->text[r->pos + 1] == '-' ||
+          r->text[r->pos + 1] == '^' || r->text[r->pos + 1] == '0') {
+        reader_error_at(r, r->pos, "bad escape '\\%c' in a string", r->text[r->pos + 1]);
+        sd_buf_free(&b);
+        return -1;
+      }
+      int v = read_escape(r);
+      if (v < 0) {
+        sd_buf_free(&b);
+        return -1;
+      }
+      sd_buf_putc(&b, (char)v);
+    } else {
+      sd_buf_putc(&b, c);
+      r->pos++;
+    }
+  }
+  r->pos++;
+  SdSymbol s = literal(r, b.data ? b.data : "", b.len);
+  sd_buf_free(&b);
+  return s;
+}
+
+static SdSymbol read_class(Reader *r) {
+  size_t start = r->pos++;
+  uint8_t set[32] = {0};
+  bool negate = false;
+  if (r->pos < r->len && r->text[r->pos] == '^') negate = true, r->pos++;
+  bool first = true;
+  for (;;) {
+    if (r->pos >= r->len || r->text[r->pos] == '\n') {
+      reader_error_at(r, start, "unterminated character class");
+      return -1;
+    }
+    if (r->text[r->pos] == ']' && !first) break;
+    first = false;
+    int lo = (unsigned char)r->text[r->pos];
+    if (lo == '\\') {
+      if ((lo = read_escape(r)) < 0) return -1;
+    } else r->pos++;
+    int hi = lo;
+    if (r->pos + 1 < r->len && r->text[r->pos] == '-' && r->text[r->pos + 1] != ']') {
+      size_t range_at = r->pos;
+      r->pos++;
+      hi = (unsigned char)r->text[r->pos];
+      if (hi == '\\') {
+        if ((hi = read_escape(r)) < 0) return -1;
+      } else r->pos++;
+      if (hi < lo) {
+        reader_error_at(r, range_at, "character range out of order");
+        return -1;
+      }
+    }
+    for (int c = lo; c <= hi; c++) set[c >> 3] |= (uint8_t)(1u << (c & 7));
+  }
+  r->pos++;
+  if (negate)
+    for (int i = 0; i < 32; i++) set[i] = (uint8_t)~set[i];
+  bool empty = true;
+  for (int i = 0; i < 32; i++) empty = empty && !set[i];
+  if (empty) {
+    reader_error_at(r, start, "empty character class");
+    return -1;
+  }
+  return charset(r, set);
+}
+
+/* Is there a `<name> ::=` at the current position (rule start)? */
+static bool at_rule_start(Reader *r) {
+  size_t save = r->pos;
+  bool yes = false;
+  if (r->pos < r->len && r->text[r->pos] == '<') {
+    size_t p = r->pos + 1;
+    while (p < r->len && r->text[p] != '>' && r->text[p] != '\n' && r->text[p] != '<') p++;
+    if (p < r->len && r->text[p] == '>') {
+      r->pos = p + 1;
+      skip_space(r);
+      yes = r->pos + 2 < r->len + 0 && !strncmp(r->text + r->pos, "::=", 3);
+    }
+  }
+  r->pos = save;
+  return yes;
+}
+
+static bool read_alternatives(Reader *r, SdSymbol lhs, AltList *out, bool in_group);
+
+static SdSymbol read_atom(Reader *r, SdSymbol lhs) {
+  char c = r->text[r->pos];
+  size_t at = r->pos;
+  if (c == '"') return read_string(r);
+  if (c == '[') return read_class(r);
+  if (c == '<') {
+    size_t p = r->pos + 1;
+    while (p < r->len && r->text[p] != '>' && r->text[p] != '\n' && r->text[p] != '<' &&
+           r->text[p] != ' ')
+      p++;
+    if (p >= r->len || r->text[p] != '>' || p == r->pos + 1) {
+      reader_error_at(r, at, "malformed nonterminal: expected <name>");
+      return -1;
+    }
+    r->pos = p + 1;
+    return nonterminal(r, r->text + at, p + 1 - at, at);
+  }
+  if (c == '(') {
+    r->pos++;
+    SdSymbol g = generated(r, lhs, at);
+    AltList alts = {0};
+    if (!read_alternatives(r, lhs, &alts, true)) {
+      for (uint32_t i = 0; i < alts.size; i++) array_free(&alts.items[i]);
+      array_free(&alts);
+      return -1;
+    }
+    skip_space(r);
+    if (r->pos >= r->len || r->text[r->pos] != ')') {
+      reader_error_at(r, at, "unclosed '(' group");
+      for (uint32_t i = 0; i < alts.size; i++) array_free(&alts.items[i]);
+      array_free(&alts);
+      return -1;
+    }
+    r->pos++;
+    r->rules.items[g] = alts;
+    return g;
+  }
+  if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
+    reader_error_at(r, at, "unexpected '%c', expected a nonterminal, a string, '[' or '('", c);
+  else
+    reader_error_at(r, at, "unexpected byte 0x%02x", (unsigned char)c);
+  return -1;
+}
+
+static SymbolList one(SdSymbol a) {
+  SymbolList l = {0};
+  array_push(&l, a);
+  return l;
+}
+
+static SymbolList two(SdSymbol a, SdSymbol b) {
+  SymbolList l = {0};
+  array_push(&l, a);
+  array_push(&l, b);
+  return l;
+}
+
+/* Apply a postfix operator: returns the generated nonterminal. */
+static SdSymbol apply_postfix(Reader *r, SdSymbol lhs, SdSymbol atom, char op, size_t at) {
+  SdSymbol g = generated(r, lhs, at);
+  AltList *alts = &r->rules.items[g];
+  SymbolList empty = {0};
+  switch (op) {
+    case '?': array_push(alts, empty); array_push(alts, one(atom)); break;
+    case '*': array_push(alts, empty); array_push(alts, two(g, atom)); break;
+    case '+': array_push(alts, one(atom)); array_push(alts, two(g, atom)); break;
+  }
+  return g;
+}
+
+static bool read_sequence(Reader *r, SdSymbol lhs, SymbolList *seq, bool in_group) {
+  for (;;) {
+    skip_space(r);
+    if (r->pos >= r->len) return true;
+    char c = r->text[r->pos];
+    if (c == '|' || c == ';' || (c == ')' && in_group)) return true;
+    if (c == '<' && !in_group && at_rule_start(r)) return true;
+    size_t at = r->pos;
+    SdSymbol atom = read_atom(r, lhs);
+    if (atom < 0) return false;
+    while (r->pos < r->len && strchr("?*+", r->text[r->pos])) {
+      atom = apply_postfix(r, lhs, atom, r->text[r->pos], at);
+      r->pos++;
+    }
+    const SdSymbolInfo *info = &r->symbols.items[atom];
+    if (info->kind == SD_SYM_LITERAL && info->length == 0) continue; /* "" is nothing */
+    array_push(seq, atom);
+  }
+}
+
+static bool read_alternatives(Reader *r, SdSymbol lhs, AltList *out, bool in_group) {
+  for (;;) {
+    SymbolList seq = {0};
+    if (!read_sequence(r, lhs, &seq, in_group)) {
+      array_free(&seq);
+      return false;
+    }
+    array_push(out, seq);
+    skip_space(r);
+    if (r->pos < r->len && r->text[r->pos] == '|') {
+      r->pos++;
+      continue;
+    }
+    return true;
+  }
+}
+
+static bool read_rule(Reader *r) {
+  skip_space(r);
+  size_t at = r->pos;
+  if (r->text[r->pos] != '<') {
+    char c = r->text[r->pos];
+    reader_error_at(r, at, "expected a rule '<name> ::= ...', got '%c'",
+                    (c >= 0x20 && c < 0x7f) ? c : '?');
+    return false;
+  }
+  SdSymbol lhs = read_atom(r, -1);
+  if (lhs < 0) return false;
+  skip_space(r);
+  if (r->pos + 3 > r->len || strncmp(r->text + r->pos, "::=", 3) != 0) {
+    reader_error_at(r, r->pos, "missing '::=' after %s", r->symbols.items[lhs].name);
+    return false;
+  }
+  r->pos += 3;
+  SdSymbolInfo *info = &r->symbols.items[lhs];
+  if (r->defined.items[lhs]) {
+    int line, col;
+    sd_line_col(r->text, r->len, at, &line, &col);
+    sd_diagnostics_add(r->diags, true, r->path, line, col,
+                       "%s is defined again (first at line %d); alternatives are merged",
+                       info->name, info->line);
+  } else {
+    sd_line_col(r->text, r->len, at, &info->line, &info->column);
+  }
+  r->defined.items[lhs] = true;
+  AltList alts = {0};
+  bool ok = read_alternatives(r, lhs, &alts, false);
+  for (uint32_t i = 0; i < alts.size; i++) array_push(&r->rules.items[lhs], alts.items[i]);
+  array_free(&alts);
+  if (!ok) return false;
+  skip_space(r);
+  if (r->pos < r->len && r->text[r->pos] == ';') r->pos++;
+  if (r->pos < r->len && r->text[r->pos] == ')') {
+    reader_error_at(r, r->pos, "unexpected ')' without a matching '('");
+    return false;
+  }
+  return true;
+}
+
+/* ---------- text check ---------- */
+
+static bool check_text(Reader *r) {
+  const unsigned char *p = (const unsigned char *)r->text;
+  size_t i = 0;
+  while (i < r->len) {
+    unsigned char c = p[i];
+    if (c == 0) {
+      reader_error_at(r, i, "not a text file (NUL byte)");
+      return false;
+    }
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    int n = c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 && c < 0xe0 ? 1 : -1;
+    if (c >= 0xf5) n = -1;
+    bool ok = n > 0 && i + (size_t)n < r->len + 0 + 1;
+    for (int k = 1; ok && k <= n; k++) ok = i + k < r->len && (p[i + k] & 0xc0) == 0x80;
+    if (!ok) {
+      reader_error_at(r, i, "not a text file (invalid UTF-8 byte 0x%02x)", c);
+      return false;
+    }
+    i += (size_t)n + 1;
+  }
+  return true;
+}
+
+/* ---------- analysis ---------- */
+
+static void compute_costs(SdGrammar *g) {
+  const uint32_t INF = UINT32_MAX;
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    SdSymbolInfo *si = &g->symbols[s];
+    if (si->kind == SD_SYM_NONTERMINAL) {
+      si->min_size = si->min_length = si->min_depth = INF;
+      for (uint32_t a = 0; a < si->alternative_count; a++)
+        si->alternatives[a].min_size = si->alternatives[a].min_length = INF;
+    } else {
+      si->min_size = 1;
+      si->min_length = si->kind == SD_SYM_LITERAL ? si->length : 1;
+      si->min_depth = 0;
+      si->productive = true;
+      si->nullable = si->kind == SD_SYM_LITERAL && si->length == 0;
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t s = 0; s < g->symbol_count; s++) {
+      SdSymbolInfo *si = &g->symbols[s];
+      if (si->kind != SD_SYM_NONTERMINAL) continue;
+      for (uint32_t a = 0; a < si->alternative_count; a++) {
+        SdAlternative *alt = &si->alternatives[a];
+        uint64_t size = 1, length = 0;
+        uint32_t depth = 0;
+        bool finite = true, nullable = true;
+        for (uint32_t k = 0; k < alt->count; k++) {
+          SdSymbolInfo *c = &g->symbols[alt->symbols[k]];
+          if (c->min_size == INF) {
+            finite = false;
+            break;
+          }
+          size += c->min_size;
+          length += c->min_length;
+          if (c->min_depth + 1 > depth) depth = c->min_depth + 1;
+          nullable = nullable && c->nullable;
+        }
+        if (!finite) continue;
+        if (depth == 0) depth = 1;
+        if (size > INF - 1) size = INF - 1;
+        if (length > INF - 1) length = INF - 1;
+        alt->min_size = (uint32_t)size;
+        alt->min_length = (uint32_t)length;
+        if (nullable && !si->nullable) si->nullable = true, changed = true;
+        if (size < si->min_size) {
+          si->min_size = (uint32_t)size;
+          si->cheapest_alternative = (int32_t)a;
+          changed = true;
+        }
+        if (length < si->min_length) si->min_length = (uint32_t)length, changed = true;
+        if (depth < si->min_depth) si->min_depth = depth, changed = true;
+        si->productive = true;
+      }
+    }
+  }
+}
+
+static void mark_reachable(SdGrammar *g, SdSymbol s) {
+  Array(SdSymbol) stack = {0};
+  array_push(&stack, s);
+  g->symbols[s].reachable = true;
+  while (stack.size) {
+    SdSymbolInfo *si = &g->symbols[array_pop(&stack)];
+    for (uint32_t a = 0; a < si->alternative_count; a++)
+      for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
+        SdSymbol c = si->alternatives[a].symbols[k];
+        if (!g->symbols[c].reachable) {
+          g->symbols[c].reachable = true;
+          array_push(&stack, c);
+        }
+      }
+  }
+  array_free(&stack);
+}
+
+/* Tarjan's SCC over nonterminals; then a nonterminal is regular when every
+ * SCC reachable from it recurses only right-linearly or only left-linearly. */
+typedef struct SccState {
+  SdGrammar *g;
+  int32_t *index, *low, *comp;
+  bool *on_stack;
+  Array(SdSymbol) stack;
+  int32_t counter, comps;
+} SccState;
+
+static void scc_visit(SccState *st, SdSymbol v) {
+  /* recursive; grammar nesting depth is small */
+  st->index[v] = st->low[v] = st->counter++;
+  array_push(&st->stack, v);
+  st->on_stack[v] = true;
+  SdSymbolInfo *si = &st->g->symbols[v];
+  for (uint32_t a = 0; a < si->alternative_count; a++)
+    for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
+      SdSymbol w = si->alternatives[a].symbols[k];
+      if (st->g->symbols[w].kind != SD_SYM_NONTERMINAL) continue;
+      if (st->index[w] < 0) {
+        scc_visit(st, w);
+        if (st->low[w] < st->low[v]) st->low[v] = st->low[w];
+      } else if (st->on_stack[w] && st->index[w] < st->low[v]) {
+        st->low[v] = st->index[w];
+      }
+    }
+  if (st->low[v] == st->index[v]) {
+    SdSymbol w;
+    do {
+      w = array_pop(&st->stack);
+      st->on_stack[w] = false;
+      st->comp[w] = st->comps;
+    } while (w != v);
+    st->comps++;
+  }
+}
+
+static void compute_regular(SdGrammar *g) {
+  uint32_t n = g->symbol_count;
+  SccState st = {.g = g};
+  st.index = sd_xmalloc(n * sizeof(int32_t));
+  st.low = sd_xmalloc(n * sizeof(int32_t));
+  st.comp = sd_xmalloc(n * sizeof(int32_t));
+  st.on_stack = sd_xcalloc(n, sizeof(bool));
+  for (uint32_t i = 0; i < n; i++) st.index[i] = -1, st.comp[i] = -1;
+  for (uint32_t i = 0; i < n; i++)
+    if (g->symbols[i].kind == SD_SYM_NONTERMINAL && st.index[i] < 0) scc_visit(&st, (SdSymbol)i);
+  /* classify components: bit 1 = right-linear ok, bit 2 = left-linear ok */
+  int *ok = sd_xmalloc((size_t)(st.comps ? st.comps : 1) * sizeof(int));
+  for (int32_t c = 0; c < st.comps; c++) ok[c] = 3;
+  for (uint32_t v = 0; v < n; v++) {
+    SdSymbolInfo *si = &g->symbols[v];
+    if (si->kind != SD_SYM_NONTERMINAL) continue;
+    for (uint32_t a = 0; a < si->alternative_count; a++) {
+      SdAlternative *alt = &si->alternatives[a];
+      int same = 0;
+      for (uint32_t k = 0; k < alt->count; k++) {
+        SdSymbol w = alt->symbols[k];
+        if (g->symbols[w].kind != SD_SYM_NONTERMINAL || st.comp[w] != st.comp[v]) continue;
+        same++;
+        if (k != alt->count - 1) ok[st.comp[v]] &= ~1;
+        if (k != 0) ok[st.comp[v]] &= ~2;
+      }
+      if (same > 1) ok[st.comp[v]] = 0;
+    }
+  }
+  /* regular(v) = ok[comp(v)] && all successors regular; components are
+   * numbered in reverse topological order, so successors come first. */
+  bool *comp_regular = sd_xmalloc((size_t)(st.comps ? st.comps : 1) * sizeof(bool));
+  for (int32_t c = 0; c < st.comps; c++) comp_regular[c] = ok[c] != 0;
+  for (int32_t c = 0; c < st.comps; c++) {
+    for (uint32_t v = 0; v < n; v++) {
+      if (st.comp[v] != c) continue;
+      SdSymbolInfo *si = &g->symbols[v];
+      for (uint32_t a = 0; a < si->alternative_count; a++)
+        for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
+          SdSymbol w = si->alternatives[a].symbols[k];
+          if (g->symbols[w].kind == SD_SYM_NONTERMINAL && st.comp[w] != c && !comp_regular[st.comp[w]])
+            comp_regular[c] = false;
+        }
+    }
+  }
+  for (uint32_t v = 0; v < n; v++)
+    g->symbols[v].regular = g->symbols[v].kind != SD_SYM_NONTERMINAL || comp_regular[st.comp[v]];
+  free(comp_regular);
+  free(ok);
+  free(st.index);
+  free(st.low);
+  free(st.comp);
+  free(st.on_stack);
+  array_free(&st.stack);
+}
+
+/* Numerals: automaton 0 -sign-> 1, {0,1} -digit-> 2, 2 -digit-> 2; accept 2.
+ * rel[s] is a 3x3 boolean matrix (bit p*3+q): some derivation of s moves p to q. */
+static int step(int state, unsigned char c) {
+  bool digit = c >= '0' && c <= '9';
+  if (state == 0 && (c == '-' || c == '+')) return 1;
+  if (digit) return 2;
+  return -1;
+}
+
+static uint16_t compose(uint16_t a, uint16_t b) {
+  uint16_t r = 0;
+  for (int p = 0; p < 3; p++)
+    for (int m = 0; m < 3; m++)
+      if ((a >> (p * 3 + m)) & 1)
+        for (int q = 0; q < 3; q++)
+          if ((b >> (m * 3 + q)) & 1) r |= (uint16_t)(1u << (p * 3 + q));
+  return r;
+}
+
+static void compute_numeric(SdGrammar *g) {
+  uint32_t n = g->symbol_count;
+  uint16_t *rel = sd_xcalloc(n, sizeof(uint16_t));
+  const uint16_t identity = 1 | 1 << 4 | 1 << 8;
+  for (uint32_t s = 0; s < n; s++) {
+    SdSymbolInfo *si = &g->symbols[s];
+    if (si->kind == SD_SYM_LITERAL) {
+      for (int p = 0; p < 3; p++) {
+        int q = p;
+        for (uint32_t k = 0; k < si->length && q >= 0; k++) q = step(q, (unsigned char)si->bytes[k]);
+        if (q >= 0) rel[s] |= (uint16_t)(1u << (p * 3 + q));
+      }
+    } else if (si->kind == SD_SYM_CHARSET) {
+      for (int c = 0; c < 256; c++)
+        if (sd_charset_has(si, (unsigned char)c))
+          for (int p = 0; p < 3; p++) {
+            int q = step(p, (unsigned char)c);
+            if (q >= 0) rel[s] |= (uint16_t)(1u << (p * 3 + q));
+          }
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t s = 0; s < n; s++) {
+      SdSymbolInfo *si = &g->symbols[s];
+      if (si->kind != SD_SYM_NONTERMINAL) continue;
+      for (uint32_t a = 0; a < si->alternative_count; a++) {
+        uint16_t r = identity;
+        for (uint32_t k = 0; k < si->alternatives[a].count && r; k++)
+          r = compose(r, rel[si->alternatives[a].symbols[k]]);
+        if ((rel[s] | r) != rel[s]) rel[s] |= r, changed = true;
+      }
+    }
+  }
+  for (uint32_t s = 0; s < n; s++) g->symbols[s].numeric = (rel[s] >> 2) & 1; /* (0,2) */
+  free(rel);
+}
+
+/* ---------- building ---------- */
+
+static void reader_free(Reader *r) {
+  for (uint32_t i = 0; i < r->rules.size; i++) {
+    for (uint32_t a = 0; a < r->rules.items[i].size; a++) array_free(&r->rules.items[i].items[a]);
+    array_free(&r->rules.items[i]);
+  }
+  array_free(&r->rules);
+  array_free(&r->defined);
+  array_free(&r->use_line);
+  array_free(&r->use_col);
+}
+
+static void free_symbols(SdSymbolInfo *symbols, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    free(symbols[i].name);
+    free(symbols[i].bytes);
+    for (uint32_t a = 0; a < symbols[i].alternative_count; a++) free(symbols[i].alternatives[a].symbols);
+    free(symbols[i].alternatives);
+  }
+  free(symbols);
+}
+
+SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
+                            const char *start_name, SdDiagnostics *diags) {
+  Reader r = {.text = text, .len = len, .path = path ? path : "<grammar>", .diags = diags};
+  if (!check_text(&r)) return NULL;
+  skip_space(&r);
+  if (r.pos >= r.len) {
+    sd_diagnostics_add(diags, false, r.path, 1, 1, "empty grammar: no rules");
+    return NULL;
+  }
+  while (!r.failed) {
+    skip_space(&r);
+    if (r.pos >= r.len) break;
+    read_rule(&r);
+  }
+  SdGrammar *g = sd_xcalloc(1, sizeof *g);
+  g->path = sd_xstrdup(r.path);
+  g->symbol_count = r.symbols.size;
+  g->symbols = r.symbols.items;
+  r.symbols.items = NULL;
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    SdSymbolInfo *si = &g->symbols[s];
+    if (si->kind != SD_SYM_NONTERMINAL) continue;
+    g->nonterminal_count++;
+    AltList *alts = &r.rules.items[s];
+    si->alternative_count = alts->size;
+    si->alternatives = sd_xcalloc(alts->size, sizeof(SdAlternative));
+    for (uint32_t a = 0; a < alts->size; a++) {
+      si->alternatives[a].symbols = alts->items[a].items;
+      si->alternatives[a].count = alts->items[a].size;
+      alts->items[a].items = NULL;
+      alts->items[a].size = alts->items[a].capacity = 0;
+    }
+  }
+  if (r.failed) goto fail;
+  /* undefined nonterminals */
+  for (uint32_t s = 0; s < g->symbol_count; s++)
+    if (g->symbols[s].kind == SD_SYM_NONTERMINAL && !r.defined.items[s])
+      sd_diagnostics_add(diags, false, r.path, r.use_line.items[s], r.use_col.items[s],
+                         "undefined nonterminal %s", g->symbols[s].name);
+  const char *sname = start_name ? start_name : "<start>";
+  g->start = sd_grammar_find(g, sname);
+  if (g->start < 0 || !sd_grammar_is_nonterminal(g, g->start)) {
+    sd_diagnostics_add(diags, false, r.path, 0, 0, "no rule for the start symbol %s%s%s",
+                       sname[0] == '<' ? "" : "<", sname, sname[0] == '<' ? "" : ">");
+    g->start = -1;
+  }
+  if (sd_diagnostics_has_error(diags)) goto fail;
+  compute_costs(g);
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    SdSymbolInfo *si = &g->symbols[s];
+    if (si->kind == SD_SYM_NONTERMINAL && !si->productive)
+      sd_diagnostics_add(diags, false, r.path, si->line, si->column,
+                         "%s derives no finite string (every alternative recurses forever)",
+                         si->name);
+  }
+  if (sd_diagnostics_has_error(diags)) goto fail;
+  mark_reachable(g, g->start);
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    SdSymbolInfo *si = &g->symbols[s];
+    if (si->kind == SD_SYM_NONTERMINAL && !si->reachable && !si->generated)
+      sd_diagnostics_add(diags, true, r.path, si->line, si->column,
+                         "%s is unreachable from %s", si->name, g->symbols[g->start].name);
+  }
+  compute_regular(g);
+  compute_numeric(g);
+  reader_free(&r);
+  return g;
+fail:
+  reader_free(&r);
+  sd_grammar_free(g);
+  return NULL;
+}
+
+SdGrammar *sd_grammar_load(const char *path, const char *start_name, SdDiagnostics *diags) {
+  size_t len;
+  const char *err = NULL;
+  char *text = sd_read_file(path, &len, &err);
+  if (!text) {
+    sd_diagnostics_add(diags, false, path, 0, 0, "cannot read grammar: %s", err);
+    return NULL;
+  }
+  SdGrammar *g = sd_grammar_parse(text, len, path, start_name, diags);
+  free(text);
+  return g;
+}
+
+void sd_grammar_free(SdGrammar *self) {
+  if (!self) return;
+  free_symbols(self->symbols, self->symbol_count);
+  free(self->path);
+  free(self);
+}
+
+SdSymbol sd_grammar_find(const SdGrammar *self, const char *name) {
+  size_t n = strlen(name);
+  bool bracketed = n >= 2 && name[0] == '<' && name[n - 1] == '>';
+  for (uint32_t s = 0; s < self->symbol_count; s++) {
+    const SdSymbolInfo *si = &self->symbols[s];
+    if (si->kind != SD_SYM_NONTERMINAL) continue;
+    if (bracketed ? !strcmp(si->name, name)
+                  : (strlen(si->name) == n + 2 && !strncmp(si->name + 1, name, n)))
+      return (SdSymbol)s;
+  }
+  return -1;
+}
+
+bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b) {
+  if (a == b) return true;
+  uint8_t *seen = sd_xcalloc(self->symbol_count, 1);
+  Array(SdSymbol) stack = {0};
+  array_push(&stack, a);
+  seen[a] = 1;
+  bool found = false;
+  while (stack.size && !found) {
+    const SdSymbolInfo *si = &self->symbols[array_pop(&stack)];
+    for (uint32_t k = 0; k < si->alternative_count && !found; k++)
+      for (uint32_t i = 0; i < si->alternatives[k].count; i++) {
+        SdSymbol c = si->alternatives[k].symbols[i];
+        if (c == b) found = true;
+        if (!seen[c]) seen[c] = 1, array_push(&stack, c);
+      }
+  }
+  array_free(&stack);
+  free(seen);
+  return found;
+}
+
+char *sd_grammar_to_bnf(const SdGrammar *self) {
+  SdBuf b = {0};
+  for (uint32_t s = 0; s < self->symbol_count; s++) {
+    const SdSymbolInfo *si = &self->symbols[s];
+    if (si->kind != SD_SYM_NONTERMINAL) continue;
+    sd_buf_printf(&b, "%s ::=", si->name);
+    for (uint32_t a = 0; a < si->alternative_count; a++) {
+      if (a) sd_buf_puts(&b, " |");
+      if (si->alternatives[a].count == 0) sd_buf_puts(&b, " \"\"");
+      for (uint32_t k = 0; k < si->alternatives[a].count; k++)
+        sd_buf_printf(&b, " %s", self->symbols[si->alternatives[a].symbols[k]].name);
+    }
+    sd_buf_putc(&b, '\n');
+  }
+  return sd_buf_take(&b);
+}

@@ -1,0 +1,264 @@
+/* tree.c: derivation trees. Nodes are allocated in the tree's arena and
+ * never freed individually. sd_tree_refresh() walks the tree once (an
+ * explicit stack, so deep left-recursive trees are fine) to render the text,
+ * assign preorder ids, spans and depths, and build the per-symbol index that
+ * quantifiers use: because ids are preorder, the <T> nodes inside a subtree
+ * are one contiguous run of by_symbol[T], found by binary search. */
+#include "semdbg/tree.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "array.h"
+#include "util.h"
+
+SdTree *sd_tree_new(const SdGrammar *grammar) {
+  SdTree *t = sd_xcalloc(1, sizeof *t);
+  t->grammar = grammar;
+  t->arena = sd_xcalloc(1, sizeof(SdArena));
+  sd_arena_init(t->arena);
+  return t;
+}
+
+static void free_index(SdTree *t) {
+  if (t->by_symbol)
+    for (uint32_t s = 0; s < t->grammar->symbol_count; s++) free(t->by_symbol[s]);
+  free(t->by_symbol);
+  free(t->by_symbol_count);
+  free(t->nodes);
+  free(t->text);
+  t->by_symbol = NULL;
+  t->by_symbol_count = NULL;
+  t->nodes = NULL;
+  t->text = NULL;
+}
+
+void sd_tree_free(SdTree *self) {
+  if (!self) return;
+  free_index(self);
+  sd_arena_free(self->arena);
+  free(self->arena);
+  free(self);
+}
+
+SdNode *sd_tree_new_node(SdTree *self, SdSymbol symbol, int32_t alternative,
+                         uint32_t child_count) {
+  SdNode *n = sd_arena_alloc(self->arena, sizeof *n);
+  n->symbol = symbol;
+  n->alternative = alternative;
+  n->child_count = child_count;
+  if (child_count) n->children = sd_arena_alloc(self->arena, child_count * sizeof(SdNode *));
+  return n;
+}
+
+SdNode *sd_tree_new_leaf(SdTree *self, SdSymbol symbol, const char *text, uint32_t length) {
+  SdNode *n = sd_tree_new_node(self, symbol, -1, 0);
+  n->leaf = sd_arena_strndup(self->arena, text, length);
+  n->leaf_length = length;
+  return n;
+}
+
+void sd_tree_set_root(SdTree *self, SdNode *root) {
+  self->root = root;
+  root->parent = NULL;
+  sd_tree_refresh(self);
+}
+
+SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node) {
+  /* iterative deep copy: pairs (source, destination slot) */
+  typedef struct Job {
+    const SdNode *src;
+    SdNode **slot;
+    SdNode *parent;
+  } Job;
+  Array(Job) stack = {0};
+  SdNode *result = NULL;
+  array_push(&stack, ((Job){node, &result, NULL}));
+  while (stack.size) {
+    Job j = array_pop(&stack);
+    SdNode *n;
+    if (j.src->alternative < 0 && j.src->child_count == 0)
+      n = sd_tree_new_leaf(self, j.src->symbol, j.src->leaf ? j.src->leaf : "", j.src->leaf_length);
+    else
+      n = sd_tree_new_node(self, j.src->symbol, j.src->alternative, j.src->child_count);
+    n->parent = j.parent;
+    *j.slot = n;
+    for (uint32_t i = j.src->child_count; i-- > 0;)
+      array_push(&stack, ((Job){j.src->children[i], &n->children[i], n}));
+  }
+  array_free(&stack);
+  return result;
+}
+
+SdTree *sd_tree_clone(const SdTree *self) {
+  SdTree *t = sd_tree_new(self->grammar);
+  if (self->root) sd_tree_set_root(t, sd_tree_copy_node(t, self->root));
+  return t;
+}
+
+SdNode *sd_tree_replace(SdTree *self, SdNode *node, const SdNode *replacement) {
+  SdNode *copy = sd_tree_copy_node(self, replacement);
+  SdNode *parent = node->parent;
+  copy->parent = parent;
+  if (!parent) {
+    self->root = copy;
+  } else {
+    for (uint32_t i = 0; i < parent->child_count; i++)
+      if (parent->children[i] == node) parent->children[i] = copy;
+  }
+  sd_tree_refresh(self);
+  return copy;
+}
+
+void sd_tree_refresh(SdTree *self) {
+  free_index(self);
+  if (!self->root) return;
+  uint32_t nsym = self->grammar->symbol_count;
+  Array(SdNode *) order = {0};
+  SdBuf text = {0};
+  /* preorder walk; on exit from a node set its end and size */
+  typedef struct Frame {
+    SdNode *node;
+    uint32_t next_child;
+  } Frame;
+  Array(Frame) stack = {0};
+  self->root->parent = NULL;
+  self->root->depth = 0;
+  array_push(&stack, ((Frame){self->root, 0}));
+  self->root->id = 0;
+  self->root->start = 0;
+  array_push(&order, self->root);
+  while (stack.size) {
+    Frame *f = array_back(&stack);
+    SdNode *n = f->node;
+    if (n->child_count == 0 && n->alternative < 0 && f->next_child == 0) {
+      sd_buf_append(&text, n->leaf, n->leaf_length);
+    }
+    if (f->next_child < n->child_count) {
+      SdNode *c = n->children[f->next_child++];
+      c->parent = n;
+      c->depth = n->depth + 1;
+      c->id = order.size;
+      c->start = (uint32_t)text.len;
+      array_push(&order, c);
+      array_push(&stack, ((Frame){c, 0}));
+      continue;
+    }
+    n->end = (uint32_t)text.len;
+    n->size = order.size - n->id;
+    stack.size--;
+  }
+  array_free(&stack);
+  self->nodes = order.items;
+  self->node_count = order.size;
+  self->length = (uint32_t)text.len;
+  self->text = text.data ? sd_buf_take(&text) : sd_xcalloc(1, 1);
+  self->by_symbol_count = sd_xcalloc(nsym, sizeof(uint32_t));
+  self->by_symbol = sd_xcalloc(nsym, sizeof(uint32_t *));
+  for (uint32_t i = 0; i < self->node_count; i++) self->by_symbol_count[self->nodes[i]->symbol]++;
+  for (uint32_t s = 0; s < nsym; s++)
+    if (self->by_symbol_count[s]) self->by_symbol[s] = sd_xmalloc(self->by_symbol_count[s] * sizeof(uint32_t));
+  uint32_t *fill = sd_xcalloc(nsym, sizeof(uint32_t));
+  for (uint32_t i = 0; i < self->node_count; i++) {
+    SdSymbol s = self->nodes[i]->symbol;
+    self->by_symbol[s][fill[s]++] = i;
+  }
+  free(fill);
+}
+
+static uint32_t lower_bound(const uint32_t *a, uint32_t n, uint32_t key) {
+  uint32_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+uint32_t sd_tree_range(const SdTree *self, SdSymbol s, const SdNode *within, uint32_t *count) {
+  *count = 0;
+  if (!self->by_symbol || s < 0 || (uint32_t)s >= self->grammar->symbol_count) return 0;
+  const uint32_t *ids = self->by_symbol[s];
+  uint32_t n = self->by_symbol_count[s];
+  if (!within) within = self->root;
+  uint32_t lo = lower_bound(ids, n, within->id);
+  uint32_t hi = lower_bound(ids, n, within->id + within->size);
+  *count = hi - lo;
+  return lo;
+}
+
+bool sd_node_is_ancestor(const SdNode *ancestor, const SdNode *node) {
+  return node->id >= ancestor->id && node->id < ancestor->id + ancestor->size;
+}
+
+uint32_t sd_node_path(const SdNode *node, uint32_t *out, uint32_t max) {
+  uint32_t depth = node->depth;
+  for (const SdNode *n = node; n->parent; n = n->parent) {
+    uint32_t i = 0;
+    while (n->parent->children[i] != n) i++;
+    if (n->depth - 1 < max) out[n->depth - 1] = i;
+  }
+  return depth;
+}
+
+SdNode *sd_tree_follow(const SdTree *self, const uint32_t *path, uint32_t depth) {
+  SdNode *n = self->root;
+  for (uint32_t d = 0; d < depth && n; d++)
+    n = path[d] < n->child_count ? n->children[path[d]] : NULL;
+  return n;
+}
+
+char *sd_tree_to_text(const SdTree *self) {
+  SdBuf b = {0};
+  const SdGrammar *g = self->grammar;
+  for (uint32_t i = 0; i < self->node_count; i++) {
+    const SdNode *n = self->nodes[i];
+    for (uint32_t d = 0; d < n->depth; d++) sd_buf_puts(&b, "  ");
+    const SdSymbolInfo *si = &g->symbols[n->symbol];
+    if (si->kind == SD_SYM_NONTERMINAL) sd_buf_puts(&b, si->name);
+    else sd_buf_append_quoted(&b, n->leaf, n->leaf_length);
+    sd_buf_putc(&b, '\n');
+  }
+  return sd_buf_take(&b);
+}
+
+/* JSON strings must be UTF-8: bytes that are not are written as \u00XX code
+ * points (so the text is lossless for bytes < 0x80 and readable otherwise). */
+static cJSON *json_string(const char *s, uint32_t n) {
+  SdBuf b = {0};
+  const unsigned char *p = (const unsigned char *)s;
+  for (uint32_t i = 0; i < n; i++) {
+    if (p[i] < 0x80 && p[i] != 0) sd_buf_putc(&b, (char)p[i]);
+    else {
+      unsigned c = p[i];
+      sd_buf_putc(&b, (char)(0xc0 | (c >> 6)));
+      sd_buf_putc(&b, (char)(0x80 | (c & 0x3f)));
+    }
+  }
+  cJSON *j = cJSON_CreateString(b.data ? b.data : "");
+  sd_buf_free(&b);
+  return j;
+}
+
+cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node) {
+  if (!node) node = self->root;
+  const SdSymbolInfo *si = &self->grammar->symbols[node->symbol];
+  cJSON *o = cJSON_CreateObject();
+  if (si->kind == SD_SYM_NONTERMINAL) {
+    cJSON_AddStringToObject(o, "symbol", si->name);
+    cJSON_AddNumberToObject(o, "alternative", node->alternative);
+  } else {
+    cJSON_AddItemToObject(o, "text", json_string(node->leaf, node->leaf_length));
+  }
+  cJSON_AddNumberToObject(o, "start", node->start);
+  cJSON_AddNumberToObject(o, "end", node->end);
+  if (si->kind == SD_SYM_NONTERMINAL) {
+    cJSON *kids = cJSON_AddArrayToObject(o, "children");
+    for (uint32_t i = 0; i < node->child_count; i++)
+      cJSON_AddItemToArray(kids, sd_tree_to_json(self, node->children[i]));
+  }
+  return o;
+}
