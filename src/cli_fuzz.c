@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "semdbg/fuzzer.h"
+#include "json_util.h"
 #include "util.h"
 
 static const char *usage =
@@ -27,20 +28,6 @@ static const char *usage =
     "  --json            print a JSON array of strings\n"
     "  -q, --quiet       no grammar warnings\n"
     "\nWithout --out or --json, inputs are printed one per line.\n";
-
-/* JSON strings must be valid UTF-8; bytes >= 0x80 and NUL become U+00XX / U+2400. */
-static cJSON *json_bytes(const char *s, size_t n) {
-  SdBuf b = {0};
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == 0) sd_buf_puts(&b, "\xe2\x90\x80");
-    else if (c < 0x80) sd_buf_putc(&b, (char)c);
-    else sd_buf_putc(&b, (char)(0xc0 | (c >> 6))), sd_buf_putc(&b, (char)(0x80 | (c & 0x3f)));
-  }
-  cJSON *j = cJSON_CreateString(b.data ? b.data : "");
-  sd_buf_free(&b);
-  return j;
-}
 
 int cli_fuzz(int argc, char **argv) {
   if (cli_wants_help(argc, argv)) {
@@ -90,7 +77,7 @@ int cli_fuzz(int argc, char **argv) {
         status = cli_error("%s: cannot write: %s", path, strerror(errno));
       free(path);
     } else if (json) {
-      cJSON_AddItemToArray(all, json_bytes(t->text, t->length));
+      cJSON_AddItemToArray(all, sd_json_bytes(t->text, t->length));
     } else {
       fwrite(t->text, 1, t->length, stdout);
       putchar('\n');

@@ -139,6 +139,13 @@ static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used
     allowed[n++] = a;
   }
   if (n == 0) return si->cheapest_alternative;
+  /* Below the target size, usually grow: drop the cheapest alternatives. */
+  if (used + pending + si->min_size < max_size && sd_rng_unit(&f->rng) < 0.75) {
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++)
+      if (si->alternatives[allowed[i]].min_size > si->min_size) allowed[m++] = allowed[i];
+    if (m) n = m;
+  }
   return (int32_t)allowed[sd_rng_below(&f->rng, n)];
 }
 

@@ -351,6 +351,14 @@ static SdSymbol read_atom(Reader *r, SdSymbol lhs) {
       return -1;
     }
     r->pos = p + 1;
+    /* `<a> = ...`, `<a> := ...`: a rule with a mistyped '::=' */
+    size_t after = r->pos;
+    while (after < r->len && (r->text[after] == ' ' || r->text[after] == '\t')) after++;
+    if (after < r->len && (r->text[after] == '=' || r->text[after] == ':') &&
+        strncmp(r->text + after, "::=", 3) != 0) {
+      reader_error_at(r, after, "missing '::=' after %.*s", (int)(p + 1 - at), r->text + at);
+      return -1;
+    }
     return nonterminal(r, r->text + at, p + 1 - at, at);
   }
   if (c == '(') {
@@ -413,6 +421,10 @@ static bool read_sequence(Reader *r, SdSymbol lhs, SymbolList *seq, bool in_grou
     char c = r->text[r->pos];
     if (c == '|' || c == ';' || (c == ')' && in_group)) return true;
     if (c == '<' && !in_group && at_rule_start(r)) return true;
+    if (c == ')') {
+      reader_error_at(r, r->pos, "unexpected ')' without a matching '('");
+      return false;
+    }
     size_t at = r->pos;
     SdSymbol atom = read_atom(r, lhs);
     if (atom < 0) return false;
@@ -821,9 +833,10 @@ SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
   }
   if (sd_diagnostics_has_error(diags)) goto fail;
   mark_reachable(g, g->start);
+  bool custom_start = strcmp(g->symbols[g->start].name, "<start>") != 0;
   for (uint32_t s = 0; s < g->symbol_count; s++) {
     SdSymbolInfo *si = &g->symbols[s];
-    if (si->kind == SD_SYM_NONTERMINAL && !si->reachable && !si->generated)
+    if (si->kind == SD_SYM_NONTERMINAL && !si->reachable && !si->generated && !custom_start)
       sd_diagnostics_add(diags, true, r.path, si->line, si->column,
                          "%s is unreachable from %s", si->name, g->symbols[g->start].name);
   }

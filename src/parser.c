@@ -509,7 +509,8 @@ static void error_message(SdParser *p, uint32_t f, const char *input, size_t len
     int e = c;
     while (e + 1 < 256 && ((set[(e + 1) >> 3] >> ((e + 1) & 7)) & 1)) e++;
     if (e - c >= 2) {
-      if (n_expected++) sd_buf_puts(&exp, ", ");
+      if (n_expected) sd_buf_puts(&exp, ", ");
+      n_expected += 2; /* a range is several choices */
       quote_byte(&exp, c);
       sd_buf_puts(&exp, "..");
       quote_byte(&exp, e);

@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "array.h"
+#include "json_util.h"
 #include "util.h"
 
 SdTree *sd_tree_new(const SdGrammar *grammar) {
@@ -225,24 +226,6 @@ char *sd_tree_to_text(const SdTree *self) {
   return sd_buf_take(&b);
 }
 
-/* JSON strings must be UTF-8: bytes that are not are written as \u00XX code
- * points (so the text is lossless for bytes < 0x80 and readable otherwise). */
-static cJSON *json_string(const char *s, uint32_t n) {
-  SdBuf b = {0};
-  const unsigned char *p = (const unsigned char *)s;
-  for (uint32_t i = 0; i < n; i++) {
-    if (p[i] < 0x80 && p[i] != 0) sd_buf_putc(&b, (char)p[i]);
-    else {
-      unsigned c = p[i];
-      sd_buf_putc(&b, (char)(0xc0 | (c >> 6)));
-      sd_buf_putc(&b, (char)(0x80 | (c & 0x3f)));
-    }
-  }
-  cJSON *j = cJSON_CreateString(b.data ? b.data : "");
-  sd_buf_free(&b);
-  return j;
-}
-
 cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node) {
   if (!node) node = self->root;
   const SdSymbolInfo *si = &self->grammar->symbols[node->symbol];
@@ -251,7 +234,7 @@ cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node) {
     cJSON_AddStringToObject(o, "symbol", si->name);
     cJSON_AddNumberToObject(o, "alternative", node->alternative);
   } else {
-    cJSON_AddItemToObject(o, "text", json_string(node->leaf, node->leaf_length));
+    cJSON_AddItemToObject(o, "text", sd_json_bytes(node->leaf, node->leaf_length));
   }
   cJSON_AddNumberToObject(o, "start", node->start);
   cJSON_AddNumberToObject(o, "end", node->end);

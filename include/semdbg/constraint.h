@@ -1,0 +1,144 @@
+/* semdbg/constraint.h: the ISLa constraint language (the subset semdbg
+ * speaks): syntax tree, parser, printers, evaluator over derivation trees,
+ * negation normal form and simplification.
+ *
+ * A constraint owns an arena holding all of its nodes; free it as a whole. */
+#ifndef SEMDBG_CONSTRAINT_H
+#define SEMDBG_CONSTRAINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "semdbg/grammar.h"
+#include "semdbg/tree.h"
+
+typedef enum SdType { SD_TYPE_BOOL, SD_TYPE_INT, SD_TYPE_STRING, SD_TYPE_REGEX, SD_TYPE_NODE } SdType;
+
+/* Terms: everything below the propositional level (atoms are boolean terms). */
+typedef enum SdOp {
+  SD_OP_VAR,          /* a bound variable (a tree node; as a string: its text) */
+  SD_OP_STRING,       /* string literal (bytes, may hold NUL) */
+  SD_OP_INT,          /* integer literal (arbitrary precision, decimal text) */
+  SD_OP_BOOL,         /* true / false inside an atom */
+  /* comparisons (bool) */
+  SD_OP_EQ, SD_OP_LT, SD_OP_LE, SD_OP_GT, SD_OP_GE,
+  /* integer arithmetic (int) */
+  SD_OP_ADD, SD_OP_SUB, SD_OP_MUL, SD_OP_DIV, SD_OP_MOD, SD_OP_NEG,
+  /* strings */
+  SD_OP_STR_LEN,      /* int */
+  SD_OP_STR_TO_INT,   /* int; a non-numeral makes the enclosing atom false */
+  SD_OP_STR_AT,       /* string */
+  SD_OP_STR_SUBSTR,   /* string */
+  SD_OP_STR_CONCAT,   /* string (str.++) */
+  SD_OP_STR_PREFIXOF, SD_OP_STR_SUFFIXOF, SD_OP_STR_CONTAINS, /* bool */
+  SD_OP_STR_IN_RE,    /* bool */
+  /* regular expressions (regex) */
+  SD_OP_RE_CONCAT, SD_OP_RE_UNION, SD_OP_RE_STAR, SD_OP_RE_PLUS, SD_OP_RE_OPT,
+  SD_OP_RE_RANGE, SD_OP_STR_TO_RE, SD_OP_RE_COMP, SD_OP_RE_LOOP, SD_OP_RE_ALLCHAR,
+  SD_OP_RE_ALL, SD_OP_RE_NONE,
+  /* structural predicates (bool) over nodes */
+  SD_OP_INSIDE,       /* inside(a, b): a is inside b (a proper descendant) */
+  SD_OP_BEFORE,       /* before(a, b): a ends before b starts */
+  SD_OP_AFTER,        /* after(a, b) */
+  SD_OP_COUNT,        /* count(in, "<nt>", n): in's subtree has n <nt> nodes */
+} SdOp;
+
+typedef struct SdTerm SdTerm;
+struct SdTerm {
+  SdOp op;
+  SdType type;
+  SdTerm **args;
+  uint32_t arg_count;
+  int32_t var;          /* SD_OP_VAR: index into the constraint's variables */
+  const char *text;     /* SD_OP_STRING bytes / SD_OP_INT decimal digits with optional '-' */
+  uint32_t length;      /* of text */
+  bool bool_value;      /* SD_OP_BOOL */
+  SdSymbol symbol;      /* SD_OP_COUNT: the counted nonterminal */
+  int line, column;     /* position in the source, for messages */
+};
+
+typedef enum SdFormulaKind {
+  SD_F_TRUE, SD_F_FALSE,
+  SD_F_ATOM,            /* a boolean term */
+  SD_F_NOT, SD_F_AND, SD_F_OR, SD_F_IMPLIES, SD_F_IFF, SD_F_XOR,
+  SD_F_FORALL, SD_F_EXISTS,
+} SdFormulaKind;
+
+typedef struct SdFormula SdFormula;
+struct SdFormula {
+  SdFormulaKind kind;
+  SdFormula **children; /* NOT: 1; AND/OR: >= 2 (flattened); IMPLIES/IFF/XOR: 2; quantifiers: 1 (body) */
+  uint32_t child_count;
+  SdTerm *atom;         /* SD_F_ATOM */
+  int32_t var;          /* quantifiers: the bound variable */
+  int32_t in_var;       /* quantifiers: the variable ranged in, -1 = the whole input (start) */
+  int line, column;
+};
+
+typedef struct SdVariable {
+  const char *name;     /* as written, e.g. "n"; generated names for shorthands */
+  SdSymbol symbol;      /* its nonterminal; -1 for the implicit `start` */
+  bool implicit;        /* introduced by a free <T> shorthand or an unnamed binder */
+} SdVariable;
+
+typedef struct SdArena SdArena;
+
+typedef struct SdConstraint {
+  const SdGrammar *grammar;
+  SdArena *arena;
+  SdFormula *root;
+  SdVariable *variables;
+  uint32_t variable_count;
+} SdConstraint;
+
+typedef struct SdConstraintError {
+  int line, column;     /* 1-based, in the constraint text */
+  char *message;        /* e.g. "expected ':' after the quantifier's range" */
+} SdConstraintError;
+
+/* Parse ISLa text against a grammar (unknown nonterminals, unbound
+ * variables and type errors are errors). NULL on error, *error filled in
+ * (free error->message). */
+SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, size_t length,
+                                  SdConstraintError *error);
+void sd_constraint_free(SdConstraint *self);
+SdConstraint *sd_constraint_clone(const SdConstraint *self);
+
+/* Canonical ISLa (parses back to the same syntax tree with ISLa and with
+ * sd_constraint_parse); malloc'd. */
+char *sd_constraint_to_isla(const SdConstraint *self);
+/* Short form for people: free-nonterminal shorthand, infix operators:
+ * `str.to.int(<payload-length>) > str.len(<payload>)`; malloc'd. */
+char *sd_constraint_to_short(const SdConstraint *self);
+
+/* Structural equality of two constraints (up to variable names). */
+bool sd_constraint_equal(const SdConstraint *a, const SdConstraint *b);
+/* A hash consistent with sd_constraint_equal. */
+uint64_t sd_constraint_hash(const SdConstraint *self);
+
+/* New constraints (the argument is not modified): */
+SdConstraint *sd_constraint_negate(const SdConstraint *self);   /* not(self), in NNF */
+SdConstraint *sd_constraint_nnf(const SdConstraint *self);      /* negation normal form, simplified */
+SdConstraint *sd_constraint_simplify(const SdConstraint *self); /* double negation, constants, flattening */
+/* Conjunction / disjunction of several constraints over the same grammar
+ * (variables are renamed apart); simplified. */
+SdConstraint *sd_constraint_and(const SdConstraint *const *parts, uint32_t count);
+SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t count);
+
+/* Evaluate on a derivation tree (ISLa semantics). When witness is not NULL
+ * and the outermost quantifiers are exists, it receives for each variable
+ * the node bound in the first satisfying assignment (NULL where unbound);
+ * it must have room for self->variable_count entries. */
+bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness);
+
+/* Nonterminals the constraint quantifies over (each once, in order of first
+ * appearance); returns the count, writes up to max. */
+uint32_t sd_constraint_symbols(const SdConstraint *self, SdSymbol *out, uint32_t max);
+
+/* Arbitrary-precision helpers used by the evaluator and others: is text a
+ * decimal numeral (optional sign, at least one digit)? Compare two numerals. */
+bool sd_is_numeral(const char *text, size_t length);
+int sd_compare_numerals(const char *a, size_t alen, const char *b, size_t blen);
+
+#endif

@@ -1,0 +1,13 @@
+/* json_util.h: byte strings in JSON. JSON text must be UTF-8, inputs are
+ * bytes: bytes below 0x80 are kept, NUL becomes U+2400 (the "NUL" symbol)
+ * and bytes 0x80-0xff become the code points U+0080-U+00FF, so every input
+ * has a readable and, but for NUL, lossless JSON form. */
+#ifndef SEMDBG_JSON_UTIL_H
+#define SEMDBG_JSON_UTIL_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+cJSON *sd_json_bytes(const char *bytes, size_t length);
+
+#endif

@@ -1,0 +1,134 @@
+/* Unit tests of grammar analysis: nullable, minimal costs, regularity,
+ * numerals, containment, EBNF desugaring. (Error messages are covered by the
+ * data-driven cases in tests/cases/grammar.) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "semdbg/grammar.h"
+#include "test.h"
+
+static SdGrammar *grammar(const char *text) {
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(text, strlen(text), "test.bnf", NULL, &d);
+  if (!g) sd_diagnostics_print(&d, stderr);
+  sd_diagnostics_free(&d);
+  return g;
+}
+
+static const SdSymbolInfo *sym(SdGrammar *g, const char *name) {
+  SdSymbol s = sd_grammar_find(g, name);
+  CHECK(s >= 0);
+  return s >= 0 ? sd_grammar_symbol(g, s) : &g->symbols[0];
+}
+
+static void test_costs(void) {
+  SdGrammar *g = grammar(
+      "<start> ::= <a> <b>\n<a> ::= \"xy\" | \"z\" <a>\n<b> ::= \"\" | <b> \"q\"\n");
+  CHECK(g);
+  CHECK(sym(g, "<a>")->min_length == 2);
+  CHECK(sym(g, "<a>")->min_size == 2); /* <a> + "xy" */
+  CHECK(sym(g, "<a>")->min_depth == 1);
+  CHECK(!sym(g, "<a>")->nullable);
+  CHECK(sym(g, "<b>")->nullable);
+  CHECK(sym(g, "<b>")->min_length == 0);
+  CHECK(sym(g, "<start>")->min_length == 2);
+  CHECK(sym(g, "<start>")->min_depth == 2);
+  CHECK(sym(g, "b")->cheapest_alternative == 0);
+  sd_grammar_free(g);
+}
+
+static void test_regular(void) {
+  SdGrammar *g = grammar(
+      "<start> ::= <list> <expr> <left>\n"
+      "<list> ::= \"\" | \"a\" <list>\n"           /* right-linear: regular */
+      "<left> ::= \"\" | <left> \"b\"\n"           /* left-linear: regular */
+      "<expr> ::= \"1\" | \"(\" <expr> \")\"\n");  /* self-embedding: not regular */
+  CHECK(g);
+  CHECK(sym(g, "<list>")->regular);
+  CHECK(sym(g, "<left>")->regular);
+  CHECK(!sym(g, "<expr>")->regular);
+  CHECK(!sym(g, "<start>")->regular); /* contains <expr> */
+  sd_grammar_free(g);
+  g = grammar("<start> ::= <a>\n<a> ::= \"x\" <b> | \"\"\n<b> ::= \"y\" <a>\n");
+  CHECK(g && sym(g, "<a>")->regular); /* mutual right recursion */
+  sd_grammar_free(g);
+}
+
+static void test_numeric(void) {
+  SdGrammar *g = grammar(
+      "<start> ::= <n> <w> <s> <mixed>\n<n> ::= \"-\"? [0-9]+\n<w> ::= [a-z]+\n"
+      "<s> ::= \"-\"\n<mixed> ::= \"x\" | \"12\"\n");
+  CHECK(g);
+  CHECK(sym(g, "<n>")->numeric);
+  CHECK(!sym(g, "<w>")->numeric);
+  CHECK(!sym(g, "<s>")->numeric);    /* a sign alone is no numeral */
+  CHECK(sym(g, "<mixed>")->numeric); /* some derivation is */
+  sd_grammar_free(g);
+}
+
+static void test_ebnf(void) {
+  SdGrammar *g = grammar("<start> ::= (\"a\" | \"b\")+ \"c\"? [0-9]* ;\n");
+  CHECK(g);
+  const SdSymbolInfo *start = sym(g, "<start>");
+  CHECK(start->alternative_count == 1 && start->alternatives[0].count == 3);
+  for (uint32_t i = 0; i < start->alternatives[0].count; i++)
+    CHECK(g->symbols[start->alternatives[0].symbols[i]].generated);
+  CHECK(start->min_length == 1);
+  CHECK(start->regular);
+  sd_grammar_free(g);
+}
+
+static void test_classes_and_escapes(void) {
+  SdGrammar *g = grammar("<start> ::= [^\"\\n] \"\\x41\\t\\\\\" [a-c\\]]\n");
+  CHECK(g);
+  const SdSymbolInfo *start = sym(g, "<start>");
+  const SdSymbolInfo *neg = &g->symbols[start->alternatives[0].symbols[0]];
+  CHECK(neg->kind == SD_SYM_CHARSET);
+  CHECK(!sd_charset_has(neg, '"') && !sd_charset_has(neg, '\n') && sd_charset_has(neg, 0));
+  CHECK(sd_charset_has(neg, 0xff) && sd_charset_has(neg, 'a'));
+  const SdSymbolInfo *lit = &g->symbols[start->alternatives[0].symbols[1]];
+  CHECK(lit->kind == SD_SYM_LITERAL && lit->length == 3 && !memcmp(lit->bytes, "A\t\\", 3));
+  const SdSymbolInfo *cls = &g->symbols[start->alternatives[0].symbols[2]];
+  CHECK(sd_charset_has(cls, ']') && sd_charset_has(cls, 'b') && !sd_charset_has(cls, 'd'));
+  sd_grammar_free(g);
+}
+
+static void test_contains_and_find(void) {
+  SdGrammar *g = grammar("<start> ::= <a>\n<a> ::= <b> | \"x\"\n<b> ::= \"y\" | <c>\n<c> ::= \"z\"\n");
+  CHECK(g);
+  SdSymbol a = sd_grammar_find(g, "<a>"), c = sd_grammar_find(g, "c");
+  CHECK(a >= 0 && c >= 0);
+  CHECK(sd_grammar_can_contain(g, a, c));
+  CHECK(!sd_grammar_can_contain(g, c, a));
+  CHECK(sd_grammar_find(g, "<nope>") < 0);
+  char *bnf = sd_grammar_to_bnf(g);
+  CHECK(strstr(bnf, "<a> ::= <b> | \"x\"") != NULL);
+  free(bnf);
+  sd_grammar_free(g);
+}
+
+static void test_ready_grammars_load(void) {
+  const char *names[] = {"heartbleed", "calculator", "middle", "expression", "markup", "json", "csv"};
+  for (int i = 0; i < 7; i++) {
+    char path[256];
+    snprintf(path, sizeof path, "grammars/%s.bnf", names[i]);
+    SdDiagnostics d = {0};
+    SdGrammar *g = sd_grammar_load(path, NULL, &d);
+    CHECK(g != NULL);
+    CHECK(d.size == 0); /* no warnings either */
+    sd_diagnostics_print(&d, stderr);
+    sd_diagnostics_free(&d);
+    sd_grammar_free(g);
+  }
+}
+
+int main(void) {
+  RUN(test_costs);
+  RUN(test_regular);
+  RUN(test_numeric);
+  RUN(test_ebnf);
+  RUN(test_classes_and_escapes);
+  RUN(test_contains_and_find);
+  RUN(test_ready_grammars_load);
+  return test_report();
+}

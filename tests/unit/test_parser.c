@@ -1,0 +1,145 @@
+/* Unit tests of the Earley parser and derivation trees: ambiguity resolved
+ * deterministically, start symbols, epsilon, left and right recursion, deep
+ * trees, any bytes; tree operations (ranges, paths, replace, clone). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "semdbg/parser.h"
+#include "test.h"
+#include "util.h"
+
+static SdGrammar *grammar(const char *text) {
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(text, strlen(text), "test.bnf", NULL, &d);
+  if (!g) sd_diagnostics_print(&d, stderr);
+  sd_diagnostics_free(&d);
+  return g;
+}
+
+static SdTree *parse(SdGrammar *g, const char *start, const char *text, size_t len) {
+  SdParser *p = sd_parser_new(g);
+  SdParseError e;
+  SdTree *t = sd_parse(p, start ? sd_grammar_find(g, start) : -1, text, len, &e);
+  if (!t) fprintf(stderr, "parse error: %d:%d %s\n", e.line, e.column, e.message), free(e.message);
+  sd_parser_free(p);
+  return t;
+}
+
+static void test_ambiguity_is_deterministic(void) {
+  SdGrammar *g = grammar("<start> ::= <e>\n<e> ::= <e> \"+\" <e> | \"1\"\n");
+  SdTree *a = parse(g, NULL, "1+1+1", 5), *b = parse(g, NULL, "1+1+1", 5);
+  CHECK(a && b);
+  char *ta = sd_tree_to_text(a), *tb = sd_tree_to_text(b);
+  CHECK_STR(ta, tb);
+  CHECK(a->length == 5 && !memcmp(a->text, "1+1+1", 5));
+  free(ta);
+  free(tb);
+  sd_tree_free(a);
+  sd_tree_free(b);
+  sd_grammar_free(g);
+}
+
+static void test_start_symbol_and_spans(void) {
+  SdGrammar *g = grammar("<start> ::= <pair>\n<pair> ::= <word> \"=\" <word>\n<word> ::= [a-z]+\n");
+  SdTree *t = parse(g, "<word>", "hello", 5);
+  CHECK(t && t->root->symbol == sd_grammar_find(g, "<word>"));
+  sd_tree_free(t);
+  t = parse(g, NULL, "ab=cde", 6);
+  CHECK(t);
+  SdSymbol word = sd_grammar_find(g, "<word>");
+  uint32_t n;
+  uint32_t first = sd_tree_range(t, word, NULL, &n);
+  CHECK(n == 2);
+  SdNode *w1 = sd_tree_node(t, t->by_symbol[word][first]);
+  SdNode *w2 = sd_tree_node(t, t->by_symbol[word][first + 1]);
+  uint32_t len;
+  const char *s = sd_node_text(t, w2, &len);
+  CHECK(len == 3 && !memcmp(s, "cde", 3));
+  CHECK(w1->start == 0 && w1->end == 2 && w2->start == 3);
+  /* range restricted to a subtree */
+  sd_tree_range(t, word, w2, &n);
+  CHECK(n == 1);
+  CHECK(sd_node_is_ancestor(t->root, w2) && !sd_node_is_ancestor(w1, w2));
+  uint32_t path[16];
+  uint32_t depth = sd_node_path(w2, path, 16);
+  CHECK(sd_tree_follow(t, path, depth) == w2);
+  sd_tree_free(t);
+  sd_grammar_free(g);
+}
+
+static void test_replace_and_clone(void) {
+  SdGrammar *g = grammar("<start> ::= <word> \"=\" <word>\n<word> ::= [a-z]+\n");
+  SdTree *t = parse(g, NULL, "ab=cd", 5);
+  SdTree *r = parse(g, "<word>", "xyz", 3);
+  CHECK(t && r);
+  SdTree *c = sd_tree_clone(t);
+  SdSymbol word = sd_grammar_find(g, "<word>");
+  SdNode *second = sd_tree_node(t, t->by_symbol[word][1]);
+  sd_tree_replace(t, second, r->root);
+  CHECK(t->length == 6 && !memcmp(t->text, "ab=xyz", 6));
+  CHECK(c->length == 5 && !memcmp(c->text, "ab=cd", 5)); /* the clone is independent */
+  uint32_t n;
+  sd_tree_range(t, word, NULL, &n);
+  CHECK(n == 2);
+  sd_tree_free(c);
+  sd_tree_free(r);
+  sd_tree_free(t);
+  sd_grammar_free(g);
+}
+
+static void test_epsilon_and_recursion(void) {
+  SdGrammar *g = grammar(
+      "<start> ::= <a> <b> <c>\n<a> ::= \"\" | \"x\"\n<b> ::= <a> <a>\n<c> ::= <b> \"y\" <b>\n");
+  const char *ok[] = {"y", "xy", "xxxy", "xxxyxx", "yx"};
+  for (int i = 0; i < 5; i++) {
+    SdTree *t = parse(g, NULL, ok[i], strlen(ok[i]));
+    CHECK(t && t->length == strlen(ok[i]));
+    sd_tree_free(t);
+  }
+  sd_grammar_free(g);
+  /* long left and right recursion: deep trees must not overflow the stack */
+  g = grammar("<start> ::= <l> \"|\" <r>\n<l> ::= \"\" | <l> \"a\"\n<r> ::= \"\" | \"b\" <r>\n");
+  SdBuf b = {0};
+  for (int i = 0; i < 20000; i++) sd_buf_putc(&b, 'a');
+  sd_buf_putc(&b, '|');
+  for (int i = 0; i < 2000; i++) sd_buf_putc(&b, 'b');
+  SdTree *t = parse(g, NULL, b.data, b.len);
+  CHECK(t && t->length == b.len && t->node_count > 40000);
+  sd_tree_free(t);
+  sd_buf_free(&b);
+  sd_grammar_free(g);
+}
+
+static void test_any_bytes(void) {
+  SdGrammar *g = grammar("<start> ::= <byte>*\n<byte> ::= [\\x00-\\xff]\n");
+  const char data[] = {'a', 0, (char)0xff, (char)0x80, '\n'};
+  SdTree *t = parse(g, NULL, data, sizeof data);
+  CHECK(t && t->length == sizeof data && !memcmp(t->text, data, sizeof data));
+  sd_tree_free(t);
+  sd_grammar_free(g);
+}
+
+static void test_error_position(void) {
+  SdGrammar *g = grammar("<start> ::= <line>+\n<line> ::= [0-9]+ \"\\n\"\n");
+  SdParser *p = sd_parser_new(g);
+  SdParseError e;
+  SdTree *t = sd_parse(p, -1, "12\n34\n5x\n", 9, &e);
+  CHECK(!t);
+  CHECK(e.line == 3 && e.column == 2 && e.offset == 7);
+  CHECK(strstr(e.message, "unexpected 'x'") != NULL);
+  free(e.message);
+  CHECK(sd_parser_accepts(p, -1, "1\n", 2));
+  CHECK(!sd_parser_accepts(p, -1, "", 0));
+  sd_parser_free(p);
+  sd_grammar_free(g);
+}
+
+int main(void) {
+  RUN(test_ambiguity_is_deterministic);
+  RUN(test_start_symbol_and_spans);
+  RUN(test_replace_and_clone);
+  RUN(test_epsilon_and_recursion);
+  RUN(test_any_bytes);
+  RUN(test_error_position);
+  return test_report();
+}
