@@ -1,0 +1,932 @@
+/* oracle.c: runs the test command on inputs and turns each run into a verdict.
+ *
+ * How: each input is written to a fresh file in a private temporary directory
+ * (mkdtemp under $TMPDIR or /tmp) and the command runs as
+ *   /bin/sh -c 'CMD "$1"' sh FILE     (or CMD with {} replaced by "$1")
+ * so the path never goes through the shell's parser (that is the quoting);
+ * when CMD is a simple command (no ; & | ( ) ` $( or newline, no leading
+ * VAR=value or keyword) it gets an `exec` prefix, so that the program's own
+ * death by a signal is seen (dash would otherwise report 128+N) and a fork is
+ * saved. With --stdin the file is opened as standard input instead.
+ * Processes are started with posix_spawn in a new process group; stdout and
+ * stderr go to non-blocking pipes. One thread runs an event loop: ppoll() over
+ * all pipes with SIGCHLD (blocked elsewhere, a no-op handler) unblocked only
+ * inside ppoll, so a child's exit wakes the loop without races; waitid(WNOWAIT)
+ * finds exited processes, whose group is SIGKILLed before reaping, and whose
+ * pipes are drained without waiting for EOF (a leftover grandchild holding
+ * them open cannot stall us). A run past --timeout gets SIGTERM on its group,
+ * then SIGKILL after kill_grace. Output beyond capture_limit is read and
+ * dropped (hashed when stdout is compared with a reference).
+ * Verdicts follow `git bisect run`; see decide(). Identical inputs (FNV-1a 64
+ * hash, then the bytes compared) run once per oracle: a cache of verdicts, and
+ * duplicates inside a batch share one run. Verdicts land in submission order
+ * whatever -j is; nothing depends on completion order but the wall times.
+ * SIGINT/SIGTERM/SIGHUP handlers (installed while an oracle lives) kill the
+ * running groups, remove the temp directories (async-signal-safe code only)
+ * and re-raise the signal with its previous disposition.
+ *
+ * Harness errors (the test command cannot run at all), the rule:
+ *  - posix_spawn of /bin/sh fails, or an input file cannot be written;
+ *  - a run exits with 126 or 127 (the shell's "cannot execute" / "not found")
+ *    and its stderr says "not found", "Permission denied", "No such file",
+ *    "cannot execute" or "Exec format error";
+ *  - in the first batch that runs anything, every run exits with 126/127.
+ * The same rule applies to the --reference command. Otherwise 126 and 127 are
+ * plain failures (a program may fail with them on some inputs). */
+#define _GNU_SOURCE
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pcre2.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "array.h"
+#include "semdbg/oracle.h"
+#include "util.h"
+
+extern char **environ;
+
+/* Defined in oracle_options.c. */
+pcre2_code *sd_oracle_compile_regex(const char *option, const char *pattern, char **error);
+
+#define FNV_BASIS 1469598103934665603ULL
+#define FNV_PRIME 1099511628211ULL
+#define READ_CHUNK 65536
+#define DRAIN_LIMIT (8u << 20) /* bytes read per stream after the process exited */
+
+typedef struct Stream {
+  int fd;
+  SdBuf buf;
+  uint64_t total, hash;
+  bool hashing;
+} Stream;
+
+/* One process: the test command or the reference on one input. */
+typedef struct Run {
+  uint32_t input;
+  bool reference, done;
+  int exit_status, signal;
+  bool timed_out;
+  double seconds;
+  char *out, *err;
+  size_t out_len, err_len;
+  uint64_t out_total, err_total, out_hash;
+} Run;
+
+typedef struct Slot {
+  volatile pid_t pid; /* 0: free; read by the signal handler */
+  Run *run;
+  Stream out, err;
+  char *path;
+  double start, deadline, kill_at;
+  bool term_sent, kill_sent;
+} Slot;
+
+typedef struct CacheEntry {
+  uint64_t hash;
+  char *input;
+  size_t length;
+  SdVerdict verdict;
+} CacheEntry;
+
+struct SdOracle {
+  SdOracle *next_live; /* registry walked by the signal handler */
+  char tmpdir[PATH_MAX];
+  Slot *slots;
+  unsigned jobs;
+
+  SdOracleOptions opts; /* strings below are owned copies */
+  char *test, *reference, *script, *ref_script;
+  pcre2_code *fail_re, *pass_re;
+  pcre2_match_data *match_data;
+  pcre2_match_context *match_context;
+
+  uint64_t file_seq;
+  bool ran_batch; /* a batch with runs happened (for the 126/127 rule) */
+  char *error;
+  SdOracleStats stats;
+
+  Array(CacheEntry) cache;
+  uint32_t *table; /* open addressing: entry index + 1, 0 = empty */
+  uint32_t table_cap;
+};
+
+/* ---------- time, hashing ---------- */
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t fnv_update(uint64_t h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * FNV_PRIME;
+  return h;
+}
+
+/* ---------- signal handling and the registry of live oracles ---------- */
+
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+static struct sigaction saved_fatal[N_FATAL];
+static bool fatal_installed[N_FATAL];
+static SdOracle *volatile live_oracles;
+static volatile sig_atomic_t chld_seen;
+
+/* Remove a directory tree with async-signal-safe calls only. */
+static void remove_tree_at(int parent, const char *name, int depth) {
+  int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd >= 0) {
+    char buf[4096] __attribute__((aligned(8)));
+    for (int pass = 0; pass < 8; pass++) {
+      bool any = false;
+      ssize_t n;
+      lseek(fd, 0, SEEK_SET);
+      while ((n = getdents64(fd, buf, sizeof buf)) > 0) {
+        for (ssize_t off = 0; off < n;) {
+          struct dirent64 *d = (struct dirent64 *)(buf + off);
+          off += d->d_reclen;
+          if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, "..")) continue;
+          any = true;
+          if (unlinkat(fd, d->d_name, 0) != 0 && (errno == EISDIR || errno == EPERM) && depth < 16)
+            remove_tree_at(fd, d->d_name, depth + 1);
+        }
+      }
+      if (!any) break;
+    }
+    close(fd);
+  }
+  unlinkat(parent, name, AT_REMOVEDIR);
+}
+
+static void kill_group(pid_t pid, int sig) {
+  kill(-pid, sig);
+  kill(pid, sig); /* in case it left its group */
+}
+
+static void on_fatal_signal(int sig) {
+  int saved_errno = errno;
+  for (SdOracle *o = live_oracles; o; o = o->next_live) {
+    for (unsigned s = 0; s < o->jobs; s++) {
+      pid_t pid = o->slots[s].pid;
+      if (pid > 0) kill_group(pid, SIGKILL);
+    }
+    remove_tree_at(AT_FDCWD, o->tmpdir, 0);
+  }
+  for (size_t k = 0; k < N_FATAL; k++)
+    if (fatal_signals[k] == sig) sigaction(sig, &saved_fatal[k], NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+  raise(sig);
+  errno = saved_errno;
+}
+
+static void on_sigchld(int sig) {
+  (void)sig;
+  chld_seen = 1;
+}
+
+static void block_fatal(sigset_t *old) {
+  sigset_t set;
+  sigemptyset(&set);
+  for (size_t k = 0; k < N_FATAL; k++) sigaddset(&set, fatal_signals[k]);
+  sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void register_oracle(SdOracle *self) {
+  if (!live_oracles) {
+    for (size_t k = 0; k < N_FATAL; k++) {
+      struct sigaction sa;
+      memset(&sa, 0, sizeof sa);
+      sa.sa_handler = on_fatal_signal;
+      sigemptyset(&sa.sa_mask);
+      for (size_t j = 0; j < N_FATAL; j++) sigaddset(&sa.sa_mask, fatal_signals[j]);
+      fatal_installed[k] = false;
+      if (sigaction(fatal_signals[k], NULL, &saved_fatal[k]) == 0 &&
+          saved_fatal[k].sa_handler != SIG_IGN) {
+        sigaction(fatal_signals[k], &sa, NULL);
+        fatal_installed[k] = true;
+      }
+    }
+  }
+  self->next_live = live_oracles;
+  live_oracles = self;
+}
+
+static void unregister_oracle(SdOracle *self) {
+  SdOracle *volatile *p = &live_oracles;
+  while (*p && *p != self) p = &(*p)->next_live;
+  if (*p) *p = self->next_live;
+  if (!live_oracles)
+    for (size_t k = 0; k < N_FATAL; k++)
+      if (fatal_installed[k]) sigaction(fatal_signals[k], &saved_fatal[k], NULL);
+}
+
+/* ---------- verdict helpers ---------- */
+
+void sd_verdict_clear(SdVerdict *self) {
+  if (!self) return;
+  free(self->out);
+  free(self->err);
+  memset(self, 0, sizeof *self);
+}
+
+static char *dup_bytes(const char *p, size_t n) {
+  char *q = sd_xmalloc(n + 1);
+  if (n) memcpy(q, p, n);
+  q[n] = '\0';
+  return q;
+}
+
+void sd_verdict_copy(SdVerdict *dst, const SdVerdict *src) {
+  *dst = *src;
+  dst->out = dup_bytes(src->out ? src->out : "", src->out_len);
+  dst->err = dup_bytes(src->err ? src->err : "", src->err_len);
+}
+
+const char *sd_verdict_kind_name(SdVerdictKind kind) {
+  switch (kind) {
+  case SD_VERDICT_PASS: return "pass";
+  case SD_VERDICT_FAIL: return "fail";
+  case SD_VERDICT_UNDEFINED: return "undefined";
+  }
+  return "?";
+}
+
+const char *sd_verdict_reason_name(SdVerdictReason reason) {
+  switch (reason) {
+  case SD_REASON_STATUS: return "status";
+  case SD_REASON_SIGNAL: return "signal";
+  case SD_REASON_TIMEOUT: return "timeout";
+  case SD_REASON_FAIL_ON: return "fail-on";
+  case SD_REASON_PASS_ON: return "pass-on";
+  case SD_REASON_REFERENCE_SAME: return "reference-same";
+  case SD_REASON_REFERENCE_STATUS: return "reference-status";
+  case SD_REASON_REFERENCE_STDOUT: return "reference-stdout";
+  case SD_REASON_REFERENCE_BROKEN: return "reference-broken";
+  }
+  return "?";
+}
+
+static const char *signal_abbrev(int sig) {
+  const char *name = sigabbrev_np(sig);
+  return name ? name : "?";
+}
+
+void sd_verdict_status_text(const SdVerdict *self, char *buf, size_t size) {
+  if (self->timed_out)
+    snprintf(buf, size, "timeout (%s)", self->signal ? signal_abbrev(self->signal) : "exited");
+  else if (self->signal)
+    snprintf(buf, size, "signal %d (%s)", self->signal, signal_abbrev(self->signal));
+  else
+    snprintf(buf, size, "exit %d", self->exit_status);
+}
+
+/* ---------- creation ---------- */
+
+/* Is cmd a simple command that `exec` may prefix? Conservative. */
+static bool simple_command(const char *cmd) {
+  if (strpbrk(cmd, ";&|()`\n<>") || strstr(cmd, "$(")) return false;
+  while (*cmd == ' ' || *cmd == '\t') cmd++;
+  size_t n = strcspn(cmd, " \t");
+  if (n == 0 || memchr(cmd, '=', n) || memchr(cmd, '\'', n) || memchr(cmd, '"', n) ||
+      memchr(cmd, '\\', n) || memchr(cmd, '$', n))
+    return false;
+  static const char *const words[] = {"if", "then", "else", "elif", "fi", "while", "until", "for",
+                                      "do", "done", "case", "esac", "{", "}", "!", "exec",
+                                      "cd", "set", "export", "unset", "eval", ".", "source",
+                                      "exit", "return", "trap", "wait", "ulimit", "umask",
+                                      "alias", "read", "shift", "local", "readonly", "times",
+                                      "command", "builtin", "type", "hash", "getopts", ":"};
+  for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+    if (strlen(words[k]) == n && !strncmp(cmd, words[k], n)) return false;
+  return true;
+}
+
+/* The script given to /bin/sh -c: CMD with {} replaced by "$1", or CMD "$1". */
+static char *make_script(const char *cmd, bool use_stdin) {
+  SdBuf b = {0};
+  if (simple_command(cmd)) sd_buf_puts(&b, "exec ");
+  if (strstr(cmd, "{}")) {
+    for (const char *p = cmd; *p;) {
+      if (p[0] == '{' && p[1] == '}') {
+        sd_buf_puts(&b, "\"$1\"");
+        p += 2;
+      } else {
+        sd_buf_putc(&b, *p++);
+      }
+    }
+  } else {
+    sd_buf_puts(&b, cmd);
+    if (!use_stdin) sd_buf_puts(&b, " \"$1\"");
+  }
+  return sd_buf_take(&b);
+}
+
+SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
+  if (!sd_oracle_options_validate(opts, error)) return NULL;
+  SdOracle *self = sd_xcalloc(1, sizeof *self);
+  self->opts = *opts;
+  self->test = sd_xstrdup(opts->test);
+  self->opts.test = self->test;
+  self->script = make_script(opts->test, opts->use_stdin);
+  if (opts->reference) {
+    self->reference = sd_xstrdup(opts->reference);
+    self->opts.reference = self->reference;
+    self->ref_script = make_script(opts->reference, opts->use_stdin);
+  }
+  self->opts.fail_on = self->opts.pass_on = NULL; /* borrowed; compiled below */
+  if (opts->fail_on) self->fail_re = sd_oracle_compile_regex("--fail-on", opts->fail_on, NULL);
+  if (opts->pass_on) self->pass_re = sd_oracle_compile_regex("--pass-on", opts->pass_on, NULL);
+  self->match_data = pcre2_match_data_create(4, NULL);
+  self->match_context = pcre2_match_context_create(NULL);
+  pcre2_set_match_limit(self->match_context, 10000000);
+  if (!self->opts.capture_limit) self->opts.capture_limit = 64 * 1024;
+  if (self->opts.kill_grace < 0) self->opts.kill_grace = 0;
+  unsigned jobs = opts->jobs;
+  if (!jobs) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    jobs = n > 0 ? (unsigned)n : 1;
+  }
+  self->jobs = jobs;
+  self->slots = sd_xcalloc(jobs, sizeof *self->slots);
+
+  const char *base = getenv("TMPDIR");
+  if (!base || !*base) base = "/tmp";
+  char resolved[PATH_MAX];
+  if (!realpath(base, resolved) || strlen(resolved) + 32 > sizeof self->tmpdir) {
+    *error = sd_format("cannot use temporary directory %s: %s", base,
+                       errno ? strerror(errno) : "path too long");
+    sd_oracle_free(self);
+    return NULL;
+  }
+  snprintf(self->tmpdir, sizeof self->tmpdir, "%s/semdbg-XXXXXX", resolved);
+  sigset_t old;
+  block_fatal(&old);
+  if (!mkdtemp(self->tmpdir)) {
+    int e = errno;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    *error = sd_format("cannot create a temporary directory in %s: %s", resolved, strerror(e));
+    self->tmpdir[0] = '\0';
+    sd_oracle_free(self);
+    return NULL;
+  }
+  register_oracle(self);
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  return self;
+}
+
+void sd_oracle_free(SdOracle *self) {
+  if (!self) return;
+  sigset_t old;
+  block_fatal(&old);
+  unregister_oracle(self);
+  if (self->tmpdir[0]) remove_tree_at(AT_FDCWD, self->tmpdir, 0);
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  for (uint32_t i = 0; i < self->cache.size; i++) {
+    free(self->cache.items[i].input);
+    sd_verdict_clear(&self->cache.items[i].verdict);
+  }
+  array_free(&self->cache);
+  free(self->table);
+  free(self->slots);
+  free(self->test);
+  free(self->reference);
+  free(self->script);
+  free(self->ref_script);
+  free(self->error);
+  pcre2_code_free(self->fail_re);
+  pcre2_code_free(self->pass_re);
+  pcre2_match_data_free(self->match_data);
+  pcre2_match_context_free(self->match_context);
+  free(self);
+}
+
+const char *sd_oracle_error(const SdOracle *self) { return self->error ? self->error : ""; }
+const char *sd_oracle_tmpdir(const SdOracle *self) { return self->tmpdir; }
+void sd_oracle_stats(const SdOracle *self, SdOracleStats *stats) { *stats = self->stats; }
+
+static void set_error(SdOracle *self, char *message) {
+  if (self->error) free(message); /* keep the first */
+  else self->error = message;
+}
+
+/* ---------- the cache ---------- */
+
+static CacheEntry *cache_find(SdOracle *self, uint64_t hash, const char *input, size_t length) {
+  if (!self->table_cap) return NULL;
+  for (uint32_t i = (uint32_t)hash & (self->table_cap - 1);; i = (i + 1) & (self->table_cap - 1)) {
+    uint32_t k = self->table[i];
+    if (!k) return NULL;
+    CacheEntry *e = &self->cache.items[k - 1];
+    if (e->hash == hash && e->length == length && !memcmp(e->input, input, length)) return e;
+  }
+}
+
+static void cache_insert(SdOracle *self, uint64_t hash, const char *input, size_t length,
+                         const SdVerdict *verdict) {
+  if ((self->cache.size + 1) * 2 > self->table_cap) {
+    uint32_t cap = self->table_cap ? self->table_cap * 2 : 64;
+    free(self->table);
+    self->table = sd_xcalloc(cap, sizeof *self->table);
+    self->table_cap = cap;
+    for (uint32_t k = 0; k < self->cache.size; k++) {
+      uint32_t i = (uint32_t)self->cache.items[k].hash & (cap - 1);
+      while (self->table[i]) i = (i + 1) & (cap - 1);
+      self->table[i] = k + 1;
+    }
+  }
+  CacheEntry e = {.hash = hash, .input = dup_bytes(input, length), .length = length};
+  sd_verdict_copy(&e.verdict, verdict);
+  e.verdict.cached = true;
+  array_push(&self->cache, e);
+  uint32_t i = (uint32_t)hash & (self->table_cap - 1);
+  while (self->table[i]) i = (i + 1) & (self->table_cap - 1);
+  self->table[i] = self->cache.size;
+}
+
+/* ---------- processes ---------- */
+
+static bool write_input(const char *path, const char *data, size_t n) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  while (n > 0) {
+    ssize_t w = write(fd, data, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      close(fd);
+      return false;
+    }
+    data += w;
+    n -= (size_t)w;
+  }
+  return close(fd) == 0;
+}
+
+static bool spawn_run(SdOracle *self, Slot *slot, Run *run, const char *input, size_t length) {
+  slot->path = sd_format("%s/%s%llu", self->tmpdir, run->reference ? "ref-" : "in-",
+                         (unsigned long long)++self->file_seq);
+  if (!write_input(slot->path, input, length)) {
+    set_error(self, sd_format("cannot write the input file %s: %s", slot->path, strerror(errno)));
+    free(slot->path);
+    slot->path = NULL;
+    return false;
+  }
+  int out[2], err[2];
+  if (pipe2(out, O_CLOEXEC) != 0) goto pipe_error;
+  if (pipe2(err, O_CLOEXEC) != 0) {
+    close(out[0]);
+    close(out[1]);
+    goto pipe_error;
+  }
+  fcntl(out[0], F_SETFL, O_NONBLOCK);
+  fcntl(err[0], F_SETFL, O_NONBLOCK);
+
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, self->opts.use_stdin ? slot->path : "/dev/null",
+                                   O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                      POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t none, all;
+  sigemptyset(&none);
+  sigfillset(&all);
+  sigdelset(&all, SIGKILL);
+  sigdelset(&all, SIGSTOP);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  char *argv[] = {"/bin/sh", "-c", run->reference ? self->ref_script : self->script, "sh",
+                  slot->path, NULL};
+  pid_t pid;
+  slot->start = now_seconds();
+  int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  close(out[1]);
+  close(err[1]);
+  if (rc != 0) {
+    close(out[0]);
+    close(err[0]);
+    set_error(self, sd_format("cannot start /bin/sh for the %s command: %s",
+                              run->reference ? "reference" : "test", strerror(rc)));
+    unlink(slot->path);
+    free(slot->path);
+    slot->path = NULL;
+    return false;
+  }
+  bool hash_out = self->reference && self->opts.compare != SD_COMPARE_STATUS;
+  slot->run = run;
+  slot->out = (Stream){.fd = out[0], .hash = FNV_BASIS, .hashing = hash_out};
+  slot->err = (Stream){.fd = err[0], .hash = FNV_BASIS};
+  slot->deadline = self->opts.timeout > 0 ? slot->start + self->opts.timeout : 0;
+  slot->term_sent = slot->kill_sent = false;
+  slot->pid = pid; /* last: the signal handler may look now */
+  return true;
+
+pipe_error:
+  set_error(self, sd_format("cannot create a pipe: %s", strerror(errno)));
+  unlink(slot->path);
+  free(slot->path);
+  slot->path = NULL;
+  return false;
+}
+
+/* Read what is available (at most about budget bytes); keeps the first limit
+ * bytes, drops the rest; closes the stream at EOF. */
+static void stream_read(Stream *s, size_t limit, size_t budget) {
+  static char chunk[READ_CHUNK];
+  while (s->fd >= 0 && budget > 0) {
+    ssize_t n = read(s->fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    if (n <= 0) {
+      close(s->fd);
+      s->fd = -1;
+      return;
+    }
+    if (s->buf.len < limit) {
+      size_t keep = limit - s->buf.len;
+      sd_buf_append(&s->buf, chunk, (size_t)n < keep ? (size_t)n : keep);
+    }
+    if (s->hashing) s->hash = fnv_update(s->hash, chunk, (size_t)n);
+    s->total += (uint64_t)n;
+    budget = (size_t)n < budget ? budget - (size_t)n : 0;
+  }
+}
+
+static void stream_finish(Stream *s, char **data, size_t *len, uint64_t *total) {
+  if (s->fd >= 0) close(s->fd);
+  s->fd = -1;
+  *len = s->buf.len;
+  *data = s->buf.data ? sd_buf_take(&s->buf) : dup_bytes("", 0);
+  *total = s->total;
+}
+
+/* The slot's process has exited (not yet reaped): kill the rest of its group,
+ * drain the pipes, reap, record. */
+static void finish_slot(SdOracle *self, Slot *slot) {
+  pid_t pid = slot->pid;
+  kill(-pid, SIGKILL);
+  size_t limit = self->opts.capture_limit;
+  stream_read(&slot->out, limit, DRAIN_LIMIT);
+  stream_read(&slot->err, limit, DRAIN_LIMIT);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  double end = now_seconds();
+  Run *run = slot->run;
+  run->seconds = end - slot->start;
+  run->timed_out = slot->term_sent;
+  if (WIFSIGNALED(status)) {
+    run->exit_status = -1;
+    run->signal = WTERMSIG(status);
+  } else {
+    run->exit_status = WEXITSTATUS(status);
+    run->signal = 0;
+  }
+  run->out_hash = slot->out.hash;
+  stream_finish(&slot->out, &run->out, &run->out_len, &run->out_total);
+  stream_finish(&slot->err, &run->err, &run->err_len, &run->err_total);
+  run->done = true;
+  unlink(slot->path);
+  free(slot->path);
+  slot->path = NULL;
+  slot->run = NULL;
+  slot->pid = 0;
+  self->stats.harness_seconds += run->seconds;
+  if (run->reference) self->stats.reference_runs++;
+  else self->stats.runs++;
+  if (run->timed_out && !run->reference) self->stats.timeouts++;
+}
+
+static bool process_exited(pid_t pid) {
+  siginfo_t info;
+  info.si_pid = 0;
+  if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
+  return info.si_pid != 0;
+}
+
+/* Rule (b) of the harness-error rule: 126/127 with the shell's complaint. */
+static bool looks_like_harness_error(const Run *run) {
+  if (run->timed_out || run->signal || (run->exit_status != 126 && run->exit_status != 127))
+    return false;
+  static const char *const needles[] = {"not found", "Permission denied", "No such file",
+                                        "cannot execute", "Exec format error"};
+  for (size_t k = 0; k < sizeof needles / sizeof needles[0]; k++)
+    if (memmem(run->err, run->err_len, needles[k], strlen(needles[k]))) return true;
+  return false;
+}
+
+static char *first_line(const char *text, size_t len) {
+  size_t n = 0;
+  while (n < len && n < 300 && text[n] != '\n' && text[n] != '\0') n++;
+  return sd_xstrndup(text, n);
+}
+
+static void harness_error(SdOracle *self, const Run *run) {
+  char *line = first_line(run->err, run->err_len);
+  set_error(self, sd_format("the %s command could not run (exit status %d)%s%s",
+                            run->reference ? "reference" : "test", run->exit_status,
+                            *line ? ": " : "", line));
+  free(line);
+}
+
+/* Run all runs[] with at most jobs processes at once. Returns false when a
+ * harness error stopped it (remaining runs are not done). */
+static bool run_all(SdOracle *self, Run *runs, size_t nruns, const char *const *inputs,
+                    const size_t *lengths) {
+  sigset_t blocked, old_mask, poll_mask;
+  sigemptyset(&blocked);
+  for (size_t k = 0; k < N_FATAL; k++) sigaddset(&blocked, fatal_signals[k]);
+  sigaddset(&blocked, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &blocked, &old_mask);
+  poll_mask = old_mask;
+  sigdelset(&poll_mask, SIGCHLD);
+  struct sigaction sa, old_chld;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigchld;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_NOCLDSTOP;
+  sigaction(SIGCHLD, &sa, &old_chld);
+
+  size_t limit = self->opts.capture_limit;
+  size_t next = 0;
+  unsigned active = 0;
+  bool failed = false, killed_all = false;
+  struct pollfd *fds = sd_xcalloc(2 * self->jobs, sizeof *fds);
+  Slot **fd_slot = sd_xcalloc(2 * self->jobs, sizeof *fd_slot);
+  chld_seen = 0;
+
+  while (active > 0 || (!failed && next < nruns)) {
+    for (unsigned s = 0; !failed && s < self->jobs && next < nruns; s++) {
+      if (self->slots[s].pid) continue;
+      Run *run = &runs[next];
+      if (!spawn_run(self, &self->slots[s], run, inputs[run->input], lengths[run->input])) {
+        failed = true;
+        break;
+      }
+      next++;
+      active++;
+    }
+    if (failed && !killed_all) {
+      for (unsigned s = 0; s < self->jobs; s++)
+        if (self->slots[s].pid) kill_group(self->slots[s].pid, SIGKILL);
+      killed_all = true;
+    }
+    if (active == 0) break;
+
+    /* Wait for output, an exit (SIGCHLD) or the next deadline. */
+    double now = now_seconds(), wait = 1.0;
+    nfds_t n = 0;
+    for (unsigned s = 0; s < self->jobs; s++) {
+      Slot *slot = &self->slots[s];
+      if (!slot->pid) continue;
+      if (slot->out.fd >= 0) fds[n] = (struct pollfd){slot->out.fd, POLLIN, 0}, fd_slot[n++] = slot;
+      if (slot->err.fd >= 0) fds[n] = (struct pollfd){slot->err.fd, POLLIN, 0}, fd_slot[n++] = slot;
+      double due = slot->term_sent ? (slot->kill_sent ? 0 : slot->kill_at) : slot->deadline;
+      if (due > 0 && due - now < wait) wait = due - now;
+    }
+    if (wait < 0) wait = 0;
+    struct timespec ts = {(time_t)wait, (long)((wait - (time_t)wait) * 1e9)};
+    int rc = ppoll(fds, n, &ts, &poll_mask);
+    if (rc > 0)
+      for (nfds_t k = 0; k < n; k++) {
+        if (!fds[k].revents) continue;
+        Slot *slot = fd_slot[k];
+        Stream *st = slot->out.fd == fds[k].fd ? &slot->out : &slot->err;
+        stream_read(st, limit, 1u << 20);
+      }
+
+    /* Exits: looked for after a SIGCHLD (delivered only inside ppoll, so
+     * none is missed) and, to be safe, on every timer wake-up. */
+    bool check_exits = chld_seen || rc == 0;
+    chld_seen = 0;
+    now = now_seconds();
+    for (unsigned s = 0; s < self->jobs; s++) {
+      Slot *slot = &self->slots[s];
+      if (!slot->pid) continue;
+      if (check_exits && process_exited(slot->pid)) {
+        Run *run = slot->run;
+        finish_slot(self, slot);
+        active--;
+        if (!failed && looks_like_harness_error(run)) {
+          harness_error(self, run);
+          failed = true;
+        }
+        continue;
+      }
+      if (slot->deadline > 0 && !slot->term_sent && now >= slot->deadline) {
+        kill_group(slot->pid, SIGTERM);
+        slot->term_sent = true;
+        slot->kill_at = now + self->opts.kill_grace;
+      }
+      if (slot->term_sent && !slot->kill_sent && now >= slot->kill_at) {
+        kill_group(slot->pid, SIGKILL);
+        slot->kill_sent = true;
+      }
+    }
+  }
+  free(fds);
+  free(fd_slot);
+  sigaction(SIGCHLD, &old_chld, NULL);
+  sigprocmask(SIG_SETMASK, &old_mask, NULL);
+  return !failed;
+}
+
+/* ---------- verdicts ---------- */
+
+static bool regex_matches(SdOracle *self, pcre2_code *re, const SdVerdict *v) {
+  if (!re) return false;
+  const char *subjects[2] = {v->out, v->err};
+  size_t lens[2] = {v->out_len, v->err_len};
+  for (int k = 0; k < 2; k++) {
+    int rc = pcre2_match(re, (PCRE2_SPTR)subjects[k], lens[k], 0, 0, self->match_data,
+                         self->match_context);
+    if (rc >= 0) return true;
+  }
+  return false;
+}
+
+/* Turn a run of the test command (and of the reference) into a verdict;
+ * takes over the run's output buffers. */
+static void decide(SdOracle *self, Run *p, const Run *r, SdVerdict *v) {
+  memset(v, 0, sizeof *v);
+  v->exit_status = p->exit_status;
+  v->signal = p->signal;
+  v->timed_out = p->timed_out;
+  v->seconds = p->seconds;
+  v->out = p->out, v->out_len = p->out_len, v->out_total = p->out_total;
+  v->err = p->err, v->err_len = p->err_len, v->err_total = p->err_total;
+  p->out = p->err = NULL;
+  if (r) {
+    v->ref_exit_status = r->exit_status;
+    v->ref_signal = r->signal;
+  }
+  if (p->timed_out) {
+    v->kind = self->opts.timeout_verdict;
+    v->reason = SD_REASON_TIMEOUT;
+  } else if (regex_matches(self, self->fail_re, v)) {
+    v->kind = SD_VERDICT_FAIL;
+    v->reason = SD_REASON_FAIL_ON;
+  } else if (regex_matches(self, self->pass_re, v)) {
+    v->kind = SD_VERDICT_PASS;
+    v->reason = SD_REASON_PASS_ON;
+  } else if (r && !(p->signal == 0 && p->exit_status == 125)) {
+    SdCompare c = self->opts.compare;
+    if (r->timed_out || (r->signal == 0 && r->exit_status == 125)) {
+      v->kind = SD_VERDICT_UNDEFINED;
+      v->reason = SD_REASON_REFERENCE_BROKEN;
+    } else if (c != SD_COMPARE_STDOUT &&
+               (p->exit_status != r->exit_status || p->signal != r->signal)) {
+      v->kind = SD_VERDICT_FAIL;
+      v->reason = SD_REASON_REFERENCE_STATUS;
+    } else if (c != SD_COMPARE_STATUS &&
+               (p->out_total != r->out_total || p->out_hash != r->out_hash ||
+                p->out_len != r->out_len || memcmp(v->out, r->out, p->out_len) != 0)) {
+      v->kind = SD_VERDICT_FAIL;
+      v->reason = SD_REASON_REFERENCE_STDOUT;
+    } else {
+      v->kind = SD_VERDICT_PASS;
+      v->reason = SD_REASON_REFERENCE_SAME;
+    }
+  } else if (p->signal) {
+    v->kind = SD_VERDICT_FAIL;
+    v->reason = SD_REASON_SIGNAL;
+  } else {
+    v->kind = p->exit_status == 0     ? SD_VERDICT_PASS
+              : p->exit_status == 125 ? SD_VERDICT_UNDEFINED
+                                      : SD_VERDICT_FAIL;
+    v->reason = SD_REASON_STATUS;
+  }
+}
+
+static void run_free(Run *run) {
+  free(run->out);
+  free(run->err);
+}
+
+bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
+                   SdVerdict *verdicts) {
+  double t0 = now_seconds();
+  free(self->error);
+  self->error = NULL;
+  memset(verdicts, 0, count * sizeof *verdicts);
+  for (size_t i = 0; i < count; i++) verdicts[i].kind = SD_VERDICT_UNDEFINED;
+
+  /* Cache lookups and duplicates within the batch: rep[i] is the index of
+   * the first occurrence of input i's bytes (i itself for new inputs). */
+  uint64_t *hashes = sd_xmalloc((count + 1) * sizeof *hashes);
+  size_t *rep = sd_xmalloc((count + 1) * sizeof *rep);
+  size_t cap = 16;
+  while (cap < 2 * count) cap *= 2;
+  size_t *seen = sd_xcalloc(cap, sizeof *seen); /* index + 1 */
+  Array(Run) runs = {0};
+  size_t uniques = 0;
+  for (size_t i = 0; i < count; i++) {
+    hashes[i] = sd_hash_bytes(inputs[i], lengths[i], 0);
+    rep[i] = SIZE_MAX;
+    CacheEntry *e = cache_find(self, hashes[i], inputs[i], lengths[i]);
+    if (e) {
+      sd_verdict_copy(&verdicts[i], &e->verdict);
+      self->stats.cache_hits++;
+      continue;
+    }
+    size_t k = hashes[i] & (cap - 1);
+    for (; seen[k]; k = (k + 1) & (cap - 1)) {
+      size_t j = seen[k] - 1;
+      if (hashes[j] == hashes[i] && lengths[j] == lengths[i] &&
+          !memcmp(inputs[j], inputs[i], lengths[i]))
+        break;
+    }
+    if (seen[k]) {
+      rep[i] = seen[k] - 1;
+      continue;
+    }
+    seen[k] = i + 1;
+    rep[i] = i;
+    uniques++;
+    array_push(&runs, ((Run){.input = (uint32_t)i}));
+    if (self->reference) array_push(&runs, ((Run){.input = (uint32_t)i, .reference = true}));
+  }
+
+  bool ok = run_all(self, runs.items, runs.size, inputs, lengths);
+
+  /* Rule (c): every run of the first batch exited 126/127. */
+  if (ok && !self->ran_batch && runs.size > 0) {
+    self->ran_batch = true;
+    bool all = true;
+    const Run *any = NULL;
+    for (uint32_t k = 0; k < runs.size && all; k++) {
+      const Run *r = &runs.items[k];
+      if (r->reference) continue;
+      any = r;
+      all = !r->timed_out && !r->signal && (r->exit_status == 126 || r->exit_status == 127);
+    }
+    if (all && any) {
+      harness_error(self, any);
+      if (!any->err_len) {
+        free(self->error);
+        self->error = sd_format(
+            "the test command could not run: it exited with status %d on every input "
+            "(the shell's 'cannot execute'/'not found')",
+            any->exit_status);
+      }
+      ok = false;
+    }
+  }
+
+  /* Verdicts of the new inputs, in order. */
+  for (uint32_t k = 0; k < runs.size; k++) {
+    Run *p = &runs.items[k];
+    if (p->reference) continue;
+    Run *r = self->reference ? &runs.items[k + 1] : NULL;
+    if (!p->done || (r && !r->done)) continue;
+    SdVerdict *v = &verdicts[p->input];
+    decide(self, p, r, v);
+    switch (v->kind) {
+    case SD_VERDICT_PASS: self->stats.pass++; break;
+    case SD_VERDICT_FAIL: self->stats.fail++; break;
+    case SD_VERDICT_UNDEFINED: self->stats.undefined++; break;
+    }
+    if (ok) cache_insert(self, hashes[p->input], inputs[p->input], lengths[p->input], v);
+  }
+  for (size_t i = 0; i < count; i++)
+    if (rep[i] != SIZE_MAX && rep[i] != i) {
+      sd_verdict_copy(&verdicts[i], &verdicts[rep[i]]);
+      verdicts[i].cached = true;
+      self->stats.cache_hits++;
+    }
+  for (uint32_t k = 0; k < runs.size; k++) run_free(&runs.items[k]);
+  array_free(&runs);
+  free(seen);
+  free(rep);
+  free(hashes);
+  self->stats.batch_seconds += now_seconds() - t0;
+  return ok;
+}
+
+bool sd_oracle_run1(SdOracle *self, const char *input, size_t length, SdVerdict *verdict) {
+  const char *inputs[1] = {input};
+  size_t lengths[1] = {length};
+  return sd_oracle_run(self, inputs, lengths, 1, verdict);
+}
