@@ -78,7 +78,7 @@ bool cli_collect_inputs(char **args, int count, char ***paths, size_t *path_coun
       else free(p);
     }
     closedir(dir);
-    qsort(out.items + first, out.size - first, sizeof(char *), compare_strings);
+    if (out.size > first) qsort(out.items + first, out.size - first, sizeof(char *), compare_strings);
   }
   *paths = out.items;
   *path_count = out.size;

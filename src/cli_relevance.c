@@ -1,8 +1,266 @@
-/* cli_relevance.c: placeholder until `semdbg relevance` is implemented. */
+/* cli_relevance.c: `semdbg relevance`: parse the failing and the passing
+ * inputs, rank the grammar's nonterminals by their relevance for the failure
+ * (relevance.h: XGBoost + mean |SHAP| per nonterminal) and print the ranking
+ * with scores, the top features of each nonterminal and the kept set, as a
+ * table or as JSON. Inputs that do not parse are reported as file:line:col
+ * and the exit status is 2, as it is without failing or passing inputs. */
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "array.h"
 #include "cli.h"
+#include "semdbg/parser.h"
+#include "semdbg/relevance.h"
+#include "util.h"
+
+static const char *usage =
+    "usage: semdbg relevance --grammar G.bnf --failing DIR --passing DIR\n"
+    "                        [--seed S] [--min-k K] [--max-k K] [--share X] [--json]\n"
+    "\n"
+    "Rank the grammar's nonterminals by how much they matter for the failure:\n"
+    "an XGBoost classifier learns failing vs passing from the inputs' features\n"
+    "(see semdbg features --help), and a nonterminal's score is the sum of its\n"
+    "features' mean absolute SHAP values. The smallest top set carrying SHARE of\n"
+    "the total score is kept (at least K_min, at most K_max), plus grammar\n"
+    "ancestors whose features correlate (|r| >= 0.9) with a kept one's.\n"
+    "\n"
+    "  --grammar FILE   the grammar (ISLa BNF)\n"
+    "  --start SYMBOL   parse from this nonterminal instead of <start>\n"
+    "  --failing PATH   failing inputs: a directory or a file (repeatable)\n"
+    "  --passing PATH   passing inputs: a directory or a file (repeatable)\n"
+    "  --seed S         XGBoost seed (default 0); the same seed, the same ranking\n"
+    "  --min-k K        keep at least K nonterminals with a positive score (default 1)\n"
+    "  --max-k K        keep at most K by score, 0 = no limit (default 5)\n"
+    "  --share X        score share the kept set must carry (default 0.9)\n"
+    "  --json           print a JSON object (schema in docs/relevance.md)\n"
+    "  -q, --quiet      no grammar warnings\n"
+    "\nExit status: 0 ranking printed; 2 usage error, bad grammar, an input that\n"
+    "does not parse, or no failing or no passing input.\n";
+
+typedef Array(char *) Args;
+
+/* Is path a directory without regular, non-hidden files? (Empty directories
+ * are left out before cli_collect_inputs, which would qsort a NULL array.) */
+static bool empty_dir(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return false;
+  DIR *dir = opendir(path);
+  if (!dir) return false;
+  bool empty = true;
+  struct dirent *e;
+  while (empty && (e = readdir(dir))) {
+    if (e->d_name[0] == '.') continue;
+    char *p = sd_format("%s/%s", path, e->d_name);
+    struct stat fst;
+    if (stat(p, &fst) == 0 && S_ISREG(fst.st_mode)) empty = false;
+    free(p);
+  }
+  closedir(dir);
+  return empty;
+}
+
+/* Collect the inputs of the non-empty arguments. */
+static bool collect(Args *args, char ***paths, size_t *count) {
+  Args kept = {0};
+  for (uint32_t i = 0; i < args->size; i++)
+    if (!empty_dir(args->items[i])) array_push(&kept, args->items[i]);
+  bool ok = true;
+  if (kept.size) ok = cli_collect_inputs(kept.items, (int)kept.size, paths, count);
+  else *paths = NULL, *count = 0;
+  array_free(&kept);
+  return ok;
+}
+
+/* Parse every file; false after reporting the inputs that fail. */
+static bool load_trees(SdParser *p, char **paths, size_t n, SdTree **out) {
+  bool ok = true;
+  for (size_t i = 0; i < n; i++) {
+    size_t len;
+    const char *err;
+    out[i] = NULL;
+    char *text = sd_read_file(paths[i], &len, &err);
+    if (!text) {
+      fprintf(stderr, "semdbg: %s: %s\n", paths[i], err);
+      ok = false;
+      continue;
+    }
+    SdParseError perr;
+    out[i] = sd_parse(p, -1, text, len, &perr);
+    free(text);
+    if (!out[i]) {
+      fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
+      free(perr.message);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+static void print_table(const SdRelevance *r, const SdGrammar *g) {
+  uint32_t nf = sd_features_count(r->features);
+  printf("%u inputs (%u failing, %u passing); %u of %u features vary", r->inputs, r->failing,
+         r->inputs - r->failing, r->used_features, nf);
+  if (r->status == SD_RELEVANCE_MODEL) printf("; training accuracy %.3f", r->train_accuracy);
+  printf("\n");
+  if (r->status == SD_RELEVANCE_NO_FEATURES) {
+    printf("every feature is the same in all inputs: nothing to rank\n");
+    return;
+  }
+  double total = 0;
+  int width = 11;
+  for (uint32_t i = 0; i < r->count; i++) {
+    total += r->ranked[i].score;
+    int w = (int)strlen(g->symbols[r->ranked[i].symbol].name);
+    if (w > width) width = w;
+  }
+  printf("rank  kept  %-*s  score     share   top features\n", width, "nonterminal");
+  uint32_t *order = sd_xmalloc((nf ? nf : 1) * sizeof *order);
+  for (uint32_t i = 0; i < r->count; i++) {
+    const SdRelevantSymbol *e = &r->ranked[i];
+    printf("%4u  %-4s  %-*s  %-8.4f  %5.1f%%  ", i + 1,
+           e->correlated_ancestor ? "anc" : e->kept ? "yes" : "", width,
+           g->symbols[e->symbol].name, e->score, total > 0 ? 100 * e->score / total : 0.0);
+    /* its features by score, best first (ties by index), at most three */
+    uint32_t m = 0;
+    for (uint32_t j = 0; j < nf; j++)
+      if (sd_features_symbol(r->features, j) == e->symbol && r->feature_scores[j] > 0)
+        order[m++] = j;
+    for (uint32_t a = 1; a < m; a++)
+      for (uint32_t b = a; b > 0 && r->feature_scores[order[b - 1]] < r->feature_scores[order[b]];
+           b--) {
+        uint32_t t = order[b];
+        order[b] = order[b - 1];
+        order[b - 1] = t;
+      }
+    if (r->status != SD_RELEVANCE_MODEL && e->top_feature) printf("%s", e->top_feature);
+    for (uint32_t q = 0; q < m && q < 3; q++)
+      printf("%s%s %.3g", q ? ", " : "", sd_features_name(r->features, order[q]),
+             r->feature_scores[order[q]]);
+    if (m > 3) printf(", ...");
+    if (!m && !e->correlated_ancestor && (r->status == SD_RELEVANCE_MODEL || !e->top_feature))
+      printf("-");
+    if (e->correlated_ancestor)
+      printf("%s(%s ~ %s of %s, r = %.3f)", m ? " " : "",
+             sd_features_name(r->features, e->correlated_feature),
+             sd_features_name(r->features, e->correlated_other), g->symbols[e->correlated_with].name,
+             e->correlation);
+    printf("\n");
+  }
+  free(order);
+  printf("kept:");
+  for (uint32_t i = 0; i < r->count; i++)
+    if (r->ranked[i].kept) printf(" %s", g->symbols[r->ranked[i].symbol].name);
+  printf("%s\n", r->kept ? "" : " (none)");
+}
 
 int cli_relevance(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  return cli_error("'relevance' is not implemented yet");
+  if (cli_wants_help(argc, argv)) {
+    fputs(usage, stdout);
+    return CLI_EXIT_OK;
+  }
+  const char *grammar_path = NULL, *start = NULL;
+  bool json = false, quiet = false;
+  Args failing_args = {0}, passing_args = {0};
+  SdRelevanceOptions opts;
+  sd_relevance_options_init(&opts);
+  int status = CLI_EXIT_USAGE;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    bool takes_value = !strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
+                       !strcmp(a, "--failing") || !strcmp(a, "--passing") ||
+                       !strcmp(a, "--seed") || !strcmp(a, "--min-k") || !strcmp(a, "--max-k") ||
+                       !strcmp(a, "--share");
+    if (takes_value && i + 1 >= argc) {
+      cli_error("%s needs a value", a);
+      goto done;
+    }
+    uint64_t v;
+    if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = argv[++i];
+    else if (!strcmp(a, "--start")) start = argv[++i];
+    else if (!strcmp(a, "--failing")) array_push(&failing_args, argv[++i]);
+    else if (!strcmp(a, "--passing")) array_push(&passing_args, argv[++i]);
+    else if (!strcmp(a, "--seed")) {
+      if (!cli_parse_u64(a, argv[++i], &opts.seed)) goto done;
+    } else if (!strcmp(a, "--min-k") || !strcmp(a, "--max-k")) {
+      if (!cli_parse_u64(a, argv[++i], &v)) goto done;
+      if (v > 100000) v = 100000;
+      if (!strcmp(a, "--min-k")) opts.min_k = (uint32_t)v;
+      else opts.max_k = (uint32_t)v;
+    } else if (!strcmp(a, "--share")) {
+      if (!cli_parse_double(a, argv[++i], &opts.share)) goto done;
+      if (opts.share > 1) {
+        cli_error("--share expects a number between 0 and 1, got '%s'", argv[i]);
+        goto done;
+      }
+    } else if (!strcmp(a, "--json")) json = true;
+    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
+    else {
+      cli_error("relevance: unexpected argument '%s' (see semdbg relevance --help)", a);
+      goto done;
+    }
+  }
+  if (!failing_args.size || !passing_args.size) {
+    cli_error("relevance: needs --failing and --passing inputs (see semdbg relevance --help)");
+    goto done;
+  }
+  if (opts.max_k && opts.min_k > opts.max_k) {
+    cli_error("relevance: --min-k %u is larger than --max-k %u", opts.min_k, opts.max_k);
+    goto done;
+  }
+  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
+  if (!g) goto done;
+  char **fpaths = NULL, **ppaths = NULL;
+  size_t nfail = 0, npass = 0;
+  if (!collect(&failing_args, &fpaths, &nfail) || !collect(&passing_args, &ppaths, &npass)) {
+    if (fpaths) cli_free_paths(fpaths, nfail);
+    sd_grammar_free(g);
+    goto done;
+  }
+  size_t n = nfail + npass;
+  SdTree **trees = sd_xcalloc(n + 1, sizeof *trees);
+  bool *failing = sd_xcalloc(n + 1, sizeof *failing);
+  for (size_t i = 0; i < nfail; i++) failing[i] = true;
+  SdParser *parser = sd_parser_new(g);
+  bool parsed = load_trees(parser, fpaths, nfail, trees);
+  parsed = load_trees(parser, ppaths, npass, trees + nfail) && parsed;
+  if (!parsed) {
+    /* reported above */
+  } else if (nfail == 0 || npass == 0) {
+    cli_error("relevance: no %s inputs (need both failing and passing ones)",
+              nfail == 0 ? "failing" : "passing");
+  } else {
+    char *err = NULL;
+    SdRelevance *r = sd_relevance_compute(g, trees, failing, (uint32_t)n, &opts, &err);
+    if (!r) {
+      cli_error("relevance: %s", err ? err : "failed");
+    } else {
+      if (json) {
+        cJSON *j = sd_relevance_to_json(r, g);
+        char *s = cJSON_Print(j);
+        puts(s);
+        cJSON_free(s);
+        cJSON_Delete(j);
+      } else {
+        print_table(r, g);
+      }
+      status = CLI_EXIT_OK;
+    }
+    free(err);
+    sd_relevance_free(r);
+  }
+  for (size_t i = 0; i < n; i++) sd_tree_free(trees[i]);
+  free(trees);
+  free(failing);
+  sd_parser_free(parser);
+  cli_free_paths(fpaths, nfail);
+  cli_free_paths(ppaths, npass);
+  sd_grammar_free(g);
+done:
+  array_free(&failing_args);
+  array_free(&passing_args);
+  return status;
 }
