@@ -1,8 +1,255 @@
-/* cli_check.c: placeholder until `semdbg check` is implemented. */
+/* cli_check.c: `semdbg check`: does each input satisfy an ISLa constraint?
+ * Parses the constraint against the grammar (errors as FILE:LINE:COL with the
+ * offending line and a caret), parses each input into its derivation tree
+ * and evaluates the constraint on it; prints one verdict per input, with the
+ * nodes bound by the outermost `exists` quantifiers when it holds (text, or
+ * JSON with --json). --print shows the canonical ISLa and the short form.
+ * Exit status: 0 all inputs satisfy it, 1 some do not, 2 usage, grammar,
+ * constraint or input error. */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "semdbg/constraint.h"
+#include "semdbg/parser.h"
+#include "util.h"
+
+static const char *usage =
+    "usage: semdbg check --grammar G.bnf (--constraint C | --constraint-file F) [--json]\n"
+    "                    [--print] INPUT...\n"
+    "\n"
+    "Check each input (files or directories of files) against an ISLa constraint,\n"
+    "for example\n"
+    "  exists <payload-length> n: exists <payload> p: str.to.int(n) > str.len(p)\n"
+    "and print whether it holds; when it does and the constraint starts with\n"
+    "`exists`, also the nodes that make it true.\n"
+    "\n"
+    "  --grammar FILE          the grammar (ISLa BNF)\n"
+    "  --start SYMBOL          parse inputs from this nonterminal instead of <start>\n"
+    "  --constraint TEXT       the constraint\n"
+    "  --constraint-file FILE  read the constraint from a file\n"
+    "  --print                 print the constraint in canonical ISLa and in short form\n"
+    "                          (no inputs needed)\n"
+    "  --json                  print a JSON object (see docs/constraint.md)\n"
+    "  -q, --quiet             no grammar warnings\n"
+    "\nExit status: 0 every input satisfies the constraint; 1 some input does not;\n"
+    "2 usage error, bad grammar, bad constraint or an input that does not parse.\n";
+
+/* "where:line:col: message", the line, a caret under the column */
+static void show_constraint_error(const char *where, const char *text, size_t len,
+                                  const SdConstraintError *e) {
+  fprintf(stderr, "%s:%d:%d: %s\n", where, e->line, e->column, e->message);
+  const char *p = text, *end = text + len;
+  for (int l = 1; l < e->line && p < end; p++)
+    if (*p == '\n') l++;
+  const char *eol = memchr(p, '\n', (size_t)(end - p));
+  if (!eol) eol = end;
+  fprintf(stderr, "  %.*s\n  ", (int)(eol - p), p);
+  for (int c = 1; c < e->column && p + c - 1 < eol; c++) fputc(p[c - 1] == '\t' ? '\t' : ' ', stderr);
+  fputs("^\n", stderr);
+}
+
+/* JSON strings must be UTF-8: other bytes become code points U+0080..U+00FF */
+static cJSON *json_bytes(const char *s, size_t n) {
+  SdBuf b = {0};
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c && c < 0x80) {
+      sd_buf_putc(&b, (char)c);
+    } else {
+      sd_buf_putc(&b, (char)(0xc0 | (c >> 6)));
+      sd_buf_putc(&b, (char)(0x80 | (c & 0x3f)));
+    }
+  }
+  cJSON *j = cJSON_CreateString(b.data ? b.data : "");
+  sd_buf_free(&b);
+  return j;
+}
+
+static void print_binding(const SdConstraint *c, const SdTree *t, uint32_t v, const SdNode *n) {
+  uint32_t len;
+  const char *text = sd_node_text(t, n, &len);
+  SdBuf b = {0};
+  sd_buf_append_quoted(&b, text, len);
+  printf("  %s = %s  (%s at bytes %u..%u, path", c->variables[v].name, b.data,
+         c->grammar->symbols[c->variables[v].symbol].name, n->start, n->end);
+  uint32_t path[256];
+  uint32_t depth = sd_node_path(n, path, 256);
+  if (depth == 0) printf(" root");
+  for (uint32_t i = 0; i < depth && i < 256; i++) printf(" %u", path[i]);
+  printf(")\n");
+  sd_buf_free(&b);
+}
+
+static cJSON *json_binding(const SdConstraint *c, const SdTree *t, uint32_t v, const SdNode *n) {
+  cJSON *o = cJSON_CreateObject();
+  uint32_t len;
+  const char *text = sd_node_text(t, n, &len);
+  cJSON_AddStringToObject(o, "symbol", c->grammar->symbols[c->variables[v].symbol].name);
+  cJSON_AddItemToObject(o, "text", json_bytes(text, len));
+  cJSON_AddNumberToObject(o, "start", n->start);
+  cJSON_AddNumberToObject(o, "end", n->end);
+  uint32_t path[256];
+  uint32_t depth = sd_node_path(n, path, 256);
+  cJSON *pa = cJSON_AddArrayToObject(o, "path");
+  for (uint32_t i = 0; i < depth && i < 256; i++) cJSON_AddItemToArray(pa, cJSON_CreateNumber(path[i]));
+  return o;
+}
 
 int cli_check(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  return cli_error("'check' is not implemented yet");
+  const char *grammar_path = NULL, *start = NULL, *ctext = NULL, *cfile = NULL;
+  bool json = false, quiet = false, print = false;
+  if (cli_wants_help(argc, argv)) {
+    fputs(usage, stdout);
+    return CLI_EXIT_OK;
+  }
+  char **files = sd_xcalloc((size_t)argc, sizeof(char *));
+  int nfiles = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
+        !strcmp(a, "--constraint") || !strcmp(a, "-c") || !strcmp(a, "--constraint-file")) {
+      if (i + 1 >= argc) {
+        free(files);
+        return cli_error("%s needs a value", a);
+      }
+      const char *v = argv[++i];
+      if (!strcmp(a, "--start")) start = v;
+      else if (!strcmp(a, "--constraint") || !strcmp(a, "-c")) ctext = v;
+      else if (!strcmp(a, "--constraint-file")) cfile = v;
+      else grammar_path = v;
+    } else if (!strcmp(a, "--json")) json = true;
+    else if (!strcmp(a, "--print")) print = true;
+    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
+    else if (!strcmp(a, "--")) {
+      while (++i < argc) files[nfiles++] = argv[i];
+    } else if (a[0] == '-' && a[1]) {
+      free(files);
+      return cli_error("check: unknown option '%s' (see semdbg check --help)", a);
+    } else files[nfiles++] = argv[i];
+  }
+  if (!ctext == !cfile) {
+    free(files);
+    return cli_error(ctext ? "check: give either --constraint or --constraint-file, not both"
+                           : "check: missing --constraint TEXT or --constraint-file FILE");
+  }
+  if (nfiles == 0 && !print) {
+    free(files);
+    return cli_error("check: no input files (see semdbg check --help)");
+  }
+  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
+  if (!g) {
+    free(files);
+    return CLI_EXIT_USAGE;
+  }
+  char *owned = NULL;
+  size_t clen;
+  if (cfile) {
+    const char *err;
+    owned = sd_read_file(cfile, &clen, &err);
+    if (!owned) {
+      cli_error("%s: %s", cfile, err);
+      sd_grammar_free(g);
+      free(files);
+      return CLI_EXIT_USAGE;
+    }
+    ctext = owned;
+  } else {
+    clen = strlen(ctext);
+  }
+  SdConstraintError cerr;
+  SdConstraint *c = sd_constraint_parse(g, ctext, clen, &cerr);
+  if (!c) {
+    show_constraint_error(cfile ? cfile : "constraint", ctext, clen, &cerr);
+    free(cerr.message);
+    free(owned);
+    sd_grammar_free(g);
+    free(files);
+    return CLI_EXIT_USAGE;
+  }
+  char *isla = sd_constraint_to_isla(c), *shortf = sd_constraint_to_short(c);
+  int status = CLI_EXIT_OK;
+  char **paths = NULL;
+  size_t npaths = 0;
+  if (nfiles && !cli_collect_inputs(files, nfiles, &paths, &npaths)) status = CLI_EXIT_USAGE;
+  cJSON *out = json ? cJSON_CreateObject() : NULL;
+  cJSON *results = NULL;
+  if (json) {
+    cJSON_AddStringToObject(out, "constraint", isla);
+    cJSON_AddStringToObject(out, "short", shortf);
+    results = cJSON_AddArrayToObject(out, "results");
+  } else if (print) {
+    printf("isla:  %s\nshort: %s\n", isla, shortf);
+  }
+  SdParser *parser = sd_parser_new(g);
+  const SdNode **witness = sd_xcalloc(c->variable_count ? c->variable_count : 1, sizeof(SdNode *));
+  bool some_false = false;
+  for (size_t i = 0; i < npaths; i++) {
+    size_t len;
+    const char *err;
+    char *text = sd_read_file(paths[i], &len, &err);
+    cJSON *o = NULL;
+    if (json) {
+      o = cJSON_CreateObject();
+      cJSON_AddStringToObject(o, "file", paths[i]);
+      cJSON_AddItemToArray(results, o);
+    }
+    if (!text) {
+      fprintf(stderr, "semdbg: %s: %s\n", paths[i], err);
+      if (o) cJSON_AddStringToObject(o, "error", err);
+      status = CLI_EXIT_USAGE;
+      continue;
+    }
+    SdParseError perr;
+    SdTree *t = sd_parse(parser, -1, text, len, &perr);
+    if (!t) {
+      fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
+      if (o) {
+        cJSON *e = cJSON_AddObjectToObject(o, "error");
+        cJSON_AddNumberToObject(e, "line", perr.line);
+        cJSON_AddNumberToObject(e, "column", perr.column);
+        cJSON_AddNumberToObject(e, "offset", (double)perr.offset);
+        cJSON_AddStringToObject(e, "message", perr.message);
+      } else {
+        printf("%s: does not parse\n", paths[i]);
+      }
+      free(perr.message);
+      free(text);
+      status = CLI_EXIT_USAGE;
+      continue;
+    }
+    bool ok = sd_constraint_eval(c, t, witness);
+    if (!ok) some_false = true;
+    if (o) {
+      cJSON_AddBoolToObject(o, "satisfied", ok);
+      cJSON *bind = cJSON_AddObjectToObject(o, "bindings");
+      for (uint32_t v = 0; v < c->variable_count; v++)
+        if (witness[v]) cJSON_AddItemToObject(bind, c->variables[v].name, json_binding(c, t, v, witness[v]));
+    } else {
+      printf("%s: %s\n", paths[i], ok ? "satisfied" : "not satisfied");
+      for (uint32_t v = 0; v < c->variable_count; v++)
+        if (witness[v]) print_binding(c, t, v, witness[v]);
+    }
+    sd_tree_free(t);
+    free(text);
+  }
+  if (status == CLI_EXIT_OK && some_false) status = CLI_EXIT_NEGATIVE;
+  if (json) {
+    char *s = cJSON_Print(out);
+    puts(s);
+    cJSON_free(s);
+    cJSON_Delete(out);
+  }
+  free(witness);
+  sd_parser_free(parser);
+  if (paths) cli_free_paths(paths, npaths);
+  free(isla);
+  free(shortf);
+  sd_constraint_free(c);
+  free(owned);
+  sd_grammar_free(g);
+  free(files);
+  return status;
 }

@@ -2,7 +2,32 @@
  * speaks): syntax tree, parser, printers, evaluator over derivation trees,
  * negation normal form and simplification.
  *
- * A constraint owns an arena holding all of its nodes; free it as a whole. */
+ * A constraint owns an arena holding all of its nodes; free it as a whole.
+ *
+ * Conventions (docs/constraint.md has the language and its semantics):
+ * - Every variable except `start` is bound by exactly one quantifier, and
+ *   variable names are unique valid ISLa identifiers. A term `start` is an
+ *   SD_OP_VAR whose variable has symbol -1 (it stands for the root; no
+ *   quantifier binds it, and it exists only when used); a quantifier's in_var
+ *   is -1 for `in start`.
+ * - Argument layouts: EQ/LT/LE/GT/GE, DIV, MOD, prefixof/suffixof/contains,
+ *   in_re, INSIDE/BEFORE/AFTER: 2; ADD, SUB, MUL, STR_CONCAT, RE_CONCAT,
+ *   RE_UNION: 2 or more (SUB is left-to-right: (- a b c) = a - b - c); NEG,
+ *   STR_LEN, STR_TO_INT, unary regex ops, STR_TO_RE: 1; STR_AT: (s, i);
+ *   STR_SUBSTR: (s, start, length); RE_RANGE: two SD_OP_STRING literals;
+ *   RE_LOOP: (r, lo[, hi]) with non-negative SD_OP_INT literals (no hi: at
+ *   least lo); RE_ALLCHAR/RE_ALL/RE_NONE: 0; COUNT: (tree variable, number)
+ *   with the counted nonterminal in `symbol` (a variable given as the number
+ *   is wrapped in STR_TO_INT).
+ * - SD_OP_INT text is normalised: no leading zeros, '-' for negatives.
+ * - Types: variables are SD_TYPE_NODE and may stand wherever a string is
+ *   expected; `=` compares two integers, two strings or two booleans.
+ * - In NNF, NOT appears only directly above an ATOM; a negated integer
+ *   comparison without str.to.int/div/mod is flipped instead (not a > b ->
+ *   a <= b). Atoms that can be undefined (str.to.int of a non-numeral, div or
+ *   mod by zero) are false, and so are their flipped forms, hence the NOT.
+ * - Evaluation does not modify the constraint: several threads may evaluate
+ *   one constraint at once. */
 #ifndef SEMDBG_CONSTRAINT_H
 #define SEMDBG_CONSTRAINT_H
 

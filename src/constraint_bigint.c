@@ -1,0 +1,354 @@
+/* constraint_bigint.c: integers of any size for the constraint evaluator,
+ * and the scratch allocator they live in.
+ *
+ * Values that fit in int64 stay there (the fast path; every operation checks
+ * for overflow with the compiler's builtins). Larger ones are a sign and an
+ * array of decimal digits, least significant first: schoolbook addition,
+ * subtraction, multiplication and long division on digits. Numbers in inputs
+ * are decimal text, so this costs nothing to convert and is plenty fast for
+ * numerals of a few hundred digits. The scratch is a chunk list with marks so
+ * the evaluator can drop an atom's temporaries when the atom is done. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "constraint_internal.h"
+
+/* ---- scratch ---- */
+
+struct SdScratchChunk {
+  SdScratchChunk *prev;
+  size_t size, used;
+  _Alignas(16) unsigned char data[];
+};
+
+void *sd_scratch_alloc(SdScratch *self, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  if (n == 0) n = 16;
+  SdScratchChunk *c = self->head;
+  if (!c || c->size - c->used < n) {
+    size_t size = c ? c->size * 2 : 4096;
+    if (size > (1u << 22)) size = 1u << 22;
+    if (size < n) size = n;
+    SdScratchChunk *fresh = sd_xmalloc(sizeof *fresh + size);
+    fresh->size = size;
+    fresh->used = 0;
+    fresh->prev = c;
+    self->head = c = fresh;
+  }
+  void *p = c->data + c->used;
+  c->used += n;
+  return p;
+}
+
+SdScratchMark sd_scratch_mark(const SdScratch *self) {
+  SdScratchMark m = {self->head, self->head ? self->head->used : 0};
+  return m;
+}
+
+void sd_scratch_reset(SdScratch *self, SdScratchMark mark) {
+  /* free chunks made after the mark, rewind the marked one */
+  while (self->head && self->head != mark.chunk) {
+    SdScratchChunk *prev = self->head->prev;
+    free(self->head);
+    self->head = prev;
+  }
+  if (self->head) self->head->used = mark.used;
+}
+
+void sd_scratch_free(SdScratch *self) {
+  SdScratchMark none = {NULL, 0};
+  sd_scratch_reset(self, none);
+}
+
+/* ---- numerals as text ---- */
+
+bool sd_is_numeral(const char *text, size_t length) {
+  size_t i = 0;
+  if (i < length && (text[i] == '-' || text[i] == '+')) i++;
+  if (i == length) return false;
+  for (; i < length; i++)
+    if (text[i] < '0' || text[i] > '9') return false;
+  return true;
+}
+
+int sd_compare_numerals(const char *a, size_t alen, const char *b, size_t blen) {
+  bool an = alen && a[0] == '-', bn = blen && b[0] == '-';
+  if (alen && (a[0] == '-' || a[0] == '+')) a++, alen--;
+  if (blen && (b[0] == '-' || b[0] == '+')) b++, blen--;
+  while (alen > 1 && a[0] == '0') a++, alen--;
+  while (blen > 1 && b[0] == '0') b++, blen--;
+  bool az = alen == 1 && a[0] == '0', bz = blen == 1 && b[0] == '0';
+  if (az) an = false;
+  if (bz) bn = false;
+  if (an != bn) return an ? -1 : 1;
+  int mag = alen != blen ? (alen < blen ? -1 : 1) : memcmp(a, b, alen);
+  if (mag) mag = mag < 0 ? -1 : 1;
+  return an ? -mag : mag;
+}
+
+/* ---- big magnitudes: digit arrays, least significant first ---- */
+
+typedef struct Mag {
+  uint8_t *d;
+  uint32_t n; /* 0 = zero */
+} Mag;
+
+static Mag mag_alloc(SdScratch *s, uint32_t n) {
+  Mag m = {sd_scratch_alloc(s, n ? n : 1), n};
+  memset(m.d, 0, n ? n : 1);
+  return m;
+}
+
+static void mag_trim(Mag *m) {
+  while (m->n && m->d[m->n - 1] == 0) m->n--;
+}
+
+static Mag mag_from_u64(SdScratch *s, uint64_t v) {
+  Mag m = mag_alloc(s, 20);
+  m.n = 0;
+  while (v) {
+    m.d[m.n++] = (uint8_t)(v % 10);
+    v /= 10;
+  }
+  return m;
+}
+
+static int mag_cmp(Mag a, Mag b) {
+  if (a.n != b.n) return a.n < b.n ? -1 : 1;
+  for (uint32_t i = a.n; i-- > 0;)
+    if (a.d[i] != b.d[i]) return a.d[i] < b.d[i] ? -1 : 1;
+  return 0;
+}
+
+static Mag mag_add(SdScratch *s, Mag a, Mag b) {
+  uint32_t n = (a.n > b.n ? a.n : b.n) + 1;
+  Mag r = mag_alloc(s, n);
+  int carry = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int v = carry + (i < a.n ? a.d[i] : 0) + (i < b.n ? b.d[i] : 0);
+    r.d[i] = (uint8_t)(v % 10);
+    carry = v / 10;
+  }
+  mag_trim(&r);
+  return r;
+}
+
+/* a - b, a >= b */
+static Mag mag_sub(SdScratch *s, Mag a, Mag b) {
+  Mag r = mag_alloc(s, a.n);
+  int borrow = 0;
+  for (uint32_t i = 0; i < a.n; i++) {
+    int v = a.d[i] - borrow - (i < b.n ? b.d[i] : 0);
+    borrow = v < 0;
+    r.d[i] = (uint8_t)(v + (borrow ? 10 : 0));
+  }
+  mag_trim(&r);
+  return r;
+}
+
+static Mag mag_mul(SdScratch *s, Mag a, Mag b) {
+  if (!a.n || !b.n) return mag_alloc(s, 0);
+  uint32_t n = a.n + b.n;
+  uint32_t *acc = sd_scratch_alloc(s, n * sizeof(uint32_t));
+  memset(acc, 0, n * sizeof(uint32_t));
+  for (uint32_t i = 0; i < a.n; i++) {
+    uint32_t carry = 0;
+    for (uint32_t j = 0; j < b.n; j++) {
+      uint32_t v = acc[i + j] + (uint32_t)a.d[i] * b.d[j] + carry;
+      acc[i + j] = v % 10;
+      carry = v / 10;
+    }
+    for (uint32_t k = i + b.n; carry; k++) {
+      uint32_t v = acc[k] + carry;
+      acc[k] = v % 10;
+      carry = v / 10;
+    }
+  }
+  Mag r = mag_alloc(s, n);
+  for (uint32_t i = 0; i < n; i++) r.d[i] = (uint8_t)acc[i];
+  mag_trim(&r);
+  return r;
+}
+
+/* truncated division of magnitudes, b != 0 */
+static void mag_divmod(SdScratch *s, Mag a, Mag b, Mag *q, Mag *r) {
+  Mag quo = mag_alloc(s, a.n);
+  Mag rem = mag_alloc(s, b.n + 1);
+  rem.n = 0;
+  for (uint32_t i = a.n; i-- > 0;) {
+    /* rem = rem * 10 + a[i] */
+    if (rem.n) {
+      memmove(rem.d + 1, rem.d, rem.n);
+      rem.n++;
+    } else {
+      rem.n = 1;
+    }
+    rem.d[0] = a.d[i];
+    mag_trim(&rem);
+    uint8_t digit = 0;
+    while (mag_cmp(rem, b) >= 0) {
+      /* in place subtraction (rem has room) */
+      int borrow = 0;
+      for (uint32_t k = 0; k < rem.n; k++) {
+        int v = rem.d[k] - borrow - (k < b.n ? b.d[k] : 0);
+        borrow = v < 0;
+        rem.d[k] = (uint8_t)(v + (borrow ? 10 : 0));
+      }
+      mag_trim(&rem);
+      digit++;
+    }
+    quo.d[i] = digit;
+  }
+  mag_trim(&quo);
+  *q = quo;
+  *r = rem;
+}
+
+/* ---- SdInt ---- */
+
+static Mag to_mag(SdScratch *s, SdInt a, bool *neg) {
+  if (a.big) {
+    *neg = a.neg;
+    Mag m = {a.dig, a.ndig};
+    return m;
+  }
+  *neg = a.small < 0;
+  uint64_t u = a.small < 0 ? (uint64_t)0 - (uint64_t)a.small : (uint64_t)a.small;
+  return mag_from_u64(s, u);
+}
+
+static SdInt from_mag(Mag m, bool neg) {
+  mag_trim(&m);
+  if (m.n == 0) return sd_int_small(0);
+  /* canonical: a value is small exactly when it fits in int64 */
+  if (m.n <= 19) {
+    uint64_t u = 0;
+    for (uint32_t i = m.n; i-- > 0;) u = u * 10 + m.d[i];
+    if (!neg && u <= (uint64_t)INT64_MAX) return sd_int_small((int64_t)u);
+    if (neg && u <= (uint64_t)INT64_MAX + 1) return sd_int_small(-(int64_t)(u - 1) - 1);
+  }
+  SdInt r = {0};
+  r.big = true;
+  r.neg = neg;
+  r.dig = m.d;
+  r.ndig = m.n;
+  return r;
+}
+
+bool sd_int_parse(SdScratch *s, const char *text, size_t len, SdInt *out) {
+  if (!sd_is_numeral(text, len)) return false;
+  bool neg = text[0] == '-';
+  size_t i = (text[0] == '-' || text[0] == '+') ? 1 : 0;
+  while (i + 1 < len && text[i] == '0') i++;
+  size_t digits = len - i;
+  if (digits <= 18) {
+    int64_t v = 0;
+    for (; i < len; i++) v = v * 10 + (text[i] - '0');
+    *out = sd_int_small(neg ? -v : v);
+    return true;
+  }
+  Mag m = mag_alloc(s, (uint32_t)digits);
+  for (size_t k = 0; k < digits; k++) m.d[k] = (uint8_t)(text[len - 1 - k] - '0');
+  *out = from_mag(m, neg);
+  return true;
+}
+
+int sd_int_cmp(SdInt a, SdInt b) {
+  if (!a.big && !b.big) return a.small < b.small ? -1 : a.small > b.small;
+  /* a big value is larger in magnitude than any small one (canonical form) */
+  bool an = a.big ? a.neg : a.small < 0, bn = b.big ? b.neg : b.small < 0;
+  if (an != bn) return an ? -1 : 1;
+  int mag;
+  if (a.big && b.big) {
+    Mag ma = {a.dig, a.ndig}, mb = {b.dig, b.ndig};
+    mag = mag_cmp(ma, mb);
+  } else {
+    mag = a.big ? 1 : -1;
+  }
+  return an ? -mag : mag;
+}
+
+static SdInt add_signed(SdScratch *s, SdInt a, SdInt b, bool negate_b) {
+  bool an, bn;
+  Mag ma = to_mag(s, a, &an), mb = to_mag(s, b, &bn);
+  if (negate_b && mb.n) bn = !bn;
+  if (an == bn) return from_mag(mag_add(s, ma, mb), an);
+  int c = mag_cmp(ma, mb);
+  if (c == 0) return sd_int_small(0);
+  if (c > 0) return from_mag(mag_sub(s, ma, mb), an);
+  return from_mag(mag_sub(s, mb, ma), bn);
+}
+
+SdInt sd_int_add(SdScratch *s, SdInt a, SdInt b) {
+  int64_t r;
+  if (!a.big && !b.big && !__builtin_add_overflow(a.small, b.small, &r)) return sd_int_small(r);
+  return add_signed(s, a, b, false);
+}
+
+SdInt sd_int_sub(SdScratch *s, SdInt a, SdInt b) {
+  int64_t r;
+  if (!a.big && !b.big && !__builtin_sub_overflow(a.small, b.small, &r)) return sd_int_small(r);
+  return add_signed(s, a, b, true);
+}
+
+SdInt sd_int_mul(SdScratch *s, SdInt a, SdInt b) {
+  int64_t r;
+  if (!a.big && !b.big && !__builtin_mul_overflow(a.small, b.small, &r)) return sd_int_small(r);
+  bool an, bn;
+  Mag ma = to_mag(s, a, &an), mb = to_mag(s, b, &bn);
+  return from_mag(mag_mul(s, ma, mb), an != bn);
+}
+
+SdInt sd_int_neg(SdScratch *s, SdInt a) {
+  return sd_int_sub(s, sd_int_small(0), a);
+}
+
+static bool is_zero(SdInt a) {
+  return !a.big && a.small == 0;
+}
+
+bool sd_int_divmod(SdScratch *s, SdInt a, SdInt b, SdInt *q, SdInt *r) {
+  if (is_zero(b)) return false;
+  SdInt qt, rt; /* truncated */
+  if (!a.big && !b.big && !(a.small == INT64_MIN && b.small == -1)) {
+    qt = sd_int_small(a.small / b.small);
+    rt = sd_int_small(a.small % b.small);
+  } else {
+    bool an, bn;
+    Mag ma = to_mag(s, a, &an), mb = to_mag(s, b, &bn);
+    Mag mq, mr;
+    mag_divmod(s, ma, mb, &mq, &mr);
+    qt = from_mag(mq, an != bn);
+    rt = from_mag(mr, an);
+  }
+  /* Euclidean: the remainder is never negative */
+  if (sd_int_cmp(rt, sd_int_small(0)) < 0) {
+    bool bpos = sd_int_cmp(b, sd_int_small(0)) > 0;
+    if (bpos) {
+      qt = sd_int_sub(s, qt, sd_int_small(1));
+      rt = sd_int_add(s, rt, b);
+    } else {
+      qt = sd_int_add(s, qt, sd_int_small(1));
+      rt = sd_int_sub(s, rt, b);
+    }
+  }
+  *q = qt;
+  *r = rt;
+  return true;
+}
+
+bool sd_int_to_i64(SdInt a, int64_t *out) {
+  if (a.big) return false;
+  *out = a.small;
+  return true;
+}
+
+char *sd_int_to_text(SdInt a) {
+  if (!a.big) return sd_format("%lld", (long long)a.small);
+  char *t = sd_xmalloc(a.ndig + 2);
+  size_t k = 0;
+  if (a.neg) t[k++] = '-';
+  for (uint32_t i = a.ndig; i-- > 0;) t[k++] = (char)('0' + a.dig[i]);
+  t[k] = 0;
+  return t;
+}

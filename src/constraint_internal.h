@@ -1,0 +1,108 @@
+/* constraint_internal.h: what the constraint_*.c files share and nobody
+ * else needs: node constructors in a constraint's arena, the arbitrary
+ * precision integers of the evaluator, a scratch allocator with marks, and
+ * the regular-expression matcher (Brzozowski derivatives). */
+#ifndef SEMDBG_CONSTRAINT_INTERNAL_H
+#define SEMDBG_CONSTRAINT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "semdbg/constraint.h"
+#include "util.h"
+
+/* ---- construction (constraint_nnf.c) ---- */
+
+/* An empty constraint with its own arena and no root yet. */
+SdConstraint *sd_constraint_new_empty(const SdGrammar *grammar);
+/* Append a variable (name copied into the arena); returns its index. */
+int32_t sd_constraint_add_variable(SdConstraint *self, const char *name, SdSymbol symbol,
+                                   bool implicit);
+SdFormula *sd_formula_new(SdConstraint *c, SdFormulaKind kind, uint32_t child_count);
+SdTerm *sd_term_new(SdConstraint *c, SdOp op, SdType type, uint32_t arg_count);
+/* Deep copy of a formula/term of `from` into `to`; var_map maps variables of
+ * `from` to variables of `to`. With fresh_binders, every quantifier in the
+ * copy binds a new variable of `to` (var_map is updated). */
+SdFormula *sd_formula_copy(SdConstraint *to, const SdConstraint *from, const SdFormula *f,
+                           int32_t *var_map, bool fresh_binders);
+SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map);
+/* Give every variable a unique, valid, non-reserved name (implicit ones are
+ * derived from their nonterminal). */
+void sd_constraint_name_variables(SdConstraint *self);
+bool sd_constraint_reserved_word(const char *name);
+/* Does the term mention a variable? Could it be undefined (str.to.int, div, mod)? */
+bool sd_term_has_var(const SdTerm *t);
+bool sd_term_is_partial(const SdTerm *t);
+bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdFormula *b);
+
+/* Truth value of an atom without variables (constraint_eval.c). */
+bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
+
+/* ---- operator table (constraint_print.c) ---- */
+const char *sd_op_name(SdOp op); /* canonical SMT-LIB / ISLa name */
+
+/* ---- scratch memory with marks (constraint_bigint.c) ---- */
+typedef struct SdScratchChunk SdScratchChunk;
+typedef struct SdScratch {
+  SdScratchChunk *head;
+} SdScratch;
+typedef struct SdScratchMark {
+  SdScratchChunk *chunk;
+  size_t used;
+} SdScratchMark;
+void *sd_scratch_alloc(SdScratch *self, size_t n);
+SdScratchMark sd_scratch_mark(const SdScratch *self);
+void sd_scratch_reset(SdScratch *self, SdScratchMark mark);
+void sd_scratch_free(SdScratch *self);
+
+/* ---- integers of any size (constraint_bigint.c) ----
+ * Small values live in `small`; others are a sign and decimal digits, least
+ * significant first, without leading zeros, allocated in a scratch. */
+typedef struct SdInt {
+  bool big;
+  bool neg;       /* big only */
+  int64_t small;
+  uint32_t ndig;  /* big only */
+  uint8_t *dig;   /* big only */
+} SdInt;
+static inline SdInt sd_int_small(int64_t v) {
+  SdInt r = {0};
+  r.small = v;
+  return r;
+}
+/* Parse a decimal numeral ([+-]?[0-9]+); false if it is not one. */
+bool sd_int_parse(SdScratch *s, const char *text, size_t len, SdInt *out);
+int sd_int_cmp(SdInt a, SdInt b);
+SdInt sd_int_add(SdScratch *s, SdInt a, SdInt b);
+SdInt sd_int_sub(SdScratch *s, SdInt a, SdInt b);
+SdInt sd_int_mul(SdScratch *s, SdInt a, SdInt b);
+SdInt sd_int_neg(SdScratch *s, SdInt a);
+/* SMT-LIB div/mod (Euclidean: 0 <= r < |b|); false when b = 0. */
+bool sd_int_divmod(SdScratch *s, SdInt a, SdInt b, SdInt *q, SdInt *r);
+/* Fits in int64? Then *out = value. */
+bool sd_int_to_i64(SdInt a, int64_t *out);
+/* Decimal text (malloc'd). */
+char *sd_int_to_text(SdInt a);
+
+/* ---- regular expressions (constraint_regex.c) ---- */
+typedef struct SdRe SdRe;
+typedef struct SdReCtx SdReCtx;
+SdReCtx *sd_re_ctx_new(void);
+void sd_re_ctx_free(SdReCtx *self);
+size_t sd_re_ctx_size(const SdReCtx *self); /* nodes made so far */
+SdRe *sd_re_none(SdReCtx *c);
+SdRe *sd_re_eps(SdReCtx *c);
+SdRe *sd_re_set(SdReCtx *c, const uint8_t set[32]);
+SdRe *sd_re_byte(SdReCtx *c, unsigned char b);
+SdRe *sd_re_concat(SdReCtx *c, SdRe *a, SdRe *b);
+SdRe *sd_re_union(SdReCtx *c, SdRe *a, SdRe *b);
+SdRe *sd_re_star(SdReCtx *c, SdRe *a);
+SdRe *sd_re_comp(SdReCtx *c, SdRe *a);
+SdRe *sd_re_string(SdReCtx *c, const char *s, size_t n);
+/* Does the whole of s match? *ok is set false if the automaton grew past
+ * its limit (the answer is then unknown). */
+bool sd_re_match(SdReCtx *c, SdRe *r, const char *s, size_t n, bool *ok);
+
+#endif

@@ -1,0 +1,729 @@
+/* constraint_nnf.c: building, copying and comparing constraints, and the
+ * logical transformations: clone, negation normal form, simplification,
+ * negation, conjunction/disjunction of constraints.
+ *
+ * Every transformation builds a fresh constraint with a builder that copies
+ * the source formula into the new arena, mapping variables. When a subformula
+ * is duplicated (iff and xor in NNF) the second copy's quantifiers get new
+ * variables, so every variable is bound by exactly one quantifier. A
+ * simplification pass then folds constants, removes double negations,
+ * flattens and/or and drops duplicate conjuncts/disjuncts, and unused
+ * variables are compacted away. Negating an atom keeps NOT(atom), except for
+ * an integer comparison that cannot be undefined (no str.to.int, div, mod),
+ * which flips (not a > b -> a <= b): with str.to.int the atom is false when a
+ * conversion fails, and so is the flipped one, so flipping would change the
+ * value. Equality and hashing number the variables in binding order, so
+ * names do not matter. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "constraint_internal.h"
+
+/* ---- construction ---- */
+
+SdConstraint *sd_constraint_new_empty(const SdGrammar *grammar) {
+  SdConstraint *c = sd_xcalloc(1, sizeof *c);
+  c->grammar = grammar;
+  c->arena = sd_xcalloc(1, sizeof(SdArena));
+  sd_arena_init(c->arena);
+  return c;
+}
+
+void sd_constraint_free(SdConstraint *self) {
+  if (!self) return;
+  sd_arena_free(self->arena);
+  free(self->arena);
+  free(self->variables);
+  free(self);
+}
+
+int32_t sd_constraint_add_variable(SdConstraint *self, const char *name, SdSymbol symbol,
+                                   bool implicit) {
+  uint32_t n = self->variable_count;
+  if ((n & (n - 1)) == 0) /* 0 or a power of two: grow */
+    self->variables = sd_xrealloc(self->variables, (n ? n * 2 : 4) * sizeof(SdVariable));
+  SdVariable *v = &self->variables[n];
+  v->name = name ? sd_arena_strndup(self->arena, name, strlen(name)) : NULL;
+  v->symbol = symbol;
+  v->implicit = implicit;
+  self->variable_count = n + 1;
+  return (int32_t)n;
+}
+
+SdFormula *sd_formula_new(SdConstraint *c, SdFormulaKind kind, uint32_t child_count) {
+  SdFormula *f = sd_arena_alloc(c->arena, sizeof *f);
+  f->kind = kind;
+  f->child_count = child_count;
+  if (child_count) f->children = sd_arena_alloc(c->arena, child_count * sizeof(SdFormula *));
+  f->var = f->in_var = -1;
+  return f;
+}
+
+SdTerm *sd_term_new(SdConstraint *c, SdOp op, SdType type, uint32_t arg_count) {
+  SdTerm *t = sd_arena_alloc(c->arena, sizeof *t);
+  t->op = op;
+  t->type = type;
+  t->arg_count = arg_count;
+  if (arg_count) t->args = sd_arena_alloc(c->arena, arg_count * sizeof(SdTerm *));
+  t->var = -1;
+  t->symbol = -1;
+  return t;
+}
+
+SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map) {
+  SdTerm *r = sd_term_new(to, t->op, t->type, t->arg_count);
+  r->var = t->op == SD_OP_VAR ? (var_map ? var_map[t->var] : t->var) : -1;
+  if (t->text) {
+    r->text = sd_arena_strndup(to->arena, t->text, t->length);
+    r->length = t->length;
+  }
+  r->bool_value = t->bool_value;
+  r->symbol = t->symbol;
+  r->line = t->line;
+  r->column = t->column;
+  for (uint32_t i = 0; i < t->arg_count; i++) r->args[i] = sd_term_copy(to, t->args[i], var_map);
+  return r;
+}
+
+SdFormula *sd_formula_copy(SdConstraint *to, const SdConstraint *from, const SdFormula *f,
+                           int32_t *var_map, bool fresh_binders) {
+  SdFormula *r = sd_formula_new(to, f->kind, f->child_count);
+  r->line = f->line;
+  r->column = f->column;
+  if (f->kind == SD_F_ATOM) r->atom = sd_term_copy(to, f->atom, var_map);
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    r->in_var = f->in_var < 0 ? -1 : var_map[f->in_var];
+    if (fresh_binders) {
+      const SdVariable *v = &from->variables[f->var];
+      var_map[f->var] = sd_constraint_add_variable(to, v->name, v->symbol, v->implicit);
+    }
+    r->var = var_map[f->var];
+  }
+  for (uint32_t i = 0; i < f->child_count; i++)
+    r->children[i] = sd_formula_copy(to, from, f->children[i], var_map, fresh_binders);
+  return r;
+}
+
+bool sd_term_has_var(const SdTerm *t) {
+  if (t->op == SD_OP_VAR) return true;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (sd_term_has_var(t->args[i])) return true;
+  return false;
+}
+
+bool sd_term_is_partial(const SdTerm *t) {
+  if (t->op == SD_OP_STR_TO_INT || t->op == SD_OP_DIV || t->op == SD_OP_MOD) return true;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (sd_term_is_partial(t->args[i])) return true;
+  return false;
+}
+
+/* ---- names ---- */
+
+static bool valid_name(const char *s) {
+  if (!s || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+    return false;
+  for (const char *q = s; *q; q++)
+    if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') ||
+          *q == '_' || *q == '-' || *q == '.' || *q == '^'))
+      return false;
+  /* a name ending in '.' would glue to a following token */
+  return s[strlen(s) - 1] != '.';
+}
+
+static bool name_taken(const SdConstraint *c, uint32_t upto, const char *name) {
+  for (uint32_t i = 0; i < upto; i++)
+    if (c->variables[i].name && !strcmp(c->variables[i].name, name)) return true;
+  return false;
+}
+
+void sd_constraint_name_variables(SdConstraint *self) {
+  /* pass 0: valid explicit names keep theirs (first come); pass 1: the rest */
+  uint32_t n = self->variable_count;
+  const char **want = sd_xcalloc(n ? n : 1, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    SdVariable *v = &self->variables[i];
+    want[i] = v->name;
+    v->name = NULL;
+  }
+  /* `start` first, so nobody else takes it */
+  for (uint32_t i = 0; i < n; i++)
+    if (self->variables[i].symbol < 0) self->variables[i].name = "start";
+  for (int pass = 0; pass < 2; pass++) {
+    for (uint32_t i = 0; i < n; i++) {
+      SdVariable *v = &self->variables[i];
+      if (v->name) continue;
+      bool ok = valid_name(want[i]) && !sd_constraint_reserved_word(want[i]);
+      if (pass == 0) {
+        if (ok && !name_taken(self, n, want[i])) v->name = want[i];
+        continue;
+      }
+      SdBuf b = {0};
+      if (ok) {
+        sd_buf_puts(&b, want[i]);
+      } else {
+        const char *nt = v->symbol >= 0 ? self->grammar->symbols[v->symbol].name : "<v>";
+        size_t len = strlen(nt);
+        for (size_t k = 1; k + 1 < len; k++) {
+          char ch = nt[k];
+          bool good = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                      (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+          sd_buf_putc(&b, good ? ch : '_');
+        }
+        if (!b.len || !((b.data[0] >= 'a' && b.data[0] <= 'z') ||
+                        (b.data[0] >= 'A' && b.data[0] <= 'Z') || b.data[0] == '_')) {
+          char *rest = sd_buf_take(&b);
+          sd_buf_printf(&b, "v_%s", rest);
+          free(rest);
+        }
+      }
+      char *base = sd_buf_take(&b);
+      char *name = sd_xstrdup(base);
+      for (int k = 0; sd_constraint_reserved_word(name) || name_taken(self, n, name); k++) {
+        free(name);
+        name = sd_format("%s_%d", base, k);
+      }
+      v->name = sd_arena_strndup(self->arena, name, strlen(name));
+      free(name);
+      free(base);
+    }
+  }
+  free(want);
+}
+
+/* ---- equality and hashing, up to variable names ---- */
+
+typedef struct Num {
+  const SdConstraint *c;
+  int32_t *num; /* per variable: binding number, -1 unbound */
+} Num;
+
+typedef struct EqCtx {
+  Num a, b;
+  int32_t counter;
+} EqCtx;
+
+static bool var_eq(EqCtx *e, int32_t va, int32_t vb) {
+  if (va < 0 || vb < 0) return va == vb;
+  int32_t na = e->a.num[va], nb = e->b.num[vb];
+  if (na >= 0 || nb >= 0) return na == nb;
+  /* free in the compared parts: the same variable, or both `start` */
+  if (e->a.c == e->b.c) return va == vb;
+  return e->a.c->variables[va].symbol < 0 && e->b.c->variables[vb].symbol < 0;
+}
+
+static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
+  if (a->op != b->op || a->type != b->type || a->arg_count != b->arg_count) return false;
+  switch (a->op) {
+    case SD_OP_VAR: return var_eq(e, a->var, b->var);
+    case SD_OP_STRING:
+    case SD_OP_INT:
+      return a->length == b->length && !memcmp(a->text, b->text, a->length);
+    case SD_OP_BOOL: return a->bool_value == b->bool_value;
+    case SD_OP_COUNT:
+      if (a->symbol != b->symbol) return false;
+      break;
+    default: break;
+  }
+  for (uint32_t i = 0; i < a->arg_count; i++)
+    if (!term_eq(e, a->args[i], b->args[i])) return false;
+  return true;
+}
+
+static bool formula_eq(EqCtx *e, const SdFormula *a, const SdFormula *b) {
+  if (a->kind != b->kind || a->child_count != b->child_count) return false;
+  if (a->kind == SD_F_ATOM) return term_eq(e, a->atom, b->atom);
+  if (a->kind == SD_F_FORALL || a->kind == SD_F_EXISTS) {
+    if (e->a.c->variables[a->var].symbol != e->b.c->variables[b->var].symbol) return false;
+    if ((a->in_var < 0) != (b->in_var < 0)) return false;
+    if (a->in_var >= 0 && !var_eq(e, a->in_var, b->in_var)) return false;
+    int32_t oa = e->a.num[a->var], ob = e->b.num[b->var];
+    e->a.num[a->var] = e->b.num[b->var] = e->counter++;
+    bool r = formula_eq(e, a->children[0], b->children[0]);
+    e->a.num[a->var] = oa;
+    e->b.num[b->var] = ob;
+    return r;
+  }
+  for (uint32_t i = 0; i < a->child_count; i++)
+    if (!formula_eq(e, a->children[i], b->children[i])) return false;
+  return true;
+}
+
+static int32_t *fresh_numbers(const SdConstraint *c) {
+  int32_t *n = sd_xmalloc((c->variable_count ? c->variable_count : 1) * sizeof(int32_t));
+  for (uint32_t i = 0; i < c->variable_count; i++) n[i] = -1;
+  return n;
+}
+
+bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdFormula *b) {
+  EqCtx e = {{c, fresh_numbers(c)}, {c, fresh_numbers(c)}, 0};
+  bool r = formula_eq(&e, a, b);
+  free(e.a.num);
+  free(e.b.num);
+  return r;
+}
+
+bool sd_constraint_equal(const SdConstraint *a, const SdConstraint *b) {
+  if (!a || !b) return a == b;
+  if (!a->root || !b->root) return a->root == b->root;
+  EqCtx e = {{a, fresh_numbers(a)}, {b, fresh_numbers(b)}, 0};
+  bool r = formula_eq(&e, a->root, b->root);
+  free(e.a.num);
+  free(e.b.num);
+  return r;
+}
+
+typedef struct HashCtx {
+  const SdConstraint *c;
+  int32_t *num;
+  int32_t counter;
+} HashCtx;
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  return sd_hash_bytes(&v, sizeof v, h);
+}
+
+static uint64_t var_hash(HashCtx *h, int32_t v) {
+  if (v < 0) return 0x5eed;
+  if (h->num[v] >= 0) return (uint64_t)h->num[v] * 2 + 1;
+  return 0x5741; /* free: start */
+}
+
+static uint64_t term_hash(HashCtx *h, const SdTerm *t, uint64_t acc) {
+  acc = mix(acc, (uint64_t)t->op * 131 + t->arg_count);
+  switch (t->op) {
+    case SD_OP_VAR: return mix(acc, var_hash(h, t->var));
+    case SD_OP_STRING:
+    case SD_OP_INT: return sd_hash_bytes(t->text, t->length, mix(acc, t->length));
+    case SD_OP_BOOL: return mix(acc, t->bool_value);
+    case SD_OP_COUNT: acc = mix(acc, (uint64_t)t->symbol); break;
+    default: break;
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++) acc = term_hash(h, t->args[i], acc);
+  return acc;
+}
+
+static uint64_t formula_hash(HashCtx *h, const SdFormula *f, uint64_t acc) {
+  acc = mix(acc, (uint64_t)f->kind * 977 + f->child_count);
+  if (f->kind == SD_F_ATOM) return term_hash(h, f->atom, acc);
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    acc = mix(acc, (uint64_t)h->c->variables[f->var].symbol);
+    acc = mix(acc, f->in_var < 0 ? 0x1234 : var_hash(h, f->in_var));
+    int32_t old = h->num[f->var];
+    h->num[f->var] = h->counter++;
+    acc = formula_hash(h, f->children[0], acc);
+    h->num[f->var] = old;
+    return acc;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) acc = formula_hash(h, f->children[i], acc);
+  return acc;
+}
+
+uint64_t sd_constraint_hash(const SdConstraint *self) {
+  if (!self->root) return 0;
+  HashCtx h = {self, fresh_numbers(self), 0};
+  uint64_t r = formula_hash(&h, self->root, 0xc0ffee);
+  free(h.num);
+  return r;
+}
+
+/* ---- builder: copy with variable mapping and renaming apart ---- */
+
+typedef struct Bld {
+  SdConstraint *dst;
+  const SdConstraint *src;
+  int32_t *map;   /* src variable -> dst variable */
+  bool *bound;    /* dst variables already bound by some quantifier */
+  uint32_t bound_cap;
+} Bld;
+
+static void bld_init(Bld *b, const SdConstraint *src) {
+  b->src = src;
+  b->dst = sd_constraint_new_empty(src->grammar);
+  for (uint32_t i = 0; i < src->variable_count; i++) {
+    const SdVariable *v = &src->variables[i];
+    sd_constraint_add_variable(b->dst, v->name, v->symbol, v->implicit);
+  }
+  b->map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
+  for (uint32_t i = 0; i < src->variable_count; i++) b->map[i] = (int32_t)i;
+  b->bound_cap = 0;
+  b->bound = NULL;
+}
+
+static bool *bound_slot(Bld *b, int32_t v) {
+  if ((uint32_t)v >= b->bound_cap) {
+    uint32_t cap = b->bound_cap ? b->bound_cap : 16;
+    while (cap <= (uint32_t)v) cap *= 2;
+    b->bound = sd_xrealloc(b->bound, cap * sizeof(bool));
+    memset(b->bound + b->bound_cap, 0, (cap - b->bound_cap) * sizeof(bool));
+    b->bound_cap = cap;
+  }
+  return &b->bound[v];
+}
+
+/* map a src binder to a dst variable not bound elsewhere; returns the old mapping */
+static int32_t bld_bind(Bld *b, int32_t src_var) {
+  int32_t old = b->map[src_var];
+  int32_t v = old;
+  if (*bound_slot(b, v)) {
+    const SdVariable *sv = &b->src->variables[src_var];
+    v = sd_constraint_add_variable(b->dst, sv->name, sv->symbol, sv->implicit);
+  }
+  *bound_slot(b, v) = true;
+  b->map[src_var] = v;
+  return old;
+}
+
+static SdFormula *fnew(Bld *b, SdFormulaKind k, uint32_t n, const SdFormula *pos) {
+  SdFormula *f = sd_formula_new(b->dst, k, n);
+  f->line = pos->line;
+  f->column = pos->column;
+  return f;
+}
+
+static SdFormula *not_of(Bld *b, SdFormula *f) {
+  SdFormula *n = fnew(b, SD_F_NOT, 1, f);
+  n->children[0] = f;
+  return n;
+}
+
+static SdFormula *pair(Bld *b, SdFormulaKind k, SdFormula *x, SdFormula *y, const SdFormula *pos) {
+  SdFormula *f = fnew(b, k, 2, pos);
+  f->children[0] = x;
+  f->children[1] = y;
+  return f;
+}
+
+static SdOp flip_cmp(SdOp op) {
+  switch (op) {
+    case SD_OP_LT: return SD_OP_GE;
+    case SD_OP_LE: return SD_OP_GT;
+    case SD_OP_GT: return SD_OP_LE;
+    case SD_OP_GE: return SD_OP_LT;
+    default: return op;
+  }
+}
+
+/* Copy f into the builder's constraint; with nnf, as negation normal form of
+ * (neg ? not f : f). */
+static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
+  if (!nnf) {
+    SdFormula *r = fnew(b, f->kind, f->child_count, f);
+    if (f->kind == SD_F_ATOM) r->atom = sd_term_copy(b->dst, f->atom, b->map);
+    if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+      r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
+      int32_t old = bld_bind(b, f->var);
+      r->var = b->map[f->var];
+      r->children[0] = xform(b, f->children[0], false, false);
+      b->map[f->var] = old;
+    } else {
+      for (uint32_t i = 0; i < f->child_count; i++)
+        r->children[i] = xform(b, f->children[i], false, false);
+    }
+    return neg ? not_of(b, r) : r;
+  }
+  switch (f->kind) {
+    case SD_F_TRUE:
+    case SD_F_FALSE: return fnew(b, (f->kind == SD_F_TRUE) != neg ? SD_F_TRUE : SD_F_FALSE, 0, f);
+    case SD_F_ATOM: {
+      SdFormula *r = fnew(b, SD_F_ATOM, 0, f);
+      r->atom = sd_term_copy(b->dst, f->atom, b->map);
+      if (!neg) return r;
+      SdOp op = r->atom->op;
+      if ((op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) &&
+          !sd_term_is_partial(r->atom)) {
+        r->atom->op = flip_cmp(op);
+        return r;
+      }
+      return not_of(b, r);
+    }
+    case SD_F_NOT: return xform(b, f->children[0], !neg, true);
+    case SD_F_AND:
+    case SD_F_OR: {
+      SdFormulaKind k = f->kind;
+      if (neg) k = k == SD_F_AND ? SD_F_OR : SD_F_AND;
+      SdFormula *r = fnew(b, k, f->child_count, f);
+      for (uint32_t i = 0; i < f->child_count; i++)
+        r->children[i] = xform(b, f->children[i], neg, true);
+      return r;
+    }
+    case SD_F_IMPLIES: {
+      const SdFormula *x = f->children[0], *y = f->children[1];
+      if (!neg) return pair(b, SD_F_OR, xform(b, x, true, true), xform(b, y, false, true), f);
+      return pair(b, SD_F_AND, xform(b, x, false, true), xform(b, y, true, true), f);
+    }
+    case SD_F_IFF:
+    case SD_F_XOR: {
+      const SdFormula *x = f->children[0], *y = f->children[1];
+      bool same = (f->kind == SD_F_IFF) != neg; /* true: both equal */
+      SdFormula *l = pair(b, SD_F_AND, xform(b, x, false, true), xform(b, y, !same, true), f);
+      SdFormula *r = pair(b, SD_F_AND, xform(b, x, true, true), xform(b, y, same, true), f);
+      return pair(b, SD_F_OR, l, r, f);
+    }
+    case SD_F_FORALL:
+    case SD_F_EXISTS: {
+      SdFormulaKind k = f->kind;
+      if (neg) k = k == SD_F_FORALL ? SD_F_EXISTS : SD_F_FORALL;
+      SdFormula *r = fnew(b, k, 1, f);
+      r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
+      int32_t old = bld_bind(b, f->var);
+      r->var = b->map[f->var];
+      r->children[0] = xform(b, f->children[0], neg, true);
+      b->map[f->var] = old;
+      return r;
+    }
+  }
+  return NULL;
+}
+
+/* ---- simplification (in place, on a freshly built tree) ---- */
+
+static bool is_const(const SdFormula *f, bool value) {
+  return f->kind == (value ? SD_F_TRUE : SD_F_FALSE);
+}
+
+static SdFormula *konst(SdConstraint *c, bool value, const SdFormula *pos) {
+  SdFormula *f = sd_formula_new(c, value ? SD_F_TRUE : SD_F_FALSE, 0);
+  f->line = pos->line;
+  f->column = pos->column;
+  return f;
+}
+
+static SdFormula *simp(SdConstraint *c, SdFormula *f);
+
+static SdFormula *simp_not(SdConstraint *c, SdFormula *f) {
+  SdFormula *x = f->children[0];
+  if (x->kind == SD_F_TRUE || x->kind == SD_F_FALSE) return konst(c, x->kind == SD_F_FALSE, f);
+  if (x->kind == SD_F_NOT) return x->children[0];
+  return f;
+}
+
+static SdFormula *simp(SdConstraint *c, SdFormula *f) {
+  for (uint32_t i = 0; i < f->child_count; i++) f->children[i] = simp(c, f->children[i]);
+  switch (f->kind) {
+    case SD_F_ATOM:
+      if (!sd_term_has_var(f->atom)) return konst(c, sd_term_eval_const(c, f->atom), f);
+      return f;
+    case SD_F_NOT: return simp_not(c, f);
+    case SD_F_AND:
+    case SD_F_OR: {
+      bool is_and = f->kind == SD_F_AND;
+      Array(SdFormula *) kids = {0};
+      for (uint32_t i = 0; i < f->child_count; i++) {
+        SdFormula *k = f->children[i];
+        uint32_t n = k->kind == f->kind ? k->child_count : 1;
+        for (uint32_t j = 0; j < n; j++) {
+          SdFormula *x = k->kind == f->kind ? k->children[j] : k;
+          if (is_const(x, !is_and)) { /* false in and, true in or */
+            array_free(&kids);
+            return konst(c, !is_and, f);
+          }
+          if (is_const(x, is_and)) continue;
+          bool dup = false;
+          for (uint32_t m = 0; m < kids.size && !dup; m++)
+            dup = sd_formula_equal_in(c, kids.items[m], x);
+          if (!dup) array_push(&kids, x);
+        }
+      }
+      SdFormula *r;
+      if (kids.size == 0) r = konst(c, is_and, f);
+      else if (kids.size == 1) r = kids.items[0];
+      else {
+        r = sd_formula_new(c, f->kind, kids.size);
+        r->line = f->line;
+        r->column = f->column;
+        memcpy(r->children, kids.items, kids.size * sizeof(SdFormula *));
+      }
+      array_free(&kids);
+      return r;
+    }
+    case SD_F_IMPLIES:
+    case SD_F_IFF:
+    case SD_F_XOR: {
+      SdFormula *x = f->children[0], *y = f->children[1];
+      SdFormula *n;
+      if (f->kind == SD_F_IMPLIES) {
+        if (is_const(x, true)) return y;
+        if (is_const(x, false) || is_const(y, true)) return konst(c, true, f);
+        if (is_const(y, false)) {
+          n = sd_formula_new(c, SD_F_NOT, 1);
+          n->children[0] = x;
+          return simp_not(c, n);
+        }
+        return f;
+      }
+      for (int side = 0; side < 2; side++) {
+        SdFormula *k = side ? y : x, *other = side ? x : y;
+        if (k->kind != SD_F_TRUE && k->kind != SD_F_FALSE) continue;
+        bool keep = (f->kind == SD_F_IFF) == (k->kind == SD_F_TRUE);
+        if (keep) return other;
+        n = sd_formula_new(c, SD_F_NOT, 1);
+        n->line = f->line;
+        n->column = f->column;
+        n->children[0] = other;
+        return simp_not(c, n);
+      }
+      return f;
+    }
+    case SD_F_FORALL:
+      if (is_const(f->children[0], true)) return konst(c, true, f);
+      return f;
+    case SD_F_EXISTS:
+      if (is_const(f->children[0], false)) return konst(c, false, f);
+      return f;
+    default: return f;
+  }
+}
+
+/* ---- compaction: drop variables nothing uses, renumber the rest ---- */
+
+static void mark_term(const SdTerm *t, bool *used) {
+  if (t->op == SD_OP_VAR) used[t->var] = true;
+  for (uint32_t i = 0; i < t->arg_count; i++) mark_term(t->args[i], used);
+}
+static void mark(const SdFormula *f, bool *used) {
+  if (f->kind == SD_F_ATOM) mark_term(f->atom, used);
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    used[f->var] = true;
+    if (f->in_var >= 0) used[f->in_var] = true;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) mark(f->children[i], used);
+}
+static void renum_term(SdTerm *t, const int32_t *m) {
+  if (t->op == SD_OP_VAR) t->var = m[t->var];
+  for (uint32_t i = 0; i < t->arg_count; i++) renum_term(t->args[i], m);
+}
+static void renum(SdFormula *f, const int32_t *m) {
+  if (f->kind == SD_F_ATOM) renum_term(f->atom, m);
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    f->var = m[f->var];
+    if (f->in_var >= 0) f->in_var = m[f->in_var];
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) renum(f->children[i], m);
+}
+
+/* Shared formula nodes (from simplification returning children) are fine:
+ * renumbering visits a shared node twice only if the tree is a DAG, which
+ * the builder never makes (every node is fresh), so each is renumbered once. */
+static void compact(SdConstraint *c) {
+  uint32_t n = c->variable_count;
+  bool *used = sd_xcalloc(n ? n : 1, sizeof(bool));
+  mark(c->root, used);
+  int32_t *m = sd_xmalloc((n ? n : 1) * sizeof(int32_t));
+  SdVariable *vars = sd_xmalloc((n ? n : 1) * sizeof(SdVariable));
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    m[i] = used[i] ? (int32_t)k : -1;
+    if (used[i]) vars[k++] = c->variables[i];
+  }
+  renum(c->root, m);
+  free(c->variables);
+  c->variables = NULL;
+  c->variable_count = 0;
+  for (uint32_t i = 0; i < k; i++)
+    sd_constraint_add_variable(c, vars[i].name, vars[i].symbol, vars[i].implicit);
+  free(vars);
+  free(m);
+  free(used);
+}
+
+static SdConstraint *finish(Bld *b, SdFormula *root, bool simplify) {
+  if (simplify) root = simp(b->dst, root);
+  b->dst->root = root;
+  free(b->map);
+  free(b->bound);
+  compact(b->dst);
+  sd_constraint_name_variables(b->dst);
+  return b->dst;
+}
+
+SdConstraint *sd_constraint_clone(const SdConstraint *self) {
+  Bld b;
+  bld_init(&b, self);
+  SdFormula *root = self->root ? xform(&b, self->root, false, false) : NULL;
+  b.dst->root = root;
+  free(b.map);
+  free(b.bound);
+  /* an exact copy: same variables, same names */
+  return b.dst;
+}
+
+SdConstraint *sd_constraint_simplify(const SdConstraint *self) {
+  Bld b;
+  bld_init(&b, self);
+  return finish(&b, xform(&b, self->root, false, false), true);
+}
+
+SdConstraint *sd_constraint_nnf(const SdConstraint *self) {
+  Bld b;
+  bld_init(&b, self);
+  return finish(&b, xform(&b, self->root, false, true), true);
+}
+
+SdConstraint *sd_constraint_negate(const SdConstraint *self) {
+  Bld b;
+  bld_init(&b, self);
+  return finish(&b, xform(&b, self->root, true, true), true);
+}
+
+static SdConstraint *combine(const SdConstraint *const *parts, uint32_t count, bool is_and) {
+  if (count == 0) return NULL;
+  SdConstraint *dst = sd_constraint_new_empty(parts[0]->grammar);
+  SdFormula *root = sd_formula_new(dst, is_and ? SD_F_AND : SD_F_OR, count);
+  int32_t start = -1;
+  for (uint32_t p = 0; p < count; p++) {
+    const SdConstraint *src = parts[p];
+    int32_t *map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
+    for (uint32_t i = 0; i < src->variable_count; i++) {
+      const SdVariable *v = &src->variables[i];
+      if (v->symbol < 0) {
+        if (start < 0) start = sd_constraint_add_variable(dst, "start", -1, true);
+        map[i] = start;
+      } else {
+        map[i] = sd_constraint_add_variable(dst, v->name, v->symbol, v->implicit);
+      }
+    }
+    root->children[p] = sd_formula_copy(dst, src, src->root, map, false);
+    free(map);
+  }
+  if (count == 1) root = root->children[0];
+  Bld b = {0};
+  b.dst = dst;
+  return finish(&b, root, true);
+}
+
+SdConstraint *sd_constraint_and(const SdConstraint *const *parts, uint32_t count) {
+  return combine(parts, count, true);
+}
+
+SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t count) {
+  return combine(parts, count, false);
+}
+
+/* ---- symbols ---- */
+
+typedef Array(SdSymbol) SymbolArray;
+
+static void collect_symbols(const SdConstraint *c, const SdFormula *f, SdSymbol *out,
+                            uint32_t max, uint32_t *n, SymbolArray *seen) {
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    SdSymbol s = c->variables[f->var].symbol;
+    bool dup = false;
+    for (uint32_t i = 0; i < seen->size && !dup; i++) dup = seen->items[i] == s;
+    if (!dup && s >= 0) {
+      array_push(seen, s);
+      if (*n < max) out[*n] = s;
+      (*n)++;
+    }
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) collect_symbols(c, f->children[i], out, max, n, seen);
+}
+
+uint32_t sd_constraint_symbols(const SdConstraint *self, SdSymbol *out, uint32_t max) {
+  uint32_t n = 0;
+  SymbolArray seen = {0};
+  if (self->root) collect_symbols(self, self->root, out, max, &n, &seen);
+  array_free(&seen);
+  return n;
+}

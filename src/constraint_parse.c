@@ -1,0 +1,1187 @@
+/* constraint_parse.c: lexer, parser and checks for ISLa constraints.
+ *
+ * The text is lexed into a token array first (so the parser can look ahead
+ * and match parentheses), then parsed by recursive descent straight into the
+ * SdFormula/SdTerm tree in the constraint's arena, resolving names and
+ * checking types and arities as it goes; the first error stops the parse
+ * (longjmp back to sd_constraint_parse) with its line:col and what was
+ * expected.
+ *
+ * Precedence follows ISLa's grammar: from strongest to weakest `not`, `and`,
+ * `or`, `xor`, `implies`, `iff`, all left-associative; a quantifier's body is
+ * one unary formula (an atom, a `not`, another quantifier or a parenthesised
+ * formula), so `forall <a> x: A and B` is `(forall <a> x: A) and B`, as in
+ * ISLa. Terms: comparisons (= < <= > >=) below `+ -`, below `* div mod`, below
+ * the infix `str.++`/`re.++`, below unary minus. A `(` at formula level is a
+ * parenthesised term when an infix operator follows its `)`, an S-expression
+ * when an operator comes next (`(> a b)`, `(str.len x)`; a function name
+ * directly followed by `(` is the prefix form `str.len(x)` instead), and a
+ * parenthesised formula otherwise.
+ *
+ * Free nonterminals (`<T>` with no binder in scope) get one implicit variable
+ * per nonterminal, and the formula is closed over them as ISLa does: a
+ * `forall <T> v in start:` is pushed into an and/or as long as one side does
+ * not mention v (into the consequent of an implies), and wraps the formula
+ * otherwise. This runs on the binary and/or tree the parser built; the
+ * result is then flattened and the variables get unique names. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "constraint_internal.h"
+
+typedef enum TokKind {
+  T_EOF, T_LPAR, T_RPAR, T_COMMA, T_COLON, T_SEMI, T_NT, T_ID, T_INT, T_STRING, T_OP,
+} TokKind;
+
+typedef struct Tok {
+  TokKind kind;
+  uint32_t start, len;     /* in the source */
+  int line, column;
+  bool space_before;
+  char *value;             /* T_STRING: decoded bytes; T_INT: digits without leading zeros; else text */
+  uint32_t value_len;
+} Tok;
+
+typedef Array(SdTerm *) TermArray;
+typedef Array(SdFormula *) FormulaArray;
+
+typedef struct Scope {
+  const char *name; /* NULL: an unnamed binder, referred to as <symbol> */
+  SdSymbol symbol;
+  int32_t var;
+} Scope;
+
+typedef struct FreeNt {
+  SdSymbol symbol;
+  int32_t var;
+} FreeNt;
+
+typedef struct P {
+  const char *text;
+  size_t len;
+  SdConstraint *c;
+  Array(Tok) toks;
+  uint32_t pos;
+  Array(Scope) scope;
+  Array(FreeNt) free_nts;
+  TermArray tstack;    /* argument lists being parsed (freed even after an error) */
+  FormulaArray fstack;
+  int32_t start_var;
+  SdConstraintError *err;
+  jmp_buf fail;
+} P;
+
+static void __attribute__((noreturn, format(printf, 4, 5)))
+fail_at(P *p, int line, int column, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  SdBuf b = {0};
+  char tmp[512];
+  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  sd_buf_puts(&b, tmp);
+  p->err->line = line;
+  p->err->column = column;
+  p->err->message = sd_buf_take(&b);
+  longjmp(p->fail, 1);
+}
+
+/* ---- lexer ---- */
+
+static bool id_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static bool id_char(char c) {
+  return id_start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '^';
+}
+static bool nt_char(char c) {
+  return c != '>' && c != '<' && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '"' &&
+         c != '(' && c != ')' && c != ',';
+}
+
+static int hexval(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+static void put_utf8(SdBuf *b, uint32_t cp) {
+  if (cp < 0x80) {
+    sd_buf_putc(b, (char)cp);
+  } else if (cp < 0x800) {
+    sd_buf_putc(b, (char)(0xc0 | (cp >> 6)));
+    sd_buf_putc(b, (char)(0x80 | (cp & 0x3f)));
+  } else if (cp < 0x10000) {
+    sd_buf_putc(b, (char)(0xe0 | (cp >> 12)));
+    sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
+    sd_buf_putc(b, (char)(0x80 | (cp & 0x3f)));
+  } else {
+    sd_buf_putc(b, (char)(0xf0 | (cp >> 18)));
+    sd_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
+    sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
+    sd_buf_putc(b, (char)(0x80 | (cp & 0x3f)));
+  }
+}
+
+static void lex(P *p) {
+  const char *s = p->text;
+  size_t n = p->len, i = 0;
+  int line = 1;
+  size_t line_start = 0;
+  bool space = true;
+  for (;;) {
+    while (i < n) {
+      char c = s[i];
+      if (c == '\n') {
+        line++;
+        line_start = i + 1;
+        i++;
+        space = true;
+      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+        i++;
+        space = true;
+      } else if (c == '#') {
+        while (i < n && s[i] != '\n') i++;
+        space = true;
+      } else {
+        break;
+      }
+    }
+    Tok t = {0};
+    t.start = (uint32_t)i;
+    t.line = line;
+    t.column = (int)(i - line_start) + 1;
+    t.space_before = space;
+    space = false;
+    if (i >= n) {
+      t.kind = T_EOF;
+      array_push(&p->toks, t);
+      return;
+    }
+    char c = s[i];
+    size_t j = i + 1;
+    switch (c) {
+      case '(': t.kind = T_LPAR; break;
+      case ')': t.kind = T_RPAR; break;
+      case ',': t.kind = T_COMMA; break;
+      case ':': t.kind = T_COLON; break;
+      case ';': t.kind = T_SEMI; break;
+      case '"': {
+        SdBuf b = {0};
+        j = i + 1;
+        for (;;) {
+          if (j >= n || s[j] == '\n') {
+            sd_buf_free(&b);
+            fail_at(p, t.line, t.column, "unterminated string literal");
+          }
+          char d = s[j];
+          if (d == '"') {
+            j++;
+            break;
+          }
+          if (d != '\\') {
+            sd_buf_putc(&b, d);
+            j++;
+            continue;
+          }
+          int ecol = (int)(j - line_start) + 1;
+          char e = j + 1 < n ? s[j + 1] : 0;
+          j += 2;
+          switch (e) {
+            case '"': sd_buf_putc(&b, '"'); break;
+            case '\\': sd_buf_putc(&b, '\\'); break;
+            case 'n': sd_buf_putc(&b, '\n'); break;
+            case 't': sd_buf_putc(&b, '\t'); break;
+            case 'r': sd_buf_putc(&b, '\r'); break;
+            case 'b': sd_buf_putc(&b, '\b'); break;
+            case 'x': {
+              int h1 = j < n ? hexval(s[j]) : -1, h2 = j + 1 < n ? hexval(s[j + 1]) : -1;
+              if (h1 < 0 || h2 < 0) {
+                sd_buf_free(&b);
+                fail_at(p, line, ecol, "bad escape: \\x needs two hexadecimal digits");
+              }
+              sd_buf_putc(&b, (char)(h1 * 16 + h2));
+              j += 2;
+              break;
+            }
+            case 'u': {
+              uint32_t cp = 0;
+              int digits = 0;
+              bool braced = j < n && s[j] == '{';
+              if (braced) j++;
+              while (j < n && hexval(s[j]) >= 0 && digits < (braced ? 6 : 4)) {
+                cp = cp * 16 + (uint32_t)hexval(s[j]);
+                j++;
+                digits++;
+              }
+              if (digits == 0 || (braced && (j >= n || s[j] != '}')) ||
+                  (!braced && digits != 4) || cp > 0x10ffff) {
+                sd_buf_free(&b);
+                fail_at(p, line, ecol, "bad escape: expected \\u{HEX} (a code point up to 10FFFF)");
+              }
+              if (braced) j++;
+              put_utf8(&b, cp);
+              break;
+            }
+            default:
+              sd_buf_free(&b);
+              fail_at(p, line, ecol,
+                      "bad escape '\\%c' in string (known: \\\" \\\\ \\n \\t \\r \\b \\xHH \\u{H..})",
+                      e ? e : ' ');
+          }
+        }
+        t.kind = T_STRING;
+        t.value_len = (uint32_t)b.len;
+        t.value = sd_arena_strndup(p->c->arena, b.data ? b.data : "", b.len);
+        sd_buf_free(&b);
+        break;
+      }
+      case '<': {
+        size_t k = i + 1;
+        while (k < n && nt_char(s[k])) k++;
+        if (k > i + 1 && k < n && s[k] == '>') {
+          t.kind = T_NT;
+          j = k + 1;
+          if (j < n && s[j] == '.')
+            fail_at(p, t.line, (int)(j - line_start) + 1,
+                    "XPath expressions (<a>.<b>) are not supported; use a quantifier");
+        } else {
+          t.kind = T_OP;
+          if (i + 1 < n && s[i + 1] == '=') j = i + 2;
+        }
+        break;
+      }
+      case '>':
+      case '=':
+        t.kind = T_OP;
+        if (i + 1 < n && (s[i + 1] == '=' || (c == '=' && s[i + 1] == '>'))) j = i + 2;
+        break;
+      case '+': case '-': case '*': case '/':
+        t.kind = T_OP;
+        break;
+      default:
+        if (c >= '0' && c <= '9') {
+          while (j < n && s[j] >= '0' && s[j] <= '9') j++;
+          if (j < n && s[j] == '.' && j + 1 < n && s[j + 1] >= '0' && s[j + 1] <= '9')
+            fail_at(p, t.line, t.column, "decimal numbers are not supported (integers only)");
+          if (j < n && id_start(s[j])) {
+            size_t k = j;
+            while (k < n && id_char(s[k])) k++;
+            fail_at(p, t.line, t.column, "malformed number '%.*s'", (int)(k - i), s + i);
+          }
+          size_t k = i;
+          while (k + 1 < j && s[k] == '0') k++;
+          t.kind = T_INT;
+          t.value = sd_arena_strndup(p->c->arena, s + k, j - k);
+          t.value_len = (uint32_t)(j - k);
+          break;
+        }
+        if (id_start(c)) {
+          while (j < n && id_char(s[j])) j++;
+          if (s[j - 1] == '.' && j < n) {
+            /* re.++ re.+ re.* str.++ str.<= */
+            if (j + 1 < n && s[j] == '+' && s[j + 1] == '+') j += 2;
+            else if (s[j] == '+' || s[j] == '*') j += 1;
+            else if (j + 1 < n && s[j] == '<' && s[j + 1] == '=') j += 2;
+            else if (s[j] == '<')
+              fail_at(p, t.line, t.column,
+                      "XPath expressions (%.*s<...>) are not supported; use a quantifier",
+                      (int)(j - i), s + i);
+          }
+          t.kind = T_ID;
+          break;
+        }
+        if ((unsigned char)c < 0x20 || (unsigned char)c >= 0x7f)
+          fail_at(p, t.line, t.column, "unexpected byte 0x%02x", (unsigned char)c);
+        fail_at(p, t.line, t.column, "unexpected character '%c'", c);
+    }
+    t.len = (uint32_t)(j - i);
+    if (!t.value) {
+      t.value = sd_arena_strndup(p->c->arena, s + i, j - i);
+      t.value_len = t.len;
+    }
+    array_push(&p->toks, t);
+    i = j;
+  }
+}
+
+/* ---- token helpers ---- */
+
+static Tok *peek(P *p) {
+  return &p->toks.items[p->pos];
+}
+static Tok *peek_at(P *p, uint32_t k) {
+  uint32_t i = p->pos + k;
+  if (i >= p->toks.size) i = p->toks.size - 1;
+  return &p->toks.items[i];
+}
+static Tok *next(P *p) {
+  Tok *t = &p->toks.items[p->pos];
+  if (t->kind != T_EOF) p->pos++;
+  return t;
+}
+static bool is_word(const Tok *t, const char *w) {
+  return t->kind == T_ID && !strcmp(t->value, w);
+}
+static bool is_op(const Tok *t, const char *w) {
+  return t->kind == T_OP && !strcmp(t->value, w);
+}
+
+static const char *describe(const Tok *t, char *buf, size_t n) {
+  switch (t->kind) {
+    case T_EOF: return "the end of the constraint";
+    case T_STRING: return "a string literal";
+    case T_INT: snprintf(buf, n, "the number %.40s", t->value); return buf;
+    case T_NT: snprintf(buf, n, "%.60s", t->value); return buf;
+    default: snprintf(buf, n, "'%.60s'", t->value); return buf;
+  }
+}
+
+static void __attribute__((noreturn)) fail_expected(P *p, const Tok *t, const char *what) {
+  char buf[96];
+  fail_at(p, t->line, t->column, "expected %s, found %s", what, describe(t, buf, sizeof buf));
+}
+
+static Tok *expect(P *p, TokKind kind, const char *what) {
+  Tok *t = peek(p);
+  if (t->kind != kind) fail_expected(p, t, what);
+  return next(p);
+}
+
+/* ---- names ---- */
+
+static const char *const reserved[] = {
+    "forall", "exists", "in", "not", "and", "or", "implies", "iff", "xor", "true", "false",
+    "div", "mod", "start", "int", "const", "inside", "before", "after", "count", NULL};
+
+static bool is_function_name(const char *s);
+
+bool sd_constraint_reserved_word(const char *name) {
+  for (int i = 0; reserved[i]; i++)
+    if (!strcmp(reserved[i], name)) return true;
+  return is_function_name(name) || !strncmp(name, "str.", 4) || !strncmp(name, "re.", 3);
+}
+
+static size_t edit_distance(const char *a, const char *b) {
+  size_t n = strlen(b), row[128];
+  if (n >= 127 || strlen(a) >= 127) return 99;
+  for (size_t j = 0; j <= n; j++) row[j] = j;
+  for (size_t i = 1; a[i - 1]; i++) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= n; j++) {
+      size_t up = row[j];
+      size_t best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[n];
+}
+
+static void __attribute__((noreturn)) unknown_nt(P *p, const Tok *t, const char *name) {
+  const SdGrammar *g = p->c->grammar;
+  const char *best = NULL;
+  size_t best_d = 3;
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    if (!sd_grammar_is_nonterminal(g, s) || g->symbols[s].generated) continue;
+    size_t d = edit_distance(name, g->symbols[s].name);
+    if (d < best_d) best_d = d, best = g->symbols[s].name;
+  }
+  if (best)
+    fail_at(p, t->line, t->column, "unknown nonterminal %s (did you mean %s?)", name, best);
+  fail_at(p, t->line, t->column, "unknown nonterminal %s (not in the grammar)", name);
+}
+
+static SdSymbol find_nt(P *p, const Tok *t) {
+  SdSymbol s = sd_grammar_find(p->c->grammar, t->value);
+  if (s < 0 || !sd_grammar_is_nonterminal(p->c->grammar, s)) unknown_nt(p, t, t->value);
+  return s;
+}
+
+static int32_t start_var(P *p) {
+  if (p->start_var < 0) p->start_var = sd_constraint_add_variable(p->c, "start", -1, true);
+  return p->start_var;
+}
+
+/* variable for `<T>`: an unnamed binder in scope, else the free nonterminal */
+static int32_t resolve_nt(P *p, const Tok *t) {
+  SdSymbol s = find_nt(p, t);
+  for (uint32_t i = p->scope.size; i-- > 0;)
+    if (!p->scope.items[i].name && p->scope.items[i].symbol == s) return p->scope.items[i].var;
+  for (uint32_t i = 0; i < p->free_nts.size; i++)
+    if (p->free_nts.items[i].symbol == s) return p->free_nts.items[i].var;
+  int32_t v = sd_constraint_add_variable(p->c, NULL, s, true);
+  array_push(&p->free_nts, ((FreeNt){s, v}));
+  return v;
+}
+
+static int32_t resolve_name(P *p, const Tok *t) {
+  for (uint32_t i = p->scope.size; i-- > 0;)
+    if (p->scope.items[i].name && !strcmp(p->scope.items[i].name, t->value))
+      return p->scope.items[i].var;
+  if (!strcmp(t->value, "start")) return start_var(p);
+  for (uint32_t i = 0; i < p->c->variable_count; i++)
+    if (p->c->variables[i].name && !strcmp(p->c->variables[i].name, t->value))
+      fail_at(p, t->line, t->column,
+              "unbound variable '%s': its quantifier's scope ended before (a quantifier's body "
+              "is one formula; put a body with and/or in parentheses)",
+              t->value);
+  fail_at(p, t->line, t->column, "unbound variable '%s'", t->value);
+}
+
+/* ---- terms ---- */
+
+static const char *type_name(SdType t) {
+  switch (t) {
+    case SD_TYPE_BOOL: return "a boolean";
+    case SD_TYPE_INT: return "an integer";
+    case SD_TYPE_STRING: return "a string";
+    case SD_TYPE_REGEX: return "a regular expression";
+    case SD_TYPE_NODE: return "a string";
+  }
+  return "?";
+}
+
+static bool type_ok(SdType have, SdType want) {
+  if (want == SD_TYPE_STRING) return have == SD_TYPE_STRING || have == SD_TYPE_NODE;
+  return have == want;
+}
+
+static SdTerm *mk(P *p, SdOp op, SdType type, uint32_t n, const Tok *at) {
+  SdTerm *t = sd_term_new(p->c, op, type, n);
+  t->line = at->line;
+  t->column = at->column;
+  return t;
+}
+
+static SdTerm *mk_var(P *p, int32_t var, const Tok *at) {
+  SdTerm *t = mk(p, SD_OP_VAR, SD_TYPE_NODE, 0, at);
+  t->var = var;
+  return t;
+}
+
+typedef struct Func {
+  const char *name;
+  SdOp op;
+  uint8_t min, max; /* max 255 = any */
+  SdType result;
+  uint8_t ntypes;   /* argument types listed; the last one repeats */
+  SdType args[3];
+} Func;
+
+#define S SD_TYPE_STRING
+#define I SD_TYPE_INT
+#define R SD_TYPE_REGEX
+#define B SD_TYPE_BOOL
+static const Func funcs[] = {
+    {"=", SD_OP_EQ, 2, 2, B, 1, {S}},  /* operand types checked specially */
+    {"<", SD_OP_LT, 2, 2, B, 1, {I}},
+    {"<=", SD_OP_LE, 2, 2, B, 1, {I}},
+    {">", SD_OP_GT, 2, 2, B, 1, {I}},
+    {">=", SD_OP_GE, 2, 2, B, 1, {I}},
+    {"+", SD_OP_ADD, 2, 255, I, 1, {I}},
+    {"-", SD_OP_SUB, 1, 255, I, 1, {I}},
+    {"*", SD_OP_MUL, 2, 255, I, 1, {I}},
+    {"div", SD_OP_DIV, 2, 2, I, 1, {I}},
+    {"mod", SD_OP_MOD, 2, 2, I, 1, {I}},
+    {"str.len", SD_OP_STR_LEN, 1, 1, I, 1, {S}},
+    {"str.to.int", SD_OP_STR_TO_INT, 1, 1, I, 1, {S}},
+    {"str.to_int", SD_OP_STR_TO_INT, 1, 1, I, 1, {S}},
+    {"str.at", SD_OP_STR_AT, 2, 2, S, 2, {S, I}},
+    {"str.substr", SD_OP_STR_SUBSTR, 3, 3, S, 3, {S, I, I}},
+    {"str.++", SD_OP_STR_CONCAT, 2, 255, S, 1, {S}},
+    {"str.prefixof", SD_OP_STR_PREFIXOF, 2, 2, B, 1, {S}},
+    {"str.suffixof", SD_OP_STR_SUFFIXOF, 2, 2, B, 1, {S}},
+    {"str.contains", SD_OP_STR_CONTAINS, 2, 2, B, 1, {S}},
+    {"str.in_re", SD_OP_STR_IN_RE, 2, 2, B, 2, {S, R}},
+    {"str.in.re", SD_OP_STR_IN_RE, 2, 2, B, 2, {S, R}},
+    {"re.++", SD_OP_RE_CONCAT, 2, 255, R, 1, {R}},
+    {"re.union", SD_OP_RE_UNION, 2, 255, R, 1, {R}},
+    {"re.*", SD_OP_RE_STAR, 1, 1, R, 1, {R}},
+    {"re.+", SD_OP_RE_PLUS, 1, 1, R, 1, {R}},
+    {"re.opt", SD_OP_RE_OPT, 1, 1, R, 1, {R}},
+    {"re.comp", SD_OP_RE_COMP, 1, 1, R, 1, {R}},
+    {"re.range", SD_OP_RE_RANGE, 2, 2, R, 1, {S}},
+    {"str.to_re", SD_OP_STR_TO_RE, 1, 1, R, 1, {S}},
+    {"str.to.re", SD_OP_STR_TO_RE, 1, 1, R, 1, {S}},
+    {"re.loop", SD_OP_RE_LOOP, 2, 3, R, 3, {R, I, I}},
+    {"re.allchar", SD_OP_RE_ALLCHAR, 0, 0, R, 1, {R}},
+    {"re.all", SD_OP_RE_ALL, 0, 0, R, 1, {R}},
+    {"re.none", SD_OP_RE_NONE, 0, 0, R, 1, {R}},
+    {NULL, 0, 0, 0, 0, 0, {0}},
+};
+#undef S
+#undef I
+#undef R
+#undef B
+
+static const char *const unsupported_funcs[] = {
+    "str.indexof", "str.replace", "str.replace_all", "str.replace_re", "str.replace_re_all",
+    "re.diff", "re.inter", "str.is_digit", "str.to_code", "str.from_code", "str.from_int",
+    "str.<=", "str.<", "abs", "re.^", "int.to.str", "str.from.int", NULL};
+
+static const Func *find_func(const char *name) {
+  for (int i = 0; funcs[i].name; i++)
+    if (!strcmp(funcs[i].name, name)) return &funcs[i];
+  return NULL;
+}
+
+static bool is_function_name(const char *s) {
+  if (find_func(s)) return true;
+  for (int i = 0; unsupported_funcs[i]; i++)
+    if (!strcmp(unsupported_funcs[i], s)) return true;
+  return false;
+}
+
+static bool is_named_func_tok(const Tok *t) {
+  return t->kind == T_ID && is_function_name(t->value) && strcmp(t->value, "div") &&
+         strcmp(t->value, "mod");
+}
+
+static void check_supported(P *p, const Tok *t) {
+  for (int i = 0; unsupported_funcs[i]; i++)
+    if (!strcmp(unsupported_funcs[i], t->value))
+      fail_at(p, t->line, t->column, "'%s' is not supported by semdbg", t->value);
+}
+
+static SdType want_type(const Func *f, uint32_t i) {
+  return f->args[i < f->ntypes ? i : f->ntypes - 1];
+}
+
+static void check_arg(P *p, const Func *f, SdTerm *arg, uint32_t i, SdType want) {
+  if (!type_ok(arg->type, want))
+    fail_at(p, arg->line, arg->column, "'%s' expects %s as argument %u, found %s", f->name,
+            type_name(want), i + 1, type_name(arg->type));
+}
+
+static int64_t literal_bound(P *p, const Func *f, SdTerm *arg) {
+  if (arg->op != SD_OP_INT || arg->text[0] == '-' || arg->length > 6)
+    fail_at(p, arg->line, arg->column,
+            "'%s' needs non-negative integer literals (at most 999999) as bounds", f->name);
+  return atoll(arg->text);
+}
+
+/* Build an application after the arguments were parsed; checks arity and types. */
+static SdTerm *apply(P *p, const Func *f, const Tok *at, SdTerm **args, uint32_t n) {
+  if (n < f->min || (f->max != 255 && n > f->max)) {
+    if (f->min == f->max)
+      fail_at(p, at->line, at->column, "'%s' takes %u argument%s, found %u", f->name, f->min,
+              f->min == 1 ? "" : "s", n);
+    if (f->max == 255)
+      fail_at(p, at->line, at->column, "'%s' takes at least %u arguments, found %u", f->name,
+              f->min, n);
+    fail_at(p, at->line, at->column, "'%s' takes %u to %u arguments, found %u", f->name, f->min,
+            f->max, n);
+  }
+  SdOp op = f->op;
+  if (op == SD_OP_SUB && n == 1) {
+    check_arg(p, f, args[0], 0, SD_TYPE_INT);
+    if (args[0]->op == SD_OP_INT) { /* a negative literal */
+      SdTerm *lit = args[0];
+      if (lit->text[0] == '-') {
+        lit->text = lit->text + 1;
+        lit->length--;
+      } else if (strcmp(lit->text, "0")) {
+        char *neg = sd_arena_alloc(p->c->arena, lit->length + 2);
+        neg[0] = '-';
+        memcpy(neg + 1, lit->text, lit->length + 1);
+        lit->text = neg;
+        lit->length++;
+      }
+      lit->line = at->line;
+      lit->column = at->column;
+      return lit;
+    }
+    SdTerm *t = mk(p, SD_OP_NEG, SD_TYPE_INT, 1, at);
+    t->args[0] = args[0];
+    return t;
+  }
+  if (op == SD_OP_EQ) {
+    SdType a = args[0]->type, b = args[1]->type;
+    bool sa = a == SD_TYPE_STRING || a == SD_TYPE_NODE, sb = b == SD_TYPE_STRING || b == SD_TYPE_NODE;
+    if (a == SD_TYPE_REGEX || b == SD_TYPE_REGEX)
+      fail_at(p, (a == SD_TYPE_REGEX ? args[0] : args[1])->line,
+              (a == SD_TYPE_REGEX ? args[0] : args[1])->column,
+              "'=' cannot compare regular expressions (use str.in_re)");
+    if (!(sa && sb) && a != b)
+      fail_at(p, args[1]->line, args[1]->column, "'=' compares %s with %s (type mismatch)",
+              type_name(a), type_name(b));
+  } else {
+    for (uint32_t i = 0; i < n; i++) check_arg(p, f, args[i], i, want_type(f, i));
+  }
+  if (op == SD_OP_RE_RANGE)
+    for (uint32_t i = 0; i < 2; i++)
+      if (args[i]->op != SD_OP_STRING)
+        fail_at(p, args[i]->line, args[i]->column, "'re.range' needs string literals");
+  if (op == SD_OP_RE_LOOP) {
+    int64_t lo = literal_bound(p, f, args[1]);
+    if (n == 3 && literal_bound(p, f, args[2]) < lo)
+      fail_at(p, args[2]->line, args[2]->column, "'re.loop': the upper bound is below the lower");
+  }
+  SdTerm *t = mk(p, op, f->result, n, at);
+  for (uint32_t i = 0; i < n; i++) t->args[i] = args[i];
+  return t;
+}
+
+static SdTerm *parse_term(P *p);
+static SdTerm *parse_unary_term(P *p);
+
+static bool is_infix_term_op(const Tok *t) {
+  if (t->kind == T_OP)
+    return is_op(t, "=") || is_op(t, "<") || is_op(t, "<=") || is_op(t, ">") ||
+           is_op(t, ">=") || is_op(t, "+") || is_op(t, "-") || is_op(t, "*") || is_op(t, "/");
+  return is_word(t, "div") || is_word(t, "mod") || is_word(t, "str.++") || is_word(t, "re.++");
+}
+
+/* Can this token head an S-expression `(op ...)`? */
+static bool sexpr_head(P *p, uint32_t k) {
+  Tok *t = peek_at(p, k), *after = peek_at(p, k + 1);
+  if (t->kind == T_OP) return !is_op(t, "=>") && !is_op(t, "/");
+  if (is_word(t, "div") || is_word(t, "mod")) return true;
+  if (is_named_func_tok(t)) return !(after->kind == T_LPAR && !after->space_before);
+  return false;
+}
+
+/* arguments of a prefix call op(a, b, ...), pushed on p->tstack */
+static void parse_call_args(P *p) {
+  expect(p, T_LPAR, "'('");
+  if (peek(p)->kind == T_RPAR) {
+    next(p);
+    return;
+  }
+  for (;;) {
+    SdTerm *a = parse_term(p);
+    array_push(&p->tstack, a);
+    Tok *t = peek(p);
+    if (t->kind == T_COMMA) {
+      next(p);
+      continue;
+    }
+    if (t->kind == T_RPAR) {
+      next(p);
+      break;
+    }
+    fail_expected(p, t, "',' or ')' in the argument list");
+  }
+}
+
+/* apply f to the arguments pushed on p->tstack since base */
+static SdTerm *finish_apply(P *p, const Func *f, const Tok *at, uint32_t base) {
+  SdTerm *t = apply(p, f, at, p->tstack.items + base, p->tstack.size - base);
+  p->tstack.size = base;
+  return t;
+}
+
+static SdTerm *parse_primary(P *p) {
+  Tok *t = peek(p);
+  switch (t->kind) {
+    case T_INT: {
+      next(p);
+      SdTerm *r = mk(p, SD_OP_INT, SD_TYPE_INT, 0, t);
+      r->text = t->value;
+      r->length = t->value_len;
+      return r;
+    }
+    case T_STRING: {
+      next(p);
+      SdTerm *r = mk(p, SD_OP_STRING, SD_TYPE_STRING, 0, t);
+      r->text = t->value;
+      r->length = t->value_len;
+      return r;
+    }
+    case T_NT: next(p); return mk_var(p, resolve_nt(p, t), t);
+    case T_ID: {
+      if (is_word(t, "true") || is_word(t, "false")) {
+        next(p);
+        SdTerm *r = mk(p, SD_OP_BOOL, SD_TYPE_BOOL, 0, t);
+        r->bool_value = is_word(t, "true");
+        return r;
+      }
+      if (is_named_func_tok(t)) {
+        check_supported(p, t);
+        const Func *f = find_func(t->value);
+        next(p);
+        uint32_t base = p->tstack.size;
+        if (f->max == 0) { /* re.allchar, or re.allchar() */
+          if (peek(p)->kind == T_LPAR && peek_at(p, 1)->kind == T_RPAR) p->pos += 2;
+          return finish_apply(p, f, t, base);
+        }
+        if (peek(p)->kind != T_LPAR) {
+          char what[80];
+          snprintf(what, sizeof what, "'(' after '%s'", f->name);
+          fail_expected(p, peek(p), what);
+        }
+        parse_call_args(p);
+        return finish_apply(p, f, t, base);
+      }
+      if (is_word(t, "inside") || is_word(t, "before") || is_word(t, "after") ||
+          is_word(t, "count"))
+        fail_at(p, t->line, t->column, "%s() is a predicate (a formula), not a term", t->value);
+      for (int i = 0; reserved[i]; i++)
+        if (strcmp(reserved[i], "start") && is_word(t, reserved[i]))
+          fail_expected(p, t, "a term");
+      if (!strncmp(t->value, "str.", 4) || !strncmp(t->value, "re.", 3))
+        fail_at(p, t->line, t->column, "unknown function '%s'", t->value);
+      if (peek_at(p, 1)->kind == T_LPAR && !peek_at(p, 1)->space_before)
+        fail_at(p, t->line, t->column, "unknown function or predicate '%s'", t->value);
+      next(p);
+      return mk_var(p, resolve_name(p, t), t);
+    }
+    case T_LPAR: {
+      /* ((_ re.loop lo hi) r) */
+      if (peek_at(p, 1)->kind == T_LPAR && is_word(peek_at(p, 2), "_")) {
+        Tok *open = next(p);
+        next(p);
+        next(p);
+        Tok *name = expect(p, T_ID, "an indexed operator name");
+        if (strcmp(name->value, "re.loop"))
+          fail_at(p, name->line, name->column, "unsupported indexed operator '%s'", name->value);
+        SdTerm *lo = parse_unary_term(p), *hi = NULL;
+        if (peek(p)->kind != T_RPAR) hi = parse_unary_term(p);
+        expect(p, T_RPAR, "')' after the indices");
+        SdTerm *r = parse_unary_term(p);
+        expect(p, T_RPAR, "')'");
+        SdTerm *args[3] = {r, lo, hi};
+        return apply(p, find_func("re.loop"), open, args, hi ? 3 : 2);
+      }
+      if (sexpr_head(p, 1)) {
+        next(p);
+        Tok *head = next(p);
+        if (head->kind == T_ID) check_supported(p, head);
+        const Func *f = find_func(head->value);
+        if (!f) fail_at(p, head->line, head->column, "unknown operator '%s'", head->value);
+        uint32_t base = p->tstack.size;
+        while (peek(p)->kind != T_RPAR) {
+          if (peek(p)->kind == T_EOF) fail_expected(p, peek(p), "')' closing the S-expression");
+          SdTerm *a = parse_unary_term(p);
+          array_push(&p->tstack, a);
+        }
+        next(p);
+        return finish_apply(p, f, head, base);
+      }
+      next(p);
+      SdTerm *inner = parse_term(p);
+      expect(p, T_RPAR, "')'");
+      return inner;
+    }
+    default: break;
+  }
+  fail_expected(p, t, "a term");
+}
+
+static SdTerm *parse_unary_term(P *p) {
+  Tok *t = peek(p);
+  if (is_op(t, "-")) {
+    next(p);
+    SdTerm *a = parse_unary_term(p);
+    return apply(p, find_func("-"), t, &a, 1);
+  }
+  return parse_primary(p);
+}
+
+/* infix chains: same operator -> one n-ary application */
+static SdTerm *parse_chain(P *p, int level);
+
+static bool chain_op(const Tok *t, int level) {
+  switch (level) {
+    case 0: return is_word(t, "str.++") || is_word(t, "re.++");
+    case 1: return is_op(t, "*") || is_word(t, "div") || is_word(t, "mod") || is_op(t, "/");
+    default: return is_op(t, "+") || is_op(t, "-");
+  }
+}
+
+static SdTerm *parse_chain(P *p, int level) {
+  SdTerm *left = level == 0 ? parse_unary_term(p) : parse_chain(p, level - 1);
+  while (chain_op(peek(p), level)) {
+    Tok *op = next(p);
+    if (is_op(op, "/")) fail_at(p, op->line, op->column, "'/' is not supported: use div");
+    const Func *f = find_func(op->value);
+    uint32_t base = p->tstack.size;
+    array_push(&p->tstack, left);
+    SdTerm *right = level == 0 ? parse_unary_term(p) : parse_chain(p, level - 1);
+    array_push(&p->tstack, right);
+    bool nary = f->max == 255;
+    while (nary && peek(p)->kind == op->kind && !strcmp(peek(p)->value, op->value)) {
+      next(p);
+      right = level == 0 ? parse_unary_term(p) : parse_chain(p, level - 1);
+      array_push(&p->tstack, right);
+    }
+    left = finish_apply(p, f, op, base);
+  }
+  return left;
+}
+
+static SdTerm *parse_term(P *p) {
+  SdTerm *a = parse_chain(p, 2);
+  Tok *t = peek(p);
+  if (is_op(t, "=") || is_op(t, "<") || is_op(t, "<=") || is_op(t, ">") || is_op(t, ">=")) {
+    next(p);
+    SdTerm *args[2] = {a, parse_chain(p, 2)};
+    return apply(p, find_func(t->value), t, args, 2);
+  }
+  return a;
+}
+
+/* ---- formulas ---- */
+
+static SdFormula *fmk(P *p, SdFormulaKind kind, uint32_t n, const Tok *at) {
+  SdFormula *f = sd_formula_new(p->c, kind, n);
+  f->line = at->line;
+  f->column = at->column;
+  return f;
+}
+
+static SdFormula *parse_formula(P *p);
+static SdFormula *parse_unary(P *p);
+
+static SdFormula *atom_formula(P *p, SdTerm *t, const Tok *at) {
+  if (t->type != SD_TYPE_BOOL)
+    fail_at(p, t->line, t->column, "expected a formula (a condition), found %s term",
+            type_name(t->type));
+  if (t->op == SD_OP_BOOL) return fmk(p, t->bool_value ? SD_F_TRUE : SD_F_FALSE, 0, at);
+  SdFormula *f = fmk(p, SD_F_ATOM, 0, at);
+  f->atom = t;
+  return f;
+}
+
+static SdTerm *predicate_var(P *p, const char *pred, uint32_t i) {
+  Tok *t = peek(p);
+  SdTerm *a = parse_term(p);
+  if (a->op != SD_OP_VAR)
+    fail_at(p, t->line, t->column, "%s() expects a variable (a tree node) as argument %u", pred,
+            i + 1);
+  return a;
+}
+
+static SdFormula *parse_predicate(P *p) {
+  Tok *name = next(p);
+  expect(p, T_LPAR, "'(' after the predicate name");
+  SdTerm *t;
+  if (!strcmp(name->value, "count")) {
+    t = mk(p, SD_OP_COUNT, SD_TYPE_BOOL, 2, name);
+    t->args[0] = predicate_var(p, "count", 0);
+    expect(p, T_COMMA, "',' (count takes 3 arguments: tree, \"<nonterminal>\", number)");
+    Tok *nt = peek(p);
+    if (nt->kind != T_STRING) fail_expected(p, nt, "a nonterminal in quotes, like \"<digit>\"");
+    next(p);
+    SdSymbol s = sd_grammar_find(p->c->grammar, nt->value);
+    if (s < 0 || nt->value[0] != '<' || !sd_grammar_is_nonterminal(p->c->grammar, s))
+      unknown_nt(p, nt, nt->value);
+    t->symbol = s;
+    expect(p, T_COMMA, "',' (count takes 3 arguments: tree, \"<nonterminal>\", number)");
+    Tok *nt2 = peek(p);
+    SdTerm *n;
+    if (nt2->kind == T_STRING) {
+      next(p);
+      if (!sd_is_numeral(nt2->value, nt2->value_len))
+        fail_at(p, nt2->line, nt2->column, "count() expects a number, found a non-numeric string");
+      SdInt v;
+      SdScratch s = {0};
+      sd_int_parse(&s, nt2->value, nt2->value_len, &v);
+      char *txt = sd_int_to_text(v);
+      sd_scratch_free(&s);
+      n = mk(p, SD_OP_INT, SD_TYPE_INT, 0, nt2);
+      n->text = sd_arena_strndup(p->c->arena, txt, strlen(txt));
+      n->length = (uint32_t)strlen(txt);
+      free(txt);
+    } else {
+      n = parse_term(p);
+      if (n->op == SD_OP_VAR) {
+        SdTerm *conv = mk(p, SD_OP_STR_TO_INT, SD_TYPE_INT, 1, nt2);
+        conv->args[0] = n;
+        n = conv;
+      } else if (n->type != SD_TYPE_INT) {
+        fail_at(p, n->line, n->column, "count() expects a number as argument 3, found %s",
+                type_name(n->type));
+      }
+    }
+    t->args[1] = n;
+    if (peek(p)->kind == T_COMMA) fail_at(p, peek(p)->line, peek(p)->column, "count() takes 3 arguments");
+    expect(p, T_RPAR, "')' after count's arguments");
+  } else {
+    SdOp op = !strcmp(name->value, "inside") ? SD_OP_INSIDE
+              : !strcmp(name->value, "before") ? SD_OP_BEFORE
+                                               : SD_OP_AFTER;
+    t = mk(p, op, SD_TYPE_BOOL, 2, name);
+    t->args[0] = predicate_var(p, name->value, 0);
+    if (peek(p)->kind != T_COMMA)
+      fail_at(p, peek(p)->line, peek(p)->column, "%s() takes 2 arguments", name->value);
+    next(p);
+    t->args[1] = predicate_var(p, name->value, 1);
+    if (peek(p)->kind == T_COMMA)
+      fail_at(p, peek(p)->line, peek(p)->column, "%s() takes 2 arguments", name->value);
+    expect(p, T_RPAR, "')'");
+  }
+  SdFormula *f = fmk(p, SD_F_ATOM, 0, name);
+  f->atom = t;
+  return f;
+}
+
+static SdFormula *parse_quantifier(P *p) {
+  Tok *q = next(p);
+  bool forall = is_word(q, "forall");
+  Tok *nt = peek(p);
+  if (is_word(nt, "int"))
+    fail_at(p, nt->line, nt->column, "numeric quantifiers (%s int) are not supported", q->value);
+  if (nt->kind != T_NT) fail_expected(p, nt, "a nonterminal like <digit> after the quantifier");
+  next(p);
+  SdSymbol sym = find_nt(p, nt);
+  const char *name = NULL;
+  Tok *nm = peek(p);
+  if (nm->kind == T_ID && !is_word(nm, "in")) {
+    if (sd_constraint_reserved_word(nm->value))
+      fail_at(p, nm->line, nm->column, "'%s' is a reserved word and cannot name a variable",
+              nm->value);
+    next(p);
+    name = nm->value;
+  }
+  if (is_op(peek(p), "="))
+    fail_at(p, peek(p)->line, peek(p)->column, "match expressions (%s <T> v=\"...\") are not supported",
+            q->value);
+  int32_t in_var = -1;
+  if (is_word(peek(p), "in")) {
+    next(p);
+    Tok *w = peek(p);
+    if (w->kind == T_NT) {
+      next(p);
+      in_var = resolve_nt(p, w);
+    } else if (w->kind == T_ID && !sd_constraint_reserved_word(w->value)) {
+      next(p);
+      in_var = resolve_name(p, w);
+    } else if (is_word(w, "start")) {
+      next(p);
+      bool shadowed = false;
+      for (uint32_t i = 0; i < p->scope.size; i++)
+        if (p->scope.items[i].name && !strcmp(p->scope.items[i].name, "start")) shadowed = true;
+      in_var = shadowed ? resolve_name(p, w) : -1;
+    } else {
+      fail_expected(p, w, "a variable or <nonterminal> after 'in'");
+    }
+  }
+  Tok *colon = peek(p);
+  if (colon->kind != T_COLON)
+    fail_expected(p, colon, name || in_var >= 0 ? "':' after the quantifier's range"
+                                                : "a variable name, 'in' or ':'");
+  next(p);
+  int32_t var = sd_constraint_add_variable(p->c, name, sym, name == NULL);
+  array_push(&p->scope, ((Scope){name, sym, var}));
+  SdFormula *body = parse_unary(p);
+  p->scope.size--;
+  SdFormula *f = fmk(p, forall ? SD_F_FORALL : SD_F_EXISTS, 1, q);
+  f->children[0] = body;
+  f->var = var;
+  f->in_var = in_var;
+  return f;
+}
+
+/* index of the token after the ')' matching the '(' at pos */
+static uint32_t after_group(P *p, uint32_t pos) {
+  int depth = 0;
+  for (uint32_t i = pos; i < p->toks.size; i++) {
+    TokKind k = p->toks.items[i].kind;
+    if (k == T_LPAR) depth++;
+    else if (k == T_RPAR && --depth == 0) return i + 1;
+    else if (k == T_EOF) return i;
+  }
+  return p->toks.size - 1;
+}
+
+static SdFormula *parse_sexpr_formula(P *p) {
+  Tok *open = next(p);
+  Tok *op = next(p);
+  bool is_and = is_word(op, "and");
+  uint32_t base = p->fstack.size;
+  while (peek(p)->kind != T_RPAR) {
+    if (peek(p)->kind == T_EOF) fail_expected(p, peek(p), "')'");
+    SdFormula *k = parse_unary(p);
+    array_push(&p->fstack, k);
+  }
+  next(p);
+  if (p->fstack.size - base < 2)
+    fail_at(p, open->line, open->column, "'%s' takes at least 2 arguments", op->value);
+  SdFormula *f = p->fstack.items[base];
+  for (uint32_t i = base + 1; i < p->fstack.size; i++) {
+    SdFormula *g = fmk(p, is_and ? SD_F_AND : SD_F_OR, 2, op);
+    g->children[0] = f;
+    g->children[1] = p->fstack.items[i];
+    f = g;
+  }
+  p->fstack.size = base;
+  return f;
+}
+
+static SdFormula *parse_unary(P *p) {
+  Tok *t = peek(p);
+  if (is_word(t, "not")) {
+    next(p);
+    SdFormula *f = fmk(p, SD_F_NOT, 1, t);
+    f->children[0] = parse_unary(p);
+    return f;
+  }
+  if (is_word(t, "forall") || is_word(t, "exists")) return parse_quantifier(p);
+  if (is_word(t, "const"))
+    fail_at(p, t->line, t->column, "constant declarations (const x: <T>;) are not supported");
+  if ((is_word(t, "inside") || is_word(t, "before") || is_word(t, "after") ||
+       is_word(t, "count")) &&
+      peek_at(p, 1)->kind == T_LPAR)
+    return parse_predicate(p);
+  if (t->kind == T_LPAR) {
+    uint32_t after = after_group(p, p->pos);
+    bool term_group = after < p->toks.size && is_infix_term_op(&p->toks.items[after]);
+    if (!term_group) {
+      Tok *head = peek_at(p, 1);
+      if (is_word(head, "and") || is_word(head, "or")) return parse_sexpr_formula(p);
+      if (!sexpr_head(p, 1)) {
+        next(p);
+        SdFormula *f = parse_formula(p);
+        expect(p, T_RPAR, "')' or a connective (and, or, xor, implies, iff)");
+        return f;
+      }
+    }
+  }
+  if (t->kind == T_EOF || t->kind == T_RPAR || t->kind == T_COLON || t->kind == T_COMMA ||
+      is_word(t, "and") || is_word(t, "or") || is_word(t, "implies") || is_word(t, "iff") ||
+      is_word(t, "xor") || is_word(t, "in"))
+    fail_expected(p, t, "a formula");
+  SdTerm *a = parse_term(p);
+  return atom_formula(p, a, t);
+}
+
+static const struct {
+  const char *word;
+  SdFormulaKind kind;
+} levels[] = {{"iff", SD_F_IFF}, {"implies", SD_F_IMPLIES}, {"xor", SD_F_XOR},
+              {"or", SD_F_OR}, {"and", SD_F_AND}};
+
+static SdFormula *parse_level(P *p, int level) {
+  SdFormula *left = level == 4 ? parse_unary(p) : parse_level(p, level + 1);
+  while (is_word(peek(p), levels[level].word)) {
+    Tok *op = next(p);
+    SdFormula *right = level == 4 ? parse_unary(p) : parse_level(p, level + 1);
+    SdFormula *f = fmk(p, levels[level].kind, 2, op);
+    f->children[0] = left;
+    f->children[1] = right;
+    f->line = left->line;
+    f->column = left->column;
+    left = f;
+  }
+  return left;
+}
+
+static SdFormula *parse_formula(P *p) {
+  return parse_level(p, 0);
+}
+
+/* ---- closing over free nonterminals ---- */
+
+static bool term_mentions(const SdTerm *t, int32_t v) {
+  if (t->op == SD_OP_VAR) return t->var == v;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_mentions(t->args[i], v)) return true;
+  return false;
+}
+
+static bool mentions(const SdFormula *f, int32_t v) {
+  if (f->kind == SD_F_ATOM) return term_mentions(f->atom, v);
+  if ((f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) && f->in_var == v) return true;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (mentions(f->children[i], v)) return true;
+  return false;
+}
+
+static SdFormula *close_over(P *p, SdFormula *f, int32_t v) {
+  if (!mentions(f, v)) return f;
+  if ((f->kind == SD_F_AND || f->kind == SD_F_OR) &&
+      (!mentions(f->children[0], v) || !mentions(f->children[1], v))) {
+    for (int i = 0; i < 2; i++) f->children[i] = close_over(p, f->children[i], v);
+    return f;
+  }
+  if (f->kind == SD_F_IMPLIES && !mentions(f->children[0], v)) {
+    f->children[1] = close_over(p, f->children[1], v);
+    return f;
+  }
+  SdFormula *q = sd_formula_new(p->c, SD_F_FORALL, 1);
+  q->children[0] = f;
+  q->var = v;
+  q->in_var = -1;
+  q->line = f->line;
+  q->column = f->column;
+  return q;
+}
+
+static void flatten_into(SdConstraint *c, SdFormula *f, SdFormulaKind kind, FormulaArray *out) {
+  if (f->kind == kind) {
+    for (uint32_t i = 0; i < f->child_count; i++) flatten_into(c, f->children[i], kind, out);
+  } else {
+    array_push(out, f);
+  }
+}
+
+static SdFormula *flatten(SdConstraint *c, SdFormula *f) {
+  for (uint32_t i = 0; i < f->child_count; i++) f->children[i] = flatten(c, f->children[i]);
+  if (f->kind != SD_F_AND && f->kind != SD_F_OR) return f;
+  FormulaArray kids = {0};
+  for (uint32_t i = 0; i < f->child_count; i++) flatten_into(c, f->children[i], f->kind, &kids);
+  if (kids.size != f->child_count) {
+    f->children = sd_arena_alloc(c->arena, kids.size * sizeof(SdFormula *));
+    f->child_count = kids.size;
+  }
+  memcpy(f->children, kids.items, kids.size * sizeof(SdFormula *));
+  array_free(&kids);
+  return f;
+}
+
+static bool run(P *p) {
+  if (setjmp(p->fail)) return false;
+  const char *z = memchr(p->text, 0, p->len);
+  if (z) {
+    int line, col;
+    sd_line_col(p->text, p->len, (size_t)(z - p->text), &line, &col);
+    fail_at(p, line, col, "unexpected NUL byte");
+  }
+  lex(p);
+  if (peek(p)->kind == T_EOF) fail_expected(p, peek(p), "a formula");
+  SdFormula *f = parse_formula(p);
+  Tok *t = peek(p);
+  if (t->kind != T_EOF) {
+    if (t->kind == T_RPAR) fail_at(p, t->line, t->column, "unbalanced ')'");
+    fail_expected(p, t, "a connective (and, or, xor, implies, iff) or the end");
+  }
+  for (uint32_t i = p->free_nts.size; i-- > 0;) f = close_over(p, f, p->free_nts.items[i].var);
+  p->c->root = flatten(p->c, f);
+  sd_constraint_name_variables(p->c);
+  return true;
+}
+
+SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, size_t length,
+                                  SdConstraintError *error) {
+  SdConstraintError dummy;
+  P *p = sd_xcalloc(1, sizeof *p);
+  p->text = text;
+  p->len = length;
+  p->c = sd_constraint_new_empty(grammar);
+  p->err = error ? error : &dummy;
+  p->err->line = p->err->column = 0;
+  p->err->message = NULL;
+  p->start_var = -1;
+  SdConstraint *result = p->c;
+  if (!run(p)) {
+    sd_constraint_free(p->c);
+    result = NULL;
+  }
+  array_free(&p->toks);
+  array_free(&p->scope);
+  array_free(&p->free_nts);
+  array_free(&p->tstack);
+  array_free(&p->fstack);
+  if (!error) free(dummy.message);
+  free(p);
+  return result;
+}

@@ -1,0 +1,305 @@
+/* constraint_print.c: printing constraints as text.
+ *
+ * Canonical ISLa: every quantifier explicit with its variable and `in ...`,
+ * every term an S-expression `(> (str.to.int n) (str.len p))`, connectives
+ * parenthesised whenever a child binds no tighter than its parent (ISLa's
+ * precedence, as in constraint_parse.c), a quantifier body parenthesised
+ * unless it is unary. ISLa's parser and ours read it back to the same tree.
+ *
+ * Short form, for people: infix comparisons and arithmetic, prefix calls
+ * `str.len(p)`, no `in start`, a universal quantifier over the whole input
+ * written as the free nonterminal `<T>`, and a binder without a name (one
+ * the parser made up) written as `exists <T>:` with `<T>` in its body. An
+ * existential quantifier is always written out, since a free `<T>` means
+ * "for all". Whether a shorthand reads back as the same formula depends on
+ * where ISLa's rule would put the implied quantifier, so the printer checks
+ * its output by parsing it again and comparing; where a shorthand would
+ * change the meaning it writes that quantifier out instead. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "constraint_internal.h"
+
+const char *sd_op_name(SdOp op) {
+  switch (op) {
+    case SD_OP_EQ: return "=";
+    case SD_OP_LT: return "<";
+    case SD_OP_LE: return "<=";
+    case SD_OP_GT: return ">";
+    case SD_OP_GE: return ">=";
+    case SD_OP_ADD: return "+";
+    case SD_OP_SUB: return "-";
+    case SD_OP_MUL: return "*";
+    case SD_OP_DIV: return "div";
+    case SD_OP_MOD: return "mod";
+    case SD_OP_NEG: return "-";
+    case SD_OP_STR_LEN: return "str.len";
+    case SD_OP_STR_TO_INT: return "str.to.int";
+    case SD_OP_STR_AT: return "str.at";
+    case SD_OP_STR_SUBSTR: return "str.substr";
+    case SD_OP_STR_CONCAT: return "str.++";
+    case SD_OP_STR_PREFIXOF: return "str.prefixof";
+    case SD_OP_STR_SUFFIXOF: return "str.suffixof";
+    case SD_OP_STR_CONTAINS: return "str.contains";
+    case SD_OP_STR_IN_RE: return "str.in_re";
+    case SD_OP_RE_CONCAT: return "re.++";
+    case SD_OP_RE_UNION: return "re.union";
+    case SD_OP_RE_STAR: return "re.*";
+    case SD_OP_RE_PLUS: return "re.+";
+    case SD_OP_RE_OPT: return "re.opt";
+    case SD_OP_RE_RANGE: return "re.range";
+    case SD_OP_STR_TO_RE: return "str.to_re";
+    case SD_OP_RE_COMP: return "re.comp";
+    case SD_OP_RE_LOOP: return "re.loop";
+    case SD_OP_RE_ALLCHAR: return "re.allchar";
+    case SD_OP_RE_ALL: return "re.all";
+    case SD_OP_RE_NONE: return "re.none";
+    case SD_OP_INSIDE: return "inside";
+    case SD_OP_BEFORE: return "before";
+    case SD_OP_AFTER: return "after";
+    case SD_OP_COUNT: return "count";
+    case SD_OP_VAR: return "var";
+    case SD_OP_STRING: return "string";
+    case SD_OP_INT: return "int";
+    case SD_OP_BOOL: return "bool";
+  }
+  return "?";
+}
+
+typedef struct Pr {
+  const SdConstraint *c;
+  SdBuf b;
+  bool isla;         /* canonical ISLa, else the short form */
+  const bool *as_nt; /* short form: variables written as <T> */
+} Pr;
+
+static void var_ref(Pr *p, int32_t v) {
+  const SdVariable *var = &p->c->variables[v];
+  if (var->symbol < 0) sd_buf_puts(&p->b, "start");
+  else if (!p->isla && p->as_nt[v]) sd_buf_puts(&p->b, p->c->grammar->symbols[var->symbol].name);
+  else sd_buf_puts(&p->b, var->name);
+}
+
+static bool is_pred(SdOp op) {
+  return op == SD_OP_INSIDE || op == SD_OP_BEFORE || op == SD_OP_AFTER || op == SD_OP_COUNT;
+}
+static bool is_cmp(SdOp op) {
+  return op == SD_OP_EQ || op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE;
+}
+static bool is_arith(SdOp op) {
+  return op == SD_OP_ADD || op == SD_OP_SUB || op == SD_OP_MUL || op == SD_OP_DIV ||
+         op == SD_OP_MOD;
+}
+
+static void term(Pr *p, const SdTerm *t);
+
+/* short form: an operand of an infix operator (comparisons bind weakest) */
+static void operand(Pr *p, const SdTerm *t, bool of_comparison) {
+  bool paren = is_cmp(t->op) || (is_arith(t->op) && !of_comparison);
+  if (paren) sd_buf_putc(&p->b, '(');
+  term(p, t);
+  if (paren) sd_buf_putc(&p->b, ')');
+}
+
+static void predicate(Pr *p, const SdTerm *t) {
+  sd_buf_printf(&p->b, "%s(", sd_op_name(t->op));
+  term(p, t->args[0]);
+  sd_buf_puts(&p->b, ", ");
+  if (t->op != SD_OP_COUNT) {
+    term(p, t->args[1]);
+  } else {
+    const char *nt = p->c->grammar->symbols[t->symbol].name;
+    sd_buf_append_quoted(&p->b, nt, strlen(nt));
+    sd_buf_puts(&p->b, ", ");
+    const SdTerm *n = t->args[1];
+    if (n->op == SD_OP_INT && p->isla) sd_buf_append_quoted(&p->b, n->text, n->length);
+    else if (n->op == SD_OP_STR_TO_INT && n->args[0]->op == SD_OP_VAR) term(p, n->args[0]);
+    else term(p, n);
+  }
+  sd_buf_putc(&p->b, ')');
+}
+
+static void term(Pr *p, const SdTerm *t) {
+  SdBuf *b = &p->b;
+  switch (t->op) {
+    case SD_OP_VAR: var_ref(p, t->var); return;
+    case SD_OP_STRING: sd_buf_append_quoted(b, t->text, t->length); return;
+    case SD_OP_INT:
+      if (t->text[0] == '-' && p->isla) sd_buf_printf(b, "(- %s)", t->text + 1);
+      else sd_buf_puts(b, t->text);
+      return;
+    case SD_OP_BOOL: sd_buf_puts(b, t->bool_value ? "true" : "false"); return;
+    case SD_OP_RE_ALLCHAR:
+    case SD_OP_RE_ALL:
+    case SD_OP_RE_NONE: sd_buf_puts(b, sd_op_name(t->op)); return;
+    default: break;
+  }
+  if (is_pred(t->op)) {
+    predicate(p, t);
+    return;
+  }
+  if (p->isla) {
+    sd_buf_printf(b, "(%s", sd_op_name(t->op));
+    for (uint32_t i = 0; i < t->arg_count; i++) {
+      sd_buf_putc(b, ' ');
+      term(p, t->args[i]);
+    }
+    sd_buf_putc(b, ')');
+    return;
+  }
+  if (t->op == SD_OP_NEG) {
+    sd_buf_putc(b, '-');
+    bool paren = t->args[0]->op != SD_OP_VAR && t->args[0]->arg_count != 0;
+    paren = paren || (t->args[0]->op == SD_OP_INT && t->args[0]->text[0] == '-');
+    if (paren) sd_buf_putc(b, '(');
+    term(p, t->args[0]);
+    if (paren) sd_buf_putc(b, ')');
+    return;
+  }
+  if (is_cmp(t->op) || is_arith(t->op)) {
+    for (uint32_t i = 0; i < t->arg_count; i++) {
+      if (i) sd_buf_printf(b, " %s ", sd_op_name(t->op));
+      operand(p, t->args[i], is_cmp(t->op));
+    }
+    return;
+  }
+  sd_buf_printf(b, "%s(", sd_op_name(t->op));
+  for (uint32_t i = 0; i < t->arg_count; i++) {
+    if (i) sd_buf_puts(b, ", ");
+    term(p, t->args[i]);
+  }
+  sd_buf_putc(b, ')');
+}
+
+/* binding strength: iff 1, implies 2, xor 3, or 4, and 5, unary 6 */
+static int level(const SdFormula *f) {
+  switch (f->kind) {
+    case SD_F_IFF: return 1;
+    case SD_F_IMPLIES: return 2;
+    case SD_F_XOR: return 3;
+    case SD_F_OR: return 4;
+    case SD_F_AND: return 5;
+    default: return 6;
+  }
+}
+
+static const char *connective(SdFormulaKind k) {
+  switch (k) {
+    case SD_F_IFF: return "iff";
+    case SD_F_IMPLIES: return "implies";
+    case SD_F_XOR: return "xor";
+    case SD_F_OR: return "or";
+    default: return "and";
+  }
+}
+
+static void formula(Pr *p, const SdFormula *f);
+
+/* what actually gets printed for f: a free-nonterminal quantifier prints as its body */
+static const SdFormula *shown(const Pr *p, const SdFormula *f) {
+  while (!p->isla && f->kind == SD_F_FORALL && p->as_nt[f->var] && f->in_var < 0)
+    f = f->children[0];
+  return f;
+}
+
+static void sub(Pr *p, const SdFormula *f, bool paren) {
+  if (paren) sd_buf_putc(&p->b, '(');
+  formula(p, f);
+  if (paren) sd_buf_putc(&p->b, ')');
+}
+
+static void formula(Pr *p, const SdFormula *f) {
+  SdBuf *b = &p->b;
+  switch (f->kind) {
+    case SD_F_TRUE: sd_buf_puts(b, "true"); return;
+    case SD_F_FALSE: sd_buf_puts(b, "false"); return;
+    case SD_F_ATOM: term(p, f->atom); return;
+    case SD_F_NOT:
+      sd_buf_puts(b, "not ");
+      sub(p, f->children[0], level(shown(p, f->children[0])) < 6);
+      return;
+    case SD_F_FORALL:
+    case SD_F_EXISTS: {
+      const SdVariable *v = &p->c->variables[f->var];
+      const SdFormula *body = f->children[0];
+      bool nt = !p->isla && p->as_nt[f->var];
+      if (nt && f->kind == SD_F_FORALL && f->in_var < 0) { /* free nonterminal */
+        formula(p, body);
+        return;
+      }
+      sd_buf_printf(b, "%s %s", f->kind == SD_F_FORALL ? "forall" : "exists",
+                    p->c->grammar->symbols[v->symbol].name);
+      if (!nt) sd_buf_printf(b, " %s", v->name);
+      if (f->in_var >= 0 || p->isla) {
+        sd_buf_puts(b, " in ");
+        if (f->in_var < 0) sd_buf_puts(b, "start");
+        else var_ref(p, f->in_var);
+      }
+      sd_buf_puts(b, ": ");
+      sub(p, body, level(shown(p, body)) < 6);
+      return;
+    }
+    default: {
+      int l = level(f);
+      for (uint32_t i = 0; i < f->child_count; i++) {
+        if (i) sd_buf_printf(b, " %s ", connective(f->kind));
+        /* a quantifier operand gets parentheses too: then the text reads the
+           same whether a quantifier's body is taken to be unary (ISLa) or to
+           extend to the right */
+        const SdFormula *k = shown(p, f->children[i]);
+        sub(p, f->children[i], level(k) <= l || k->kind == SD_F_FORALL || k->kind == SD_F_EXISTS);
+      }
+      return;
+    }
+  }
+}
+
+char *sd_constraint_to_isla(const SdConstraint *self) {
+  Pr p = {self, {0}, true, NULL};
+  if (self->root) formula(&p, self->root);
+  return sd_buf_take(&p.b);
+}
+
+static char *print_short(const SdConstraint *c, const bool *as_nt) {
+  Pr p = {c, {0}, false, as_nt};
+  formula(&p, c->root);
+  return sd_buf_take(&p.b);
+}
+
+static bool reads_back(const SdConstraint *c, const char *text) {
+  SdConstraintError err;
+  SdConstraint *back = sd_constraint_parse(c->grammar, text, strlen(text), &err);
+  bool same = back && sd_constraint_equal(c, back);
+  sd_constraint_free(back);
+  free(err.message);
+  return same;
+}
+
+static void mark_binders(const SdConstraint *c, const SdFormula *f, bool *as_nt) {
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    bool free_forall = f->kind == SD_F_FORALL && f->in_var < 0;
+    as_nt[f->var] = free_forall || c->variables[f->var].implicit;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) mark_binders(c, f->children[i], as_nt);
+}
+
+char *sd_constraint_to_short(const SdConstraint *self) {
+  if (!self->root) return sd_xstrdup("");
+  uint32_t n = self->variable_count;
+  bool *as_nt = sd_xcalloc(n ? n : 1, sizeof(bool));
+  mark_binders(self, self->root, as_nt);
+  char *text = print_short(self, as_nt);
+  /* give up shorthands one by one until the text means the same formula */
+  for (uint32_t v = 0; v <= n && !reads_back(self, text); v++) {
+    while (v < n && !as_nt[v]) v++;
+    free(text);
+    if (v == n) {
+      text = sd_constraint_to_isla(self);
+      break;
+    }
+    as_nt[v] = false;
+    text = print_short(self, as_nt);
+  }
+  free(as_nt);
+  return text;
+}

@@ -1,0 +1,509 @@
+/* test_constraint.c: unit tests of the constraint module. Every case in
+ * tests/cases/check/ (every .cases file) is checked here too, beyond its verdict: the
+ * canonical and the short printout parse back to an equal constraint (with
+ * an equal hash), clone/NNF/simplify evaluate the same, negate evaluates
+ * the opposite, NNF has no implies/iff/xor and negations only on atoms, and
+ * every variable is bound once. Then targeted tests: NNF and undefined
+ * str.to.int, simplification, renaming apart, witnesses, symbols, numerals. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semdbg/constraint.h"
+#include "semdbg/parser.h"
+#include "test.h"
+#include "util.h"
+
+static int cases_run, error_cases;
+
+/* ---- helpers ---- */
+
+static SdConstraint *parse(const SdGrammar *g, const char *text) {
+  SdConstraintError e;
+  SdConstraint *c = sd_constraint_parse(g, text, strlen(text), &e);
+  if (!c) fprintf(stderr, "parse error %d:%d: %s in: %s\n", e.line, e.column, e.message, text);
+  free(e.message);
+  return c;
+}
+
+static char *decode(const char *s, size_t *len) {
+  SdBuf b = {0};
+  for (size_t i = 0; s[i]; i++) {
+    if (s[i] != '\\' || !s[i + 1]) {
+      sd_buf_putc(&b, s[i]);
+      continue;
+    }
+    char e = s[++i];
+    if (e == 'n') sd_buf_putc(&b, '\n');
+    else if (e == 't') sd_buf_putc(&b, '\t');
+    else if (e == 'r') sd_buf_putc(&b, '\r');
+    else if (e == 'x' && s[i + 1] && s[i + 2]) {
+      char hex[3] = {s[i + 1], s[i + 2], 0};
+      sd_buf_putc(&b, (char)strtol(hex, NULL, 16));
+      i += 2;
+    } else sd_buf_putc(&b, e);
+  }
+  *len = b.len;
+  if (!b.data) sd_buf_putc(&b, 0), b.len = 0;
+  return sd_buf_take(&b);
+}
+
+static void check_binders(const SdConstraint *c, const SdFormula *f, uint32_t *count) {
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    CHECK(f->var >= 0 && (uint32_t)f->var < c->variable_count);
+    count[f->var]++;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) check_binders(c, f->children[i], count);
+}
+
+static void check_bound_once(const SdConstraint *c) {
+  uint32_t *count = calloc(c->variable_count + 1, sizeof(uint32_t));
+  check_binders(c, c->root, count);
+  for (uint32_t v = 0; v < c->variable_count; v++) {
+    if (c->variables[v].symbol < 0) CHECK(count[v] == 0);
+    else CHECK(count[v] == 1);
+    for (uint32_t w = 0; w < v; w++) CHECK(strcmp(c->variables[v].name, c->variables[w].name) != 0);
+  }
+  free(count);
+}
+
+static bool is_nnf(const SdFormula *f) {
+  switch (f->kind) {
+    case SD_F_IMPLIES: case SD_F_IFF: case SD_F_XOR: return false;
+    case SD_F_NOT: return f->children[0]->kind == SD_F_ATOM;
+    default:
+      for (uint32_t i = 0; i < f->child_count; i++)
+        if (!is_nnf(f->children[i])) return false;
+      return true;
+  }
+}
+
+static void check_round_trip(const SdConstraint *c, const char *text, const char *where) {
+  SdConstraint *back = parse(c->grammar, text);
+  bool same = back && sd_constraint_equal(c, back) && sd_constraint_equal(back, c);
+  CHECK(same);
+  if (!same) fprintf(stderr, "  %s: round trip of \"%s\"\n", where, text);
+  if (back) CHECK(sd_constraint_hash(back) == sd_constraint_hash(c));
+  sd_constraint_free(back);
+}
+
+/* everything we can check about a constraint that parsed */
+static void check_constraint(const SdConstraint *c, const SdTree *tree, int expect,
+                             const char *where) {
+  check_bound_once(c);
+  char *isla = sd_constraint_to_isla(c), *shortf = sd_constraint_to_short(c);
+  check_round_trip(c, isla, where);
+  check_round_trip(c, shortf, where);
+  SdConstraint *clone = sd_constraint_clone(c), *nnf = sd_constraint_nnf(c),
+               *simp = sd_constraint_simplify(c), *neg = sd_constraint_negate(c);
+  CHECK(sd_constraint_equal(clone, c));
+  CHECK(is_nnf(nnf->root) && is_nnf(neg->root));
+  check_bound_once(nnf);
+  check_bound_once(neg);
+  check_bound_once(simp);
+  char *ni = sd_constraint_to_isla(nnf), *gi = sd_constraint_to_isla(neg);
+  check_round_trip(nnf, ni, where);
+  check_round_trip(neg, gi, where);
+  free(ni);
+  free(gi);
+  SdConstraint *nnf2 = sd_constraint_nnf(nnf);
+  CHECK(sd_constraint_equal(nnf2, nnf));
+  sd_constraint_free(nnf2);
+  if (tree) {
+    const SdNode **w = calloc(c->variable_count + 1, sizeof(SdNode *));
+    bool v = sd_constraint_eval(c, tree, w);
+    CHECK(v == (expect == 1));
+    CHECK(sd_constraint_eval(clone, tree, NULL) == v);
+    CHECK(sd_constraint_eval(nnf, tree, NULL) == v);
+    CHECK(sd_constraint_eval(simp, tree, NULL) == v);
+    CHECK(sd_constraint_eval(neg, tree, NULL) == !v);
+    const SdConstraint *pair[2] = {c, neg};
+    SdConstraint *both = sd_constraint_and(pair, 2), *either = sd_constraint_or(pair, 2);
+    CHECK(!sd_constraint_eval(both, tree, NULL));
+    CHECK(sd_constraint_eval(either, tree, NULL));
+    check_bound_once(both);
+    sd_constraint_free(both);
+    sd_constraint_free(either);
+    /* a witness: the nodes bound by the leading exists chain satisfy the body */
+    for (const SdFormula *f = c->root; v && f->kind == SD_F_EXISTS; f = f->children[0])
+      CHECK(w[f->var] && w[f->var]->symbol == c->variables[f->var].symbol);
+    if (v != (expect == 1)) fprintf(stderr, "  %s: evaluated to %d: %s\n", where, v, isla);
+    free(w);
+  }
+  sd_constraint_free(clone);
+  sd_constraint_free(nnf);
+  sd_constraint_free(simp);
+  sd_constraint_free(neg);
+  free(isla);
+  free(shortf);
+}
+
+/* ---- the data-driven cases ---- */
+
+static void run_case(const char *where, const SdGrammar *g, const char *constraint,
+                     const char *input, const char *expect) {
+  cases_run++;
+  SdConstraintError e;
+  SdConstraint *c = sd_constraint_parse(g, constraint, strlen(constraint), &e);
+  if (!strncmp(expect, "error: ", 7)) {
+    error_cases++;
+    const char *frag = expect + 7;
+    int line, col, used = 0;
+    CHECK(c == NULL);
+    if (sscanf(frag, "%d:%d: %n", &line, &col, &used) == 2 && used > 0) {
+      CHECK(e.line == line && e.column == col);
+      frag += used;
+    }
+    bool found = e.message && strstr(e.message, frag);
+    CHECK(found);
+    if (!found || c) fprintf(stderr, "  %s: got %d:%d: %s\n", where, e.line, e.column, e.message);
+    free(e.message);
+    sd_constraint_free(c);
+    return;
+  }
+  CHECK(c != NULL);
+  if (!c) {
+    fprintf(stderr, "  %s: %d:%d: %s\n", where, e.line, e.column, e.message);
+    free(e.message);
+    return;
+  }
+  size_t len;
+  char *bytes = decode(input, &len);
+  SdParser *parser = sd_parser_new(g);
+  SdParseError perr;
+  SdTree *tree = sd_parse(parser, -1, bytes, len, &perr);
+  if (!strcmp(expect, "input-error")) {
+    CHECK(tree == NULL);
+    check_constraint(c, NULL, 0, where);
+  } else {
+    CHECK(tree != NULL);
+    if (tree) check_constraint(c, tree, !strcmp(expect, "true") ? 1 : 0, where);
+    else fprintf(stderr, "  %s: input does not parse: %s\n", where, perr.message);
+  }
+  if (!tree) free(perr.message);
+  sd_tree_free(tree);
+  sd_parser_free(parser);
+  free(bytes);
+  sd_constraint_free(c);
+}
+
+static void run_file(const char *path) {
+  size_t len;
+  const char *err;
+  char *text = sd_read_file(path, &len, &err);
+  CHECK(text != NULL);
+  if (!text) return;
+  SdBuf constraint = {0}, bnf = {0};
+  char *input = sd_xstrdup("");
+  SdGrammar *g = NULL;
+  bool fresh_c = true, fresh_b = true, grammar_dirty = false;
+  char *grammar_path = NULL;
+  int lineno = 0;
+  for (char *line = text; line && *line;) {
+    char *nl = strchr(line, '\n');
+    if (nl) *nl = 0;
+    lineno++;
+    char *colon = strchr(line, ':');
+    if (line[0] != '#' && colon && line[strspn(line, " \t")]) {
+      *colon = 0;
+      const char *key = line, *value = colon + 1;
+      if (*value == ' ') value++;
+      if (!strcmp(key, "grammar")) {
+        free(grammar_path);
+        grammar_path = sd_xstrdup(value);
+        sd_buf_free(&bnf);
+        fresh_b = true;
+        grammar_dirty = true;
+      } else if (!strcmp(key, "bnf")) {
+        if (fresh_b) sd_buf_free(&bnf);
+        else sd_buf_putc(&bnf, '\n');
+        sd_buf_puts(&bnf, value);
+        fresh_b = false;
+        free(grammar_path);
+        grammar_path = NULL;
+        grammar_dirty = true;
+      } else if (!strcmp(key, "constraint")) {
+        if (fresh_c) sd_buf_free(&constraint);
+        else sd_buf_putc(&constraint, '\n');
+        sd_buf_puts(&constraint, value);
+        fresh_c = false;
+      } else if (!strcmp(key, "input")) {
+        free(input);
+        input = sd_xstrdup(value);
+      } else if (!strcmp(key, "expect")) {
+        if (grammar_dirty) {
+          sd_grammar_free(g);
+          SdDiagnostics d = {0};
+          g = grammar_path ? sd_grammar_load(grammar_path, NULL, &d)
+                           : sd_grammar_parse(bnf.data, bnf.len, "inline", NULL, &d);
+          sd_diagnostics_free(&d);
+          grammar_dirty = false;
+        }
+        CHECK(g != NULL);
+        char where[512];
+        snprintf(where, sizeof where, "%s:%d", path, lineno);
+        if (g) run_case(where, g, constraint.data ? constraint.data : "", input, value);
+        fresh_c = fresh_b = true;
+      } else {
+        CHECK(!"unknown key in a case file");
+      }
+    }
+    line = nl ? nl + 1 : NULL;
+  }
+  sd_grammar_free(g);
+  sd_buf_free(&constraint);
+  sd_buf_free(&bnf);
+  free(grammar_path);
+  free(input);
+  free(text);
+}
+
+static void test_cases(void) {
+  const char *dir = "tests/cases/check";
+  DIR *d = opendir(dir);
+  CHECK(d != NULL);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t n = strlen(e->d_name);
+    if (n < 6 || strcmp(e->d_name + n - 6, ".cases")) continue;
+    char *path = sd_format("%s/%s", dir, e->d_name);
+    run_file(path);
+    free(path);
+  }
+  closedir(d);
+  fprintf(stderr, "   %d cases (%d errors)\n", cases_run, error_cases);
+  CHECK(cases_run >= 150);
+}
+
+/* ---- targeted tests ---- */
+
+static SdGrammar *heartbleed(void) {
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_load("grammars/heartbleed.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  return g;
+}
+
+static SdTree *tree_of(const SdGrammar *g, const char *input) {
+  SdParser *p = sd_parser_new(g);
+  SdParseError e;
+  SdTree *t = sd_parse(p, -1, input, strlen(input), &e);
+  if (!t) free(e.message);
+  sd_parser_free(p);
+  return t;
+}
+
+static void test_printers(void) {
+  SdGrammar *g = heartbleed();
+  SdConstraint *c = parse(g, "exists <payload-length> n: exists <payload> p: str.to.int(n) > str.len(p)");
+  char *s = sd_constraint_to_isla(c);
+  CHECK_STR(s, "exists <payload-length> n in start: exists <payload> p in start: "
+               "(> (str.to.int n) (str.len p))");
+  free(s);
+  s = sd_constraint_to_short(c);
+  CHECK_STR(s, "exists <payload-length> n: exists <payload> p: str.to.int(n) > str.len(p)");
+  free(s);
+  sd_constraint_free(c);
+  c = parse(g, "forall <payload-length> n: forall <payload> p: str.to.int(n) > str.len(p)");
+  s = sd_constraint_to_short(c);
+  CHECK_STR(s, "str.to.int(<payload-length>) > str.len(<payload>)");
+  free(s);
+  sd_constraint_free(c);
+  /* a forall inside an exists cannot be a free nonterminal (it would move out) */
+  c = parse(g, "exists <payload> p: forall <digit> d: str.len(p) > str.to.int(d)");
+  s = sd_constraint_to_short(c);
+  CHECK_STR(s, "exists <payload> p: forall <digit> d: str.len(p) > str.to.int(d)");
+  free(s);
+  sd_constraint_free(c);
+  /* unnamed binders print as such; connectives get the parentheses they need */
+  c = parse(g, "exists <digit>: (<digit> = \"1\" or not str.len(<padding>) < 2 + 3 * 4)");
+  s = sd_constraint_to_short(c);
+  CHECK_STR(s, "exists <digit>: (<digit> = \"1\" or not str.len(<padding>) < 2 + (3 * 4))");
+  free(s);
+  s = sd_constraint_to_isla(c);
+  /* the free <padding> is closed over the whole formula, as ISLa does */
+  CHECK_STR(s, "forall <padding> padding in start: exists <digit> digit in start: "
+               "((= digit \"1\") or not (< (str.len padding) (+ 2 (* 3 4))))");
+  free(s);
+  sd_constraint_free(c);
+  /* negative literals and bytes in strings */
+  c = parse(g, "str.len(<payload>) > -2 and <payload> = \"a\\\"\\x00\\xff\\n\"");
+  s = sd_constraint_to_isla(c);
+  CHECK_STR(s, "forall <payload> payload in start: ((> (str.len payload) (- 2)) and "
+               "(= payload \"a\\\"\\x00\\xff\\n\"))");
+  free(s);
+  sd_constraint_free(c);
+  sd_grammar_free(g);
+}
+
+static const SdFormula *strip(const SdFormula *f) {
+  while (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) f = f->children[0];
+  return f;
+}
+
+static void test_nnf_undefined(void) {
+  SdGrammar *g = heartbleed();
+  SdTree *t = tree_of(g, "\x01 5 abc pad");
+  /* with str.to.int the negation stays NOT(atom) */
+  SdConstraint *c = parse(g, "exists <payload> p: not (str.to.int(p) > 3)");
+  SdConstraint *n = sd_constraint_nnf(c);
+  const SdFormula *body = strip(n->root);
+  CHECK(body->kind == SD_F_NOT && body->children[0]->atom->op == SD_OP_GT);
+  CHECK(sd_constraint_eval(c, t, NULL) && sd_constraint_eval(n, t, NULL));
+  SdConstraint *neg = sd_constraint_negate(c);
+  CHECK(!sd_constraint_eval(neg, t, NULL));
+  CHECK(neg->root->kind == SD_F_FORALL && strip(neg->root)->kind == SD_F_ATOM);
+  sd_constraint_free(c);
+  sd_constraint_free(n);
+  sd_constraint_free(neg);
+  /* without, the comparison flips */
+  c = parse(g, "exists <payload> p: not (str.len(p) > 3)");
+  n = sd_constraint_nnf(c);
+  body = strip(n->root);
+  CHECK(body->kind == SD_F_ATOM && body->atom->op == SD_OP_LE);
+  SdConstraint *expected = parse(g, "exists <payload> q: str.len(q) <= 3");
+  CHECK(sd_constraint_equal(n, expected));
+  CHECK(sd_constraint_hash(n) == sd_constraint_hash(expected));
+  sd_constraint_free(expected);
+  sd_constraint_free(c);
+  sd_constraint_free(n);
+  sd_tree_free(t);
+  sd_grammar_free(g);
+}
+
+static void test_simplify(void) {
+  SdGrammar *g = heartbleed();
+  struct {
+    const char *in, *out;
+  } cases[] = {
+      {"not not str.len(<payload>) > 1", "forall <payload> p: str.len(p) > 1"},
+      {"true and str.len(<payload>) > 1 and 1 < 2", "forall <payload> p: str.len(p) > 1"},
+      {"false or (exists <payload> p: str.len(p) > 1) or 2 < 1", "exists <payload> p: str.len(p) > 1"},
+      {"str.len(<payload>) > 1 and false", "false"},
+      {"exists <payload> p: false", "false"},
+      {"forall <payload> p: true", "true"},
+      {"(exists <payload> p: p = \"a\") and (exists <payload> q: q = \"a\")", "exists <payload> p: p = \"a\""},
+      {"true implies (exists <digit> d: d = \"1\")", "exists <digit> d: d = \"1\""},
+      {"(exists <digit> d: d = \"1\") implies false", "not (exists <digit> d: d = \"1\")"},
+      {"(exists <digit> d: d = \"1\") iff false", "not (exists <digit> d: d = \"1\")"},
+      {"(exists <digit> d: d = \"1\") xor false", "exists <digit> d: d = \"1\""},
+      {"str.to.int(\"x\") > 1 or 3 div 0 = 1", "false"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    SdConstraint *c = parse(g, cases[i].in), *want = parse(g, cases[i].out);
+    SdConstraint *s = sd_constraint_simplify(c);
+    bool ok = sd_constraint_equal(s, want);
+    CHECK(ok);
+    if (!ok) {
+      char *got = sd_constraint_to_isla(s);
+      fprintf(stderr, "  simplify(%s) = %s\n", cases[i].in, got);
+      free(got);
+    }
+    sd_constraint_free(c);
+    sd_constraint_free(want);
+    sd_constraint_free(s);
+  }
+  sd_grammar_free(g);
+}
+
+static void test_and_or(void) {
+  SdGrammar *g = heartbleed();
+  SdConstraint *a = parse(g, "exists <payload> p: str.len(p) > 1");
+  SdConstraint *b = parse(g, "exists <payload> p: str.len(p) < 5 and str.len(start) > 3");
+  const SdConstraint *parts[2] = {a, b};
+  SdConstraint *both = sd_constraint_and(parts, 2);
+  CHECK(both->root->kind == SD_F_AND && both->root->child_count == 3);
+  check_bound_once(both); /* the two p's are renamed apart, one start */
+  uint32_t starts = 0;
+  for (uint32_t v = 0; v < both->variable_count; v++) starts += both->variables[v].symbol < 0;
+  CHECK(starts == 1);
+  char *s = sd_constraint_to_isla(both);
+  CHECK_STR(s, "(exists <payload> p in start: (> (str.len p) 1)) and (exists <payload> p_0 in "
+               "start: (< (str.len p_0) 5)) and (> (str.len start) 3)");
+  free(s);
+  SdTree *t = tree_of(g, "\x01 5 abc pad");
+  CHECK(sd_constraint_eval(both, t, NULL));
+  SdConstraint *either = sd_constraint_or(parts, 2);
+  CHECK(either->root->kind == SD_F_OR && sd_constraint_eval(either, t, NULL));
+  SdConstraint *same[2] = {a, a};
+  SdConstraint *twice = sd_constraint_and((const SdConstraint *const *)same, 2);
+  CHECK(sd_constraint_equal(twice, a)); /* duplicates are dropped */
+  sd_constraint_free(twice);
+  sd_constraint_free(both);
+  sd_constraint_free(either);
+  /* iff duplicates its sides in NNF: each copy gets its own variables */
+  SdConstraint *iff = parse(g, "(exists <digit> d: d = \"5\") iff (exists <char> c: c = \"a\")");
+  SdConstraint *n = sd_constraint_nnf(iff);
+  check_bound_once(n);
+  CHECK(n->variable_count == 4);
+  CHECK(sd_constraint_eval(n, t, NULL) == sd_constraint_eval(iff, t, NULL));
+  sd_constraint_free(iff);
+  sd_constraint_free(n);
+  sd_tree_free(t);
+  sd_constraint_free(a);
+  sd_constraint_free(b);
+  sd_grammar_free(g);
+}
+
+static void test_witness_and_symbols(void) {
+  SdGrammar *g = heartbleed();
+  SdConstraint *c = parse(g, "exists <payload-length> n: exists <payload> p: "
+                             "(str.to.int(n) > str.len(p) and forall <char> x in p: x = \"a\")");
+  SdTree *t = tree_of(g, "\x01 5 aa bbb");
+  const SdNode *w[8] = {0};
+  CHECK(c->variable_count == 3);
+  CHECK(sd_constraint_eval(c, t, w));
+  uint32_t len;
+  const char *txt = sd_node_text(t, w[0], &len);
+  CHECK(len == 1 && txt[0] == '5');
+  txt = sd_node_text(t, w[1], &len);
+  CHECK(len == 2 && !memcmp(txt, "aa", 2));
+  CHECK(w[2] == NULL); /* forall: no witness */
+  SdSymbol syms[4];
+  CHECK(sd_constraint_symbols(c, syms, 4) == 3);
+  CHECK(syms[0] == sd_grammar_find(g, "<payload-length>") && syms[2] == sd_grammar_find(g, "<char>"));
+  CHECK(sd_constraint_symbols(c, syms, 1) == 3);
+  sd_tree_free(t);
+  t = tree_of(g, "\x01 5 ab bbb");
+  CHECK(!sd_constraint_eval(c, t, w));
+  CHECK(w[0] == NULL && w[1] == NULL);
+  sd_tree_free(t);
+  sd_constraint_free(c);
+  sd_grammar_free(g);
+}
+
+static void test_numerals(void) {
+  CHECK(sd_is_numeral("0", 1) && sd_is_numeral("-12", 3) && sd_is_numeral("+7", 2));
+  CHECK(!sd_is_numeral("", 0) && !sd_is_numeral("-", 1) && !sd_is_numeral("1a", 2) &&
+        !sd_is_numeral(" 1", 2) && !sd_is_numeral("1\0", 2));
+  CHECK(sd_compare_numerals("123456789012345678901234567890", 30, "123456789012345678901234567891", 30) < 0);
+  CHECK(sd_compare_numerals("-5", 2, "3", 1) < 0);
+  CHECK(sd_compare_numerals("-0", 2, "0", 1) == 0);
+  CHECK(sd_compare_numerals("007", 3, "7", 1) == 0);
+  CHECK(sd_compare_numerals("-100", 4, "-99", 3) < 0);
+  CHECK(sd_compare_numerals("99999999999999999999", 20, "100000000000000000", 18) > 0);
+}
+
+static void test_errors_free(void) {
+  /* the error out-parameter may be NULL */
+  SdGrammar *g = heartbleed();
+  CHECK(sd_constraint_parse(g, "str.len(", 8, NULL) == NULL);
+  SdConstraintError e;
+  CHECK(sd_constraint_parse(g, "true\0 and", 9, &e) == NULL);
+  CHECK(e.line == 1 && e.column == 5 && strstr(e.message, "NUL"));
+  free(e.message);
+  sd_grammar_free(g);
+}
+
+int main(void) {
+  RUN(test_cases);
+  RUN(test_printers);
+  RUN(test_nnf_undefined);
+  RUN(test_simplify);
+  RUN(test_and_or);
+  RUN(test_witness_and_symbols);
+  RUN(test_numerals);
+  RUN(test_errors_free);
+  return test_report();
+}
