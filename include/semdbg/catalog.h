@@ -1,0 +1,82 @@
+/* semdbg/catalog.h: the pattern catalog: ISLa constraint templates with
+ * placeholders, read from TOML files in the ISLearn/Avicenna layout:
+ *
+ *     # one-line description of the pattern (optional)
+ *     [[Existential]]
+ *     name = "String Existence"
+ *     description = "some <X> equals a string"      # optional
+ *     constraint = '''
+ *     exists <?NONTERMINAL> elem in start:
+ *       (= elem <?STRING>)
+ *     '''
+ *
+ * Each [[Group]] table is one pattern; the table's name is its group.
+ * Placeholders: <?NONTERMINAL> (a nonterminal, written <name>), <?STRING> (a
+ * string literal; as the argument of str.to.int, a numeric string), and
+ * <?INTEGER> (an integer literal). Patterns using placeholders semdbg does
+ * not support (<?MATCHEXPR(..)>, <?DSTRINGS>, ...) are skipped with a warning.
+ * Instantiation is textual: sd_pattern_instantiate() substitutes the values
+ * and the result is parsed with sd_constraint_parse(). */
+#ifndef SEMDBG_CATALOG_H
+#define SEMDBG_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "semdbg/grammar.h"
+
+typedef enum SdPlaceholderKind {
+  SD_PLACEHOLDER_NONTERMINAL,    /* <?NONTERMINAL> -> <name> */
+  SD_PLACEHOLDER_STRING,         /* <?STRING> -> "text" */
+  SD_PLACEHOLDER_INTEGER,        /* <?INTEGER> -> 42 */
+  SD_PLACEHOLDER_NUMERIC_STRING, /* <?STRING> inside str.to.int( ) -> "42" */
+} SdPlaceholderKind;
+
+typedef struct SdPlaceholder {
+  SdPlaceholderKind kind;
+  uint32_t offset, length; /* where it is in the pattern's constraint text */
+} SdPlaceholder;
+
+typedef struct SdPattern {
+  char *group;             /* the [[Group]] table name */
+  char *name;
+  char *description;       /* `description` key, else the comment above the table; may be NULL */
+  char *constraint;        /* template text */
+  int line;                /* of the [[Group]] header */
+  int constraint_line;     /* of the template's first line */
+  SdPlaceholder *placeholders; /* in order of appearance */
+  uint32_t placeholder_count;
+  uint32_t nonterminal_count;  /* how many of them are <?NONTERMINAL> */
+} SdPattern;
+
+typedef struct SdCatalog SdCatalog;
+
+/* Read a catalog. Syntax errors (file:line:col in diags) make it return NULL;
+ * unsupported patterns are skipped with a warning. */
+SdCatalog *sd_catalog_load(const char *path, SdDiagnostics *diags);
+SdCatalog *sd_catalog_parse(const char *text, size_t length, const char *path,
+                            SdDiagnostics *diags);
+/* The default catalog: $SEMDBG_PATTERNS if set, else
+ * SEMDBG_SOURCE_DIR/patterns/default.toml. */
+SdCatalog *sd_catalog_default(SdDiagnostics *diags);
+const char *sd_catalog_default_path(void);
+void sd_catalog_free(SdCatalog *self);
+
+const char *sd_catalog_path(const SdCatalog *self);
+uint32_t sd_catalog_count(const SdCatalog *self);
+const SdPattern *sd_catalog_pattern(const SdCatalog *self, uint32_t index);
+/* Patterns skipped at load (unsupported placeholders). */
+uint32_t sd_catalog_skipped(const SdCatalog *self);
+
+/* Substitute values[i] (text as is: "<digit>", "\"sqrt\"", "42") for
+ * placeholder i; malloc'd. */
+char *sd_pattern_instantiate(const SdPattern *self, const char *const *values);
+/* Check that every pattern parses with the grammar after instantiating its
+ * placeholders with sample values (the first nonterminals of the grammar);
+ * patterns that do not are reported as errors naming the pattern (warnings
+ * when warn_only). Returns the number of patterns that parse. */
+uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool warn_only,
+                          SdDiagnostics *diags);
+
+#endif

@@ -1,0 +1,93 @@
+/* semdbg/learner.h: candidate failure constraints from labelled inputs.
+ *
+ * The learner instantiates the pattern catalog (catalog.h) with the relevant
+ * nonterminals and with strings and bounds taken from the inputs, evaluates
+ * every instance once per input (truth values cached as one bitset per
+ * candidate, so adding inputs costs only the new ones), scores the instances
+ * (precision, recall, specificity, F1), combines good atoms into conjunctions
+ * (more precise than their parts) and disjunctions (failures with several
+ * causes), and ranks the result. Candidates with the same truth vector on all
+ * inputs form one equivalence group.
+ *
+ * Ranking: candidates that meet both thresholds (min_recall, min_precision)
+ * come first, by recall, then precision, then size (atoms, then text length);
+ * the rest follow by F1. In invariant mode (ISLearn's mining: every input
+ * labelled failing = "positive", optional passing inputs = random background)
+ * only candidates with recall 1 are accepted, ranked by specificity (the
+ * share of background inputs they reject: most specific first), then size. */
+#ifndef SEMDBG_LEARNER_H
+#define SEMDBG_LEARNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "semdbg/catalog.h"
+#include "semdbg/constraint.h"
+#include "semdbg/grammar.h"
+#include "semdbg/tree.h"
+
+typedef struct SdLearnerOptions {
+  uint32_t max_candidates;  /* equivalence groups in the ranking (default 50) */
+  uint32_t max_equivalent;  /* members kept per group, the best first (default 4) */
+  uint32_t max_conjunction; /* atoms per conjunction: 1 = no conjunctions, 2 or 3 (default 3) */
+  bool disjunctions;        /* look for disjunctions of two candidates (default true) */
+  /* beyond the minimum: */
+  double min_precision;     /* acceptance thresholds (default 0.6 and 0.9) */
+  double min_recall;
+  uint32_t max_values;      /* strings / integers tried per value placeholder (default 12) */
+  uint32_t combination_pool;/* distinct atoms considered for combinations (default 40) */
+  bool invariants;          /* invariant mining ranking (see above) */
+  SdDiagnostics *diagnostics; /* warnings: patterns that do not parse; may be NULL */
+} SdLearnerOptions;
+void sd_learner_options_init(SdLearnerOptions *self);
+
+typedef struct SdLearner SdLearner;
+
+/* The learner keeps the grammar and catalog pointers: both must outlive it. */
+SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
+                          const SdLearnerOptions *opts);
+/* Add labelled inputs. The learner keeps the tree POINTERS: the trees must
+ * outlive the learner (and not change). Candidates already evaluated are
+ * evaluated on the new inputs only, at the next sd_learner_learn(). */
+void sd_learner_add(SdLearner *self, SdTree *const *trees, const bool *failing, uint32_t n);
+/* (Re)instantiate the catalog for these relevant nonterminals and rank the
+ * candidates. Earlier candidates are dropped from the ranking but their
+ * truth values stay cached. */
+void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t relevant_count);
+
+typedef struct SdCandidate {
+  SdConstraint *constraint;  /* owned by the learner */
+  double precision, recall, specificity, f1; /* 0 where the denominator is 0 */
+  uint32_t tp, fp, tn, fn;
+  uint32_t size;             /* number of atoms */
+  uint32_t equivalent_group; /* 0 = the best group; members of a group are adjacent */
+  /* beyond the minimum: */
+  bool accepted;             /* meets min_recall and min_precision (invariants: recall 1) */
+  const char *text;          /* short form (sd_constraint_to_short), owned */
+  const char *pattern;       /* pattern name(s), "A and B" for combinations, owned */
+  uint32_t parts;            /* 1 for an atom, else the number of combined candidates */
+  bool disjunction;          /* parts are or-ed (else and-ed) */
+} SdCandidate;
+
+uint32_t sd_learner_candidate_count(const SdLearner *self);
+const SdCandidate *sd_learner_candidate(const SdLearner *self, uint32_t rank);
+/* Inputs added so far, failing among them. */
+uint32_t sd_learner_input_count(const SdLearner *self);
+uint32_t sd_learner_failing_count(const SdLearner *self);
+/* The truth value of ranked candidate `rank` on input i (cached). */
+bool sd_learner_truth(const SdLearner *self, uint32_t rank, uint32_t input);
+
+typedef struct SdLearnerStats {
+  uint64_t templates;     /* patterns instantiated with nonterminals (that parse and nest) */
+  uint64_t instantiated;  /* distinct candidate atoms (with their values) evaluated */
+  uint64_t pruned;        /* atoms false on every failing input (or below min recall) */
+  uint64_t evaluations;   /* sd_constraint_eval calls, threshold search included */
+  uint64_t cached;        /* evaluations saved by the cache on re-learning */
+  uint64_t combinations;  /* conjunctions and disjunctions scored */
+} SdLearnerStats;
+/* Totals since the learner was made. */
+void sd_learner_stats(const SdLearner *self, SdLearnerStats *out);
+
+void sd_learner_free(SdLearner *self);
+
+#endif

@@ -1,0 +1,1074 @@
+/* learner.c: instantiates the pattern catalog with relevant nonterminals and
+ * values from the inputs, evaluates every instance once per input (truth
+ * values cached in one bitset per atom, keyed by the instance's ISLa text, so
+ * re-learning after new inputs evaluates only the new ones), scores, combines
+ * (learner_combine.c) and ranks.
+ *
+ * Instantiation: <?NONTERMINAL> placeholders take every tuple of relevant
+ * nonterminals that the grammar can nest as the pattern asks (`in c`); each
+ * such template is parsed once with sentinel values in the value slots.
+ * A bound in an ordering comparison (<?INTEGER> or a numeric <?STRING>) is
+ * found by threshold search: for each input, bisection over the sentinel's
+ * literal (mutated in place) finds where the atom's truth flips; a sweep over
+ * the flip points then picks the bound with the best F1 and the most precise
+ * bound at the highest recall. Other value slots take the strings / numbers
+ * seen most often in failing inputs (and least often in passing ones). */
+#include "learner_internal.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------- text map ---------- */
+
+uint64_t lr_hash(const char *key, uint32_t len) { return sd_hash_bytes(key, len, 0x5eed); }
+
+uint32_t lr_map_get(const LrMap *m, const char *key, uint32_t len, uint64_t h) {
+  if (!m->cap) return LR_NONE;
+  for (uint32_t i = (uint32_t)h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+    const LrMapSlot *s = &m->slots[i];
+    if (!s->key) return LR_NONE;
+    if (s->hash == h && s->len == len && !memcmp(s->key, key, len)) return s->value;
+  }
+}
+
+void lr_map_put(LrMap *m, const char *key, uint32_t len, uint64_t h, uint32_t value) {
+  if ((m->size + 1) * 4 >= m->cap * 3) {
+    uint32_t cap = m->cap ? m->cap * 2 : 64;
+    LrMapSlot *old = m->slots;
+    uint32_t old_cap = m->cap;
+    m->slots = sd_xcalloc(cap, sizeof *m->slots);
+    m->cap = cap;
+    m->size = 0;
+    for (uint32_t i = 0; i < old_cap; i++)
+      if (old[i].key) lr_map_put(m, old[i].key, old[i].len, old[i].hash, old[i].value);
+    free(old);
+  }
+  uint32_t i = (uint32_t)h & (m->cap - 1);
+  while (m->slots[i].key) i = (i + 1) & (m->cap - 1);
+  m->slots[i] = (LrMapSlot){.hash = h, .key = key, .len = len, .value = value};
+  m->size++;
+}
+
+void lr_map_free(LrMap *m) {
+  free(m->slots);
+  memset(m, 0, sizeof *m);
+}
+
+/* ---------- options, construction, inputs ---------- */
+
+void sd_learner_options_init(SdLearnerOptions *self) {
+  memset(self, 0, sizeof *self);
+  self->max_candidates = 50;
+  self->max_equivalent = 4;
+  self->max_conjunction = 3;
+  self->disjunctions = true;
+  self->min_precision = 0.6;
+  self->min_recall = 0.9;
+  self->max_values = 12;
+  self->combination_pool = 40;
+}
+
+SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
+                          const SdLearnerOptions *opts) {
+  SdLearner *self = sd_xcalloc(1, sizeof *self);
+  self->grammar = g;
+  self->catalog = catalog;
+  if (opts) self->opts = *opts;
+  else sd_learner_options_init(&self->opts);
+  if (self->opts.max_conjunction < 1) self->opts.max_conjunction = 1;
+  if (self->opts.max_conjunction > 3) self->opts.max_conjunction = 3;
+  if (self->opts.max_equivalent < 1) self->opts.max_equivalent = 1;
+  if (self->opts.combination_pool > LR_MAX_POOL) self->opts.combination_pool = LR_MAX_POOL;
+  uint32_t np = sd_catalog_count(catalog);
+  self->patterns = sd_xcalloc(np ? np : 1, sizeof *self->patterns);
+  for (uint32_t i = 0; i < np; i++) lr_pattern_analyse(self, i);
+  return self;
+}
+
+void sd_learner_add(SdLearner *self, SdTree *const *trees, const bool *failing, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t idx = self->inputs.size;
+    array_push(&self->inputs, trees[i]);
+    if (idx / 64 >= self->fail_bits.size) array_push(&self->fail_bits, 0);
+    if (failing[i]) {
+      self->fail_bits.items[idx / 64] |= (uint64_t)1 << (idx % 64);
+      self->failing++;
+    }
+    array_push(&self->fail_prefix, self->failing); /* failing among [0, idx] */
+  }
+}
+
+uint32_t sd_learner_input_count(const SdLearner *self) { return self->inputs.size; }
+uint32_t sd_learner_failing_count(const SdLearner *self) { return self->failing; }
+
+bool lr_is_failing(const SdLearner *self, uint32_t i) {
+  return (self->fail_bits.items[i / 64] >> (i % 64)) & 1;
+}
+
+/* Failing inputs among [from, n). */
+static uint32_t failing_from(const SdLearner *self, uint32_t from) {
+  uint32_t n = self->inputs.size;
+  if (from >= n) return 0;
+  return self->failing - (from ? self->fail_prefix.items[from - 1] : 0);
+}
+
+void sd_learner_stats(const SdLearner *self, SdLearnerStats *out) { *out = self->stats; }
+
+bool lr_eval(SdLearner *self, const SdConstraint *c, uint32_t input) {
+  self->stats.evaluations++;
+  return sd_constraint_eval(c, self->inputs.items[input], NULL);
+}
+
+/* ---------- pattern analysis (from the text, before any parse) ---------- */
+
+static bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '-' || c == '.';
+}
+
+static const char *skip_ws(const char *p) {
+  while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+  return p;
+}
+
+/* For each <?NONTERMINAL> written as `<?NONTERMINAL> v in c`, remember v and
+ * which earlier placeholder binds c (the container), so tuples that the
+ * grammar cannot nest are never built. */
+void lr_pattern_analyse(SdLearner *self, uint32_t index) {
+  const SdPattern *p = sd_catalog_pattern(self->catalog, index);
+  LrPattern *info = &self->patterns[index];
+  uint32_t n = p->placeholder_count;
+  info->var_names = sd_xcalloc(n ? n : 1, sizeof(char *));
+  info->container = sd_xcalloc(n ? n : 1, sizeof(int32_t));
+  info->numeric = sd_xcalloc(n ? n : 1, sizeof(bool));
+  for (uint32_t i = 0; i < n; i++) {
+    info->container[i] = -1;
+    const SdPlaceholder *ph = &p->placeholders[i];
+    if (ph->kind != SD_PLACEHOLDER_NONTERMINAL) continue;
+    const char *q = skip_ws(p->constraint + ph->offset + ph->length);
+    const char *v = q;
+    while (ident_char(*q)) q++;
+    if (q == v) continue;
+    info->var_names[i] = sd_xstrndup(v, (size_t)(q - v));
+    q = skip_ws(q);
+    if (q[0] != 'i' || q[1] != 'n' || ident_char(q[2])) continue;
+    q = skip_ws(q + 2);
+    const char *c = q;
+    while (ident_char(*q)) q++;
+    size_t clen = (size_t)(q - c);
+    for (uint32_t j = 0; j < i; j++)
+      if (info->var_names[j] && strlen(info->var_names[j]) == clen &&
+          !memcmp(info->var_names[j], c, clen))
+        info->container[i] = (int32_t)j;
+  }
+}
+
+static void pattern_free(LrPattern *info, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) free(info->var_names[i]);
+  free(info->var_names);
+  free(info->container);
+  free(info->numeric);
+}
+
+/* ---------- syntax tree walks ---------- */
+
+typedef struct TermWalk {
+  SdLearner *self;
+  const char *sentinel;
+  uint32_t sentinel_len;
+  SdTerm *found, *found_atom;
+  bool found_first_arg; /* the sentinel is the first argument of the atom */
+} TermWalk;
+
+static void find_in_term(TermWalk *w, SdTerm *atom, SdTerm *t, bool first_arg) {
+  if ((t->op == SD_OP_INT || t->op == SD_OP_STRING) && t->text && t->length == w->sentinel_len &&
+      !memcmp(t->text, w->sentinel, t->length) && !w->found) {
+    w->found = t;
+    w->found_atom = atom;
+    w->found_first_arg = first_arg;
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    find_in_term(w, atom, t->args[i], t == atom ? i == 0 : first_arg);
+}
+
+static void find_in_formula(TermWalk *w, SdFormula *f) {
+  if (f->kind == SD_F_ATOM && f->atom) find_in_term(w, f->atom, f->atom, false);
+  for (uint32_t i = 0; i < f->child_count; i++) find_in_formula(w, f->children[i]);
+}
+
+/* Variables used in a term: symbol and how (1 = str.len, 2 = str.to.int, 0 = text). */
+static void term_vars(const SdConstraint *c, const SdTerm *t, int how, LrSlot *slot) {
+  if (t->op == SD_OP_VAR && t->var >= 0 && (uint32_t)t->var < c->variable_count) {
+    SdSymbol s = c->variables[t->var].symbol;
+    if (s < 0) return;
+    for (uint32_t i = 0; i < slot->sym_count; i++)
+      if (slot->syms[i] == s && slot->how[i] == how) return;
+    if (slot->sym_count < LR_MAX_SYMS) {
+      slot->syms[slot->sym_count] = s;
+      slot->how[slot->sym_count++] = (uint8_t)how;
+    }
+    return;
+  }
+  int inner = t->op == SD_OP_STR_LEN ? 1 : t->op == SD_OP_STR_TO_INT ? 2 : how;
+  for (uint32_t i = 0; i < t->arg_count; i++) term_vars(c, t->args[i], inner, slot);
+}
+
+/* Does str.to.int apply to a variable whose nonterminal is never a numeral? */
+static bool non_numeric_use(const SdConstraint *c, const SdTerm *t) {
+  if (t->op == SD_OP_STR_TO_INT && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
+    int32_t v = t->args[0]->var;
+    if (v >= 0 && (uint32_t)v < c->variable_count) {
+      SdSymbol s = c->variables[v].symbol;
+      if (s >= 0 && !c->grammar->symbols[s].numeric) return true;
+    }
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (non_numeric_use(c, t->args[i])) return true;
+  return false;
+}
+
+/* Names of variables under str.to.int (to learn which placeholders need numerals). */
+static void numeric_vars(const SdConstraint *c, const SdTerm *t, LrPattern *info,
+                         const SdPattern *p) {
+  if (t->op == SD_OP_STR_TO_INT && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
+    int32_t v = t->args[0]->var;
+    if (v >= 0 && (uint32_t)v < c->variable_count && c->variables[v].name)
+      for (uint32_t i = 0; i < p->placeholder_count; i++)
+        if (info->var_names[i] && !strcmp(info->var_names[i], c->variables[v].name))
+          info->numeric[i] = true;
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++) numeric_vars(c, t->args[i], info, p);
+}
+
+typedef struct FormulaCheck {
+  const SdConstraint *c;
+  bool bad_nesting, non_numeric;
+  uint32_t atoms;
+  LrPattern *info;
+  const SdPattern *p;
+} FormulaCheck;
+
+static void check_formula(FormulaCheck *k, const SdFormula *f) {
+  const SdConstraint *c = k->c;
+  if (f->kind == SD_F_ATOM && f->atom) {
+    k->atoms++;
+    if (non_numeric_use(c, f->atom)) k->non_numeric = true;
+    if (k->info) numeric_vars(c, f->atom, k->info, k->p);
+  }
+  if ((f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) && f->in_var >= 0 &&
+      (uint32_t)f->in_var < c->variable_count && f->var >= 0 &&
+      (uint32_t)f->var < c->variable_count) {
+    SdSymbol outer = c->variables[f->in_var].symbol, inner = c->variables[f->var].symbol;
+    if (outer >= 0 && inner >= 0 &&
+        (outer == inner || !sd_grammar_can_contain(c->grammar, outer, inner)))
+      k->bad_nesting = true;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) check_formula(k, f->children[i]);
+}
+
+uint32_t lr_count_atoms(const SdConstraint *c) {
+  FormulaCheck k = {.c = c};
+  check_formula(&k, c->root);
+  return k.atoms;
+}
+
+/* ---------- values ---------- */
+
+/* Decimal numeral that fits comfortably in int64. */
+bool lr_parse_int(const char *s, uint32_t len, int64_t *out) {
+  uint32_t i = 0;
+  bool neg = false;
+  if (i < len && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+  if (i == len || len - i > 17) return false;
+  int64_t v = 0;
+  for (; i < len; i++) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    v = v * 10 + (s[i] - '0');
+  }
+  *out = neg ? -v : v;
+  return true;
+}
+
+/* The ISLa text of a value for a placeholder kind. false if it cannot be written. */
+static bool render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf *out) {
+  if (kind == SD_PLACEHOLDER_INTEGER) {
+    sd_buf_append(out, v, len);
+    return true;
+  }
+  sd_buf_putc(out, '"');
+  for (uint32_t i = 0; i < len; i++) {
+    unsigned char ch = (unsigned char)v[i];
+    if (ch < 0x20 || ch >= 0x7f) return false;
+    if (ch == '"' || ch == '\\') sd_buf_putc(out, '\\');
+    sd_buf_putc(out, (char)ch);
+  }
+  sd_buf_putc(out, '"');
+  return true;
+}
+
+/* ---------- atoms ---------- */
+
+/* The atom for an instantiated text (parsed if new; `parsed` is used instead
+ * of parsing when given, and is owned by the learner afterwards). */
+static uint32_t get_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint *parsed) {
+  uint32_t len = (uint32_t)strlen(text);
+  uint64_t h = lr_hash(text, len);
+  uint32_t found = lr_map_get(&self->atom_map, text, len, h);
+  if (found != LR_NONE) {
+    free(text);
+    sd_constraint_free(parsed);
+    return found;
+  }
+  SdConstraint *c = parsed;
+  if (!c) {
+    SdConstraintError err = {0};
+    c = sd_constraint_parse(self->grammar, text, len, &err);
+    if (!c) {
+      lr_pattern_error(self, pattern, err.message);
+      free(err.message);
+      free(text);
+      return LR_NONE;
+    }
+  }
+  LrAtom a = {0};
+  a.text = text;
+  a.text_len = len;
+  a.c = c;
+  a.pattern = pattern;
+  a.size = lr_count_atoms(c);
+  array_push(&self->atoms, a);
+  uint32_t idx = self->atoms.size - 1;
+  lr_map_put(&self->atom_map, self->atoms.items[idx].text, len, h, idx);
+  self->stats.instantiated++;
+  return idx;
+}
+
+/* Failing inputs an atom must hold on to be kept. */
+uint32_t lr_needed(const SdLearner *self) {
+  if (self->opts.invariants) return self->failing;
+  return self->failing ? 1 : 0;
+}
+
+static void set_bit(LrAtom *a, uint32_t i) { a->bits[i / 64] |= (uint64_t)1 << (i % 64); }
+
+/* Bring an atom's truth values up to date; false if it is pruned. */
+bool lr_atom_update(SdLearner *self, uint32_t index) {
+  LrAtom *a = &self->atoms.items[index];
+  uint32_t n = self->inputs.size;
+  uint32_t words = (n + 63) / 64;
+  if (a->words < words) {
+    uint32_t cap = words + words / 2 + 1;
+    a->bits = sd_xrealloc(a->bits, cap * sizeof(uint64_t));
+    memset(a->bits + a->words, 0, (cap - a->words) * sizeof(uint64_t));
+    a->words = cap;
+  }
+  if (a->upto == n) {
+    self->stats.cached += n;
+    return a->tp >= lr_needed(self) && (a->tp > 0 || self->failing == 0);
+  }
+  self->stats.cached += a->upto;
+  uint32_t need = lr_needed(self);
+  /* failing inputs first: most atoms die here */
+  for (uint32_t i = a->fail_upto; i < n; i++) {
+    if (!lr_is_failing(self, i)) continue;
+    if (lr_eval(self, a->c, i)) set_bit(a, i), a->tp++;
+    a->fail_upto = i + 1;
+    if (a->tp + failing_from(self, i + 1) < need) break;
+  }
+  if (a->tp < need || (self->failing && a->tp == 0)) return false; /* pruned */
+  a->fail_upto = n;
+  for (uint32_t i = a->upto; i < n; i++)
+    if (!lr_is_failing(self, i) && lr_eval(self, a->c, i)) set_bit(a, i);
+  a->upto = n;
+  return true;
+}
+
+/* Mark an atom as produced by this learn() call (once). */
+static void use_atom(SdLearner *self, uint32_t index) {
+  if (index == LR_NONE) return;
+  LrAtom *a = &self->atoms.items[index];
+  if (a->epoch == self->epoch) return;
+  a->epoch = self->epoch;
+  if (lr_atom_update(self, index)) array_push(&self->used, index);
+  else self->stats.pruned++;
+}
+
+/* ---------- templates ---------- */
+
+static const char *sentinel_int(uint32_t i, char *buf) {
+  sprintf(buf, "73100000000000%05u", i);
+  return buf;
+}
+
+static char *template_text(SdLearner *self, const SdPattern *p, const SdSymbol *tuple,
+                           const char *const *values) {
+  const char **vals = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
+  char **owned = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
+  uint32_t nt = 0;
+  for (uint32_t i = 0; i < p->placeholder_count; i++) {
+    const SdPlaceholder *ph = &p->placeholders[i];
+    if (ph->kind == SD_PLACEHOLDER_NONTERMINAL) {
+      vals[i] = self->grammar->symbols[tuple[nt++]].name;
+    } else if (values && values[i]) {
+      vals[i] = values[i];
+    } else {
+      char buf[32];
+      sentinel_int(i, buf);
+      owned[i] = ph->kind == SD_PLACEHOLDER_INTEGER ? sd_xstrdup(buf) : sd_format("\"%s\"", buf);
+      vals[i] = owned[i];
+    }
+  }
+  char *text = sd_pattern_instantiate(p, vals);
+  for (uint32_t i = 0; i < p->placeholder_count; i++) free(owned[i]);
+  free(owned);
+  free(vals);
+  return text;
+}
+
+void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message) {
+  LrPattern *info = &self->patterns[pattern];
+  if (info->reported) return;
+  info->reported = true;
+  const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
+  if (self->opts.diagnostics)
+    sd_diagnostics_add(self->opts.diagnostics, true, sd_catalog_path(self->catalog),
+                       p->constraint_line, 1,
+                       "pattern '%s' skipped: its constraint does not parse after "
+                       "instantiation: %s",
+                       p->name, message ? message : "syntax error");
+}
+
+/* Find and describe the value slots of a freshly parsed template. */
+static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
+  for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
+    const SdPlaceholder *ph = &p->placeholders[i];
+    if (ph->kind == SD_PLACEHOLDER_NONTERMINAL) continue;
+    LrSlot *s = &t->slots[t->slot_count++];
+    memset(s, 0, sizeof *s);
+    s->placeholder = i;
+    s->kind = ph->kind;
+    char buf[32];
+    sentinel_int(i, buf);
+    TermWalk w = {.self = self, .sentinel = buf, .sentinel_len = (uint32_t)strlen(buf)};
+    find_in_formula(&w, t->c->root);
+    s->term = w.found;
+    if (w.found) {
+      s->sentinel_text = w.found->text;
+      s->sentinel_len = w.found->length;
+      SdOp op = w.found_atom->op;
+      s->atom_op = op;
+      term_vars(t->c, w.found_atom, 0, s);
+      if (ph->kind == SD_PLACEHOLDER_STRING) {
+        s->mode = op == SD_OP_STR_PREFIXOF && w.found_first_arg   ? LR_PREFIX
+                  : op == SD_OP_STR_SUFFIXOF && w.found_first_arg ? LR_SUFFIX
+                  : op == SD_OP_STR_CONTAINS && !w.found_first_arg ? LR_SUBSTRING
+                                                                   : LR_FULL;
+      } else {
+        s->mode = LR_FULL;
+      }
+    } else {
+      /* folded away by the parser: take values of every nonterminal used */
+      for (uint32_t v = 0; v < t->c->variable_count && s->sym_count < LR_MAX_SYMS; v++)
+        if (t->c->variables[v].symbol >= 0) {
+          s->syms[s->sym_count] = t->c->variables[v].symbol;
+          s->how[s->sym_count++] = ph->kind == SD_PLACEHOLDER_STRING ? 0 : 1;
+        }
+      s->mode = LR_FULL;
+    }
+  }
+  t->search = t->slot_count == 1 && t->slots[0].term &&
+              t->slots[0].kind != SD_PLACEHOLDER_STRING &&
+              (t->slots[0].atom_op == SD_OP_LT || t->slots[0].atom_op == SD_OP_LE ||
+               t->slots[0].atom_op == SD_OP_GT || t->slots[0].atom_op == SD_OP_GE);
+}
+
+/* The template for a pattern and nonterminal tuple (cached); NULL if it does
+ * not parse or the grammar cannot nest it. */
+static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbol *tuple) {
+  const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
+  char *text = template_text(self, p, tuple, NULL);
+  uint32_t len = (uint32_t)strlen(text);
+  uint64_t h = lr_hash(text, len);
+  uint32_t found = lr_map_get(&self->template_map, text, len, h);
+  if (found != LR_NONE) {
+    free(text);
+    LrTemplate *t = self->templates.items[found];
+    return t->valid ? t : NULL;
+  }
+  LrTemplate *t = sd_xcalloc(1, sizeof *t);
+  t->text = text;
+  t->pattern = pattern;
+  array_push(&self->templates, t);
+  lr_map_put(&self->template_map, text, len, h, self->templates.size - 1);
+  SdConstraintError err = {0};
+  t->c = sd_constraint_parse(self->grammar, text, len, &err);
+  if (!t->c) {
+    lr_pattern_error(self, pattern, err.message);
+    free(err.message);
+    return NULL;
+  }
+  LrPattern *info = &self->patterns[pattern];
+  FormulaCheck k = {.c = t->c, .info = info->learned ? NULL : info, .p = p};
+  check_formula(&k, t->c->root);
+  info->learned = true;
+  if (k.bad_nesting || k.non_numeric) {
+    sd_constraint_free(t->c);
+    t->c = NULL;
+    return NULL;
+  }
+  t->valid = true;
+  self->stats.templates++;
+  template_slots(self, t, p);
+  return t;
+}
+
+/* ---------- value collection ---------- */
+
+typedef struct ValueCount {
+  char *text;
+  uint32_t len;
+  uint32_t fail, pass, last;
+} ValueCount;
+
+typedef struct ValueTable {
+  LrMap map;
+  Array(ValueCount) items;
+} ValueTable;
+
+static void value_seen(ValueTable *vt, const char *s, uint32_t len, uint32_t input, bool failing) {
+  uint64_t h = lr_hash(s, len);
+  uint32_t i = lr_map_get(&vt->map, s, len, h);
+  if (i == LR_NONE) {
+    ValueCount v = {.text = sd_xstrndup(s, len), .len = len, .last = UINT32_MAX};
+    array_push(&vt->items, v);
+    i = vt->items.size - 1;
+    lr_map_put(&vt->map, vt->items.items[i].text, len, h, i);
+  }
+  ValueCount *v = &vt->items.items[i];
+  if (v->last == input) return; /* count each input once */
+  v->last = input;
+  if (failing) v->fail++;
+  else v->pass++;
+}
+
+static void value_table_free(ValueTable *vt) {
+  for (uint32_t i = 0; i < vt->items.size; i++) free(vt->items.items[i].text);
+  array_free(&vt->items);
+  lr_map_free(&vt->map);
+}
+
+static const SdLearner *sort_learner;
+static int by_discrimination(const void *pa, const void *pb) {
+  const ValueCount *a = pa, *b = pb;
+  double F = sort_learner->failing ? sort_learner->failing : 1;
+  double P = sort_learner->inputs.size - sort_learner->failing;
+  if (P < 1) P = 1;
+  double da = a->fail / F - a->pass / P, db = b->fail / F - b->pass / P;
+  if (da != db) return da > db ? -1 : 1;
+  if (a->fail != b->fail) return a->fail > b->fail ? -1 : 1;
+  if (a->len != b->len) return a->len < b->len ? -1 : 1;
+  return memcmp(a->text, b->text, a->len);
+}
+static int by_frequency(const void *pa, const void *pb) {
+  const ValueCount *a = pa, *b = pb;
+  if (a->fail != b->fail) return a->fail > b->fail ? -1 : 1;
+  if (a->pass != b->pass) return a->pass < b->pass ? -1 : 1;
+  if (a->len != b->len) return a->len < b->len ? -1 : 1;
+  return memcmp(a->text, b->text, a->len);
+}
+
+#define LR_MAX_STRING 64
+
+/* Strings (or numbers, as text) a slot may take, best first; at most max. */
+static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, char ***out,
+                            uint32_t **out_len) {
+  ValueTable vt = {0};
+  uint32_t n = self->inputs.size;
+  char num[32];
+  for (uint32_t i = 0; i < n; i++) {
+    const SdTree *tree = self->inputs.items[i];
+    bool failing = lr_is_failing(self, i);
+    for (uint32_t k = 0; k < s->sym_count; k++) {
+      SdSymbol sym = s->syms[k];
+      if (sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) continue;
+      uint32_t count = tree->by_symbol_count[sym];
+      for (uint32_t j = 0; j < count; j++) {
+        const SdNode *node = tree->nodes[tree->by_symbol[sym][j]];
+        uint32_t len;
+        const char *txt = sd_node_text(tree, node, &len);
+        if (s->kind != SD_PLACEHOLDER_STRING) {
+          int64_t v;
+          if (s->how[k] == 1) v = len;
+          else if (!lr_parse_int(txt, len, &v)) continue;
+          int l = snprintf(num, sizeof num, "%lld", (long long)v);
+          value_seen(&vt, num, (uint32_t)l, i, failing);
+          continue;
+        }
+        if (s->mode == LR_FULL || len <= 4) {
+          if (len <= LR_MAX_STRING) value_seen(&vt, txt, len, i, failing);
+        }
+        if (s->mode == LR_PREFIX || s->mode == LR_SUFFIX) {
+          for (uint32_t l = 1; l <= 3 && l < len; l++)
+            value_seen(&vt, s->mode == LR_PREFIX ? txt : txt + len - l, l, i, failing);
+        } else if (s->mode == LR_SUBSTRING) {
+          if (len > 4 && len <= LR_MAX_STRING) value_seen(&vt, txt, len, i, failing);
+          for (uint32_t a = 0; a < len; a++)
+            for (uint32_t l = 1; l <= 3 && a + l <= len && l < len; l++)
+              value_seen(&vt, txt + a, l, i, failing);
+        }
+      }
+    }
+  }
+  /* drop values never seen in a failing input */
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < vt.items.size; i++) {
+    if (vt.items.items[i].fail || !self->failing) vt.items.items[kept++] = vt.items.items[i];
+    else free(vt.items.items[i].text);
+  }
+  vt.items.size = kept;
+  sort_learner = self;
+  /* half by discrimination, the rest by frequency in failing inputs */
+  uint32_t half = self->inputs.size > self->failing ? (max + 1) / 2 : 0;
+  if (half > kept) half = kept;
+  if (kept > 1) qsort(vt.items.items, kept, sizeof(ValueCount), by_discrimination);
+  if (kept > half + 1) qsort(vt.items.items + half, kept - half, sizeof(ValueCount), by_frequency);
+  uint32_t m = kept < max ? kept : max;
+  *out = sd_xcalloc(m ? m : 1, sizeof(char *));
+  *out_len = sd_xcalloc(m ? m : 1, sizeof(uint32_t));
+  for (uint32_t i = 0; i < m; i++) {
+    (*out)[i] = vt.items.items[i].text;
+    (*out_len)[i] = vt.items.items[i].len;
+    vt.items.items[i].text = NULL;
+  }
+  value_table_free(&vt);
+  return m;
+}
+
+/* ---------- threshold search ---------- */
+
+static bool probe(SdLearner *self, LrTemplate *t, int64_t k, uint32_t input) {
+  LrSlot *s = &t->slots[0];
+  int l = snprintf(t->probe, sizeof t->probe, "%lld", (long long)k);
+  s->term->text = t->probe;
+  s->term->length = (uint32_t)l;
+  bool r = lr_eval(self, t->c, input);
+  s->term->text = s->sentinel_text;
+  s->term->length = s->sentinel_len;
+  return r;
+}
+
+/* Range of the measured values in one input; false if none. */
+static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_t *lo,
+                        int64_t *hi) {
+  const SdTree *tree = self->inputs.items[input];
+  bool any = false;
+  for (uint32_t k = 0; k < s->sym_count; k++) {
+    SdSymbol sym = s->syms[k];
+    uint32_t count = tree->by_symbol_count[sym];
+    for (uint32_t j = 0; j < count; j++) {
+      const SdNode *node = tree->nodes[tree->by_symbol[sym][j]];
+      uint32_t len;
+      const char *txt = sd_node_text(tree, node, &len);
+      int64_t v;
+      if (s->how[k] == 1) v = len;
+      else if (s->how[k] == 2) {
+        if (!lr_parse_int(txt, len, &v)) continue;
+      } else {
+        int64_t w;
+        v = len;
+        if (lr_parse_int(txt, len, &w)) {
+          if (!any || w < *lo) *lo = w;
+          if (!any || w > *hi) *hi = w;
+          any = true;
+        }
+      }
+      if (!any || v < *lo) *lo = v;
+      if (!any || v > *hi) *hi = v;
+      any = true;
+    }
+  }
+  return any;
+}
+
+/* Where the truth of the template flips for one input, by bisection. */
+static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
+  LrFlip f = {0};
+  int64_t lo = 0, hi = 0;
+  if (!input_range(self, &t->slots[0], input, &lo, &hi)) {
+    f.kind = probe(self, t, 0, input) ? LR_TRUE : LR_FALSE;
+    return f;
+  }
+  lo -= 1, hi += 1;
+  bool tl = probe(self, t, lo, input), th = probe(self, t, hi, input);
+  if (tl == th) {
+    f.kind = tl ? LR_TRUE : LR_FALSE;
+    return f;
+  }
+  /* invariant: truth(lo) = tl, truth(hi) = th */
+  while (hi - lo > 1) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (probe(self, t, mid, input) == tl) lo = mid;
+    else hi = mid;
+  }
+  if (tl) f.kind = LR_AT_MOST, f.c = lo; /* true iff k <= lo */
+  else f.kind = LR_AT_LEAST, f.c = hi;   /* true iff k >= hi */
+  return f;
+}
+
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void sort_i64(int64_t *v, uint32_t n) {
+  if (n > 1) qsort(v, n, sizeof(int64_t), cmp_i64);
+}
+
+/* Number of entries <= k / >= k in a sorted array. */
+static uint32_t count_le(const int64_t *v, uint32_t n, int64_t k) {
+  uint32_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (v[mid] <= k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+static uint32_t count_ge(const int64_t *v, uint32_t n, int64_t k) {
+  return n - count_le(v, n, k - 1);
+}
+
+/* Is (tp1, fp1) more precise than (tp2, fp2)? -1 / 0 / 1 like a comparison (1 = first better). */
+int lr_cmp_precision(uint32_t tp1, uint32_t fp1, uint32_t tp2, uint32_t fp2) {
+  uint64_t a = (uint64_t)tp1 * (tp2 + fp2), b = (uint64_t)tp2 * (tp1 + fp1);
+  if (tp1 + fp1 == 0) a = 0;
+  if (tp2 + fp2 == 0) b = 0;
+  return a > b ? 1 : a < b ? -1 : 0;
+}
+/* F1 = 2tp / (2tp + fp + fn): compare. */
+int lr_cmp_f1(uint32_t tp1, uint32_t fp1, uint32_t fn1, uint32_t tp2, uint32_t fp2,
+              uint32_t fn2) {
+  uint64_t a = 2ull * tp1 * (2ull * tp2 + fp2 + fn2), b = 2ull * tp2 * (2ull * tp1 + fp1 + fn1);
+  return a > b ? 1 : a < b ? -1 : 0;
+}
+
+/* Search the bound: returns up to 2 chosen values. */
+static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, int64_t *chosen) {
+  uint32_t n = self->inputs.size;
+  Array(int64_t) amF = {0}, alF = {0}, amP = {0}, alP = {0}, ks = {0};
+  uint32_t constF = 0, constP = 0, dec = 0, inc = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    LrFlip f = t->flips.items[i];
+    bool failing = lr_is_failing(self, i);
+    if (f.kind == LR_TRUE) {
+      if (failing) constF++;
+      else constP++;
+      continue;
+    }
+    if (f.kind == LR_FALSE) continue;
+    if (f.kind == LR_AT_MOST) array_push(failing ? &amF : &amP, f.c), dec++;
+    else array_push(failing ? &alF : &alP, f.c), inc++;
+    array_push(&ks, f.c);
+    if (f.c > INT64_MIN + 1) array_push(&ks, f.c - 1);
+    if (f.c < INT64_MAX - 1) array_push(&ks, f.c + 1);
+  }
+  uint32_t count = 0;
+  if (ks.size) {
+    sort_i64(amF.items, amF.size);
+    sort_i64(alF.items, alF.size);
+    sort_i64(amP.items, amP.size);
+    sort_i64(alP.items, alP.size);
+    sort_i64(ks.items, ks.size);
+    uint32_t u = 0;
+    for (uint32_t i = 0; i < ks.size; i++)
+      if (!u || ks.items[i] != ks.items[u - 1]) ks.items[u++] = ks.items[i];
+    ks.size = u;
+    uint32_t *tp = sd_xcalloc(u, sizeof(uint32_t)), *fp = sd_xcalloc(u, sizeof(uint32_t));
+    for (uint32_t i = 0; i < u; i++) {
+      int64_t k = ks.items[i];
+      tp[i] = constF + count_ge(amF.items, amF.size, k) + count_le(alF.items, alF.size, k);
+      fp[i] = constP + count_ge(amP.items, amP.size, k) + count_le(alP.items, alP.size, k);
+    }
+    uint32_t F = self->failing;
+    /* 1: best F1 (then recall); 2: most precise at the highest recall */
+    uint32_t best1 = 0, best2 = 0;
+    for (uint32_t i = 1; i < u; i++) {
+      int c = lr_cmp_f1(tp[i], fp[i], F - tp[i], tp[best1], fp[best1], F - tp[best1]);
+      if (c > 0 || (c == 0 && tp[i] > tp[best1])) best1 = i;
+      if (tp[i] > tp[best2] ||
+          (tp[i] == tp[best2] && lr_cmp_precision(tp[i], fp[i], tp[best2], fp[best2]) > 0))
+        best2 = i;
+    }
+    uint32_t picks[2] = {best1, best2};
+    for (uint32_t p = 0; p < 2; p++) {
+      uint32_t b = picks[p];
+      /* the run of bounds with the same counts: take its middle, or in
+         invariant mode its most restrictive end */
+      uint32_t first = b, last = b;
+      while (first > 0 && tp[first - 1] == tp[b] && fp[first - 1] == fp[b]) first--;
+      while (last + 1 < u && tp[last + 1] == tp[b] && fp[last + 1] == fp[b]) last++;
+      uint32_t pick = first + (last - first) / 2;
+      if (self->opts.invariants) pick = dec >= inc ? last : first;
+      if (tp[pick] == 0) continue;
+      int64_t k = ks.items[pick];
+      if (count == 1 && chosen[0] == k) continue;
+      chosen[count++] = k;
+    }
+    free(tp);
+    free(fp);
+  }
+  array_free(&amF), array_free(&alF), array_free(&amP), array_free(&alP), array_free(&ks);
+  return count;
+}
+
+/* ---------- instantiation of one template ---------- */
+
+static uint32_t atom_for_values(SdLearner *self, LrTemplate *t, const SdSymbol *tuple,
+                                const char *const *values) {
+  const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
+  char *text = template_text(self, p, tuple, values);
+  return get_atom(self, t->pattern, text, NULL);
+}
+
+static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
+  const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
+  uint32_t n = self->inputs.size;
+  if (t->slot_count == 0) {
+    char *text = sd_xstrdup(t->text);
+    use_atom(self, get_atom(self, t->pattern, text, NULL));
+    return;
+  }
+  const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
+  if (t->search) {
+    /* per-input flip points, extended to new inputs only */
+    for (uint32_t i = t->flips.size; i < n; i++) {
+      LrFlip f = find_flip(self, t, i);
+      array_push(&t->flips, f);
+    }
+    if (t->flips.size > n) t->flips.size = n;
+    /* dead on every failing input whatever the bound? */
+    bool alive = self->failing == 0;
+    for (uint32_t i = 0; i < n && !alive; i++)
+      if (lr_is_failing(self, i) && t->flips.items[i].kind != LR_FALSE) alive = true;
+    if (!alive) {
+      self->stats.pruned++;
+      free(values);
+      return;
+    }
+    int64_t chosen[2];
+    uint32_t count = choose_bounds(self, t, chosen);
+    for (uint32_t c = 0; c < count; c++) {
+      SdBuf b = {0};
+      char num[32];
+      int l = snprintf(num, sizeof num, "%lld", (long long)chosen[c]);
+      render_value(t->slots[0].kind, num, (uint32_t)l, &b);
+      values[t->slots[0].placeholder] = b.data;
+      use_atom(self, atom_for_values(self, t, tuple, values));
+      sd_buf_free(&b);
+    }
+    free(values);
+    return;
+  }
+  /* enumeration: values per slot, then every combination (bounded) */
+  uint32_t per_slot = self->opts.max_values ? self->opts.max_values : 1;
+  if (t->slot_count == 2) per_slot = per_slot < 6 ? per_slot : 6;
+  if (t->slot_count >= 3) per_slot = 3;
+  char **vals[LR_MAX_SLOTS] = {0};
+  uint32_t *lens[LR_MAX_SLOTS] = {0};
+  uint32_t counts[LR_MAX_SLOTS] = {0};
+  bool empty = false;
+  for (uint32_t s = 0; s < t->slot_count; s++) {
+    counts[s] = slot_values(self, &t->slots[s], per_slot, &vals[s], &lens[s]);
+    if (!counts[s]) empty = true;
+  }
+  uint32_t idx[LR_MAX_SLOTS] = {0};
+  while (!empty) {
+    SdBuf bufs[LR_MAX_SLOTS] = {0};
+    bool ok = true;
+    for (uint32_t s = 0; s < t->slot_count; s++) {
+      if (!render_value(t->slots[s].kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s])) ok = false;
+      values[t->slots[s].placeholder] = bufs[s].data ? bufs[s].data : "";
+    }
+    if (ok) use_atom(self, atom_for_values(self, t, tuple, values));
+    for (uint32_t s = 0; s < t->slot_count; s++) sd_buf_free(&bufs[s]);
+    uint32_t s = 0;
+    while (s < t->slot_count && ++idx[s] == counts[s]) idx[s++] = 0;
+    if (s == t->slot_count) break;
+  }
+  for (uint32_t s = 0; s < t->slot_count; s++) {
+    for (uint32_t i = 0; i < counts[s]; i++) free(vals[s][i]);
+    free(vals[s]);
+    free(lens[s]);
+  }
+  free(values);
+}
+
+/* ---------- learn ---------- */
+
+static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbol *relevant,
+                                uint32_t rc) {
+  const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
+  LrPattern *info = &self->patterns[pattern];
+  uint32_t k = p->nonterminal_count;
+  /* placeholder index of the i-th nonterminal slot, and its container slot */
+  uint32_t *ph_of = sd_xcalloc(k ? k : 1, sizeof(uint32_t));
+  int32_t *parent = sd_xcalloc(k ? k : 1, sizeof(int32_t));
+  bool *numeric = sd_xcalloc(k ? k : 1, sizeof(bool));
+  for (uint32_t i = 0, j = 0; i < p->placeholder_count; i++)
+    if (p->placeholders[i].kind == SD_PLACEHOLDER_NONTERMINAL) ph_of[j++] = i;
+  if (k == 0) {
+    LrTemplate *t = get_template(self, pattern, NULL);
+    if (t) instantiate(self, t, NULL);
+    goto done;
+  }
+  if (rc == 0) goto done;
+  SdSymbol *tuple = sd_xcalloc(k, sizeof(SdSymbol));
+  uint32_t *idx = sd_xcalloc(k, sizeof(uint32_t));
+  /* odometer over relevant^k, the first slot varying slowest; prune tuples the
+     grammar cannot nest and non-numeric nonterminals under str.to.int */
+  uint32_t depth = 0;
+  idx[0] = 0;
+  for (;;) {
+    if (idx[depth] >= rc) {
+      if (depth == 0) break;
+      depth--;
+      idx[depth]++;
+      continue;
+    }
+    /* refresh what the first parse taught us */
+    for (uint32_t i = 0; i < k; i++) {
+      numeric[i] = info->numeric[ph_of[i]];
+      int32_t c = info->container[ph_of[i]];
+      parent[i] = -1;
+      if (c >= 0)
+        for (uint32_t j = 0; j < i; j++)
+          if (ph_of[j] == (uint32_t)c) parent[i] = (int32_t)j;
+    }
+    SdSymbol s = relevant[idx[depth]];
+    bool ok = true;
+    if (numeric[depth] && !self->grammar->symbols[s].numeric) ok = false;
+    if (ok && parent[depth] >= 0) {
+      SdSymbol outer = tuple[parent[depth]];
+      if (outer == s || !sd_grammar_can_contain(self->grammar, outer, s)) ok = false;
+    }
+    if (!ok) {
+      idx[depth]++;
+      continue;
+    }
+    tuple[depth] = s;
+    if (depth + 1 < k) {
+      depth++;
+      idx[depth] = 0;
+      continue;
+    }
+    LrTemplate *t = get_template(self, pattern, tuple);
+    if (t) instantiate(self, t, tuple);
+    if (info->reported && !info->ever_parsed) break; /* the pattern does not parse at all */
+    if (t) info->ever_parsed = true;
+    idx[depth]++;
+  }
+  free(tuple);
+  free(idx);
+done:
+  free(ph_of);
+  free(parent);
+  free(numeric);
+}
+
+void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t relevant_count) {
+  self->epoch++;
+  array_clear(&self->used);
+  /* distinct nonterminals, in the given order */
+  SdSymbol *rel = sd_xcalloc(relevant_count ? relevant_count : 1, sizeof(SdSymbol));
+  uint32_t rc = 0;
+  for (uint32_t i = 0; i < relevant_count; i++) {
+    SdSymbol s = relevant[i];
+    if (s < 0 || (uint32_t)s >= self->grammar->symbol_count ||
+        !sd_grammar_is_nonterminal(self->grammar, s))
+      continue;
+    bool dup = false;
+    for (uint32_t j = 0; j < rc; j++) dup |= rel[j] == s;
+    if (!dup) rel[rc++] = s;
+  }
+  for (uint32_t p = 0; p < sd_catalog_count(self->catalog); p++)
+    instantiate_pattern(self, p, rel, rc);
+  free(rel);
+  lr_rank(self);
+}
+
+void sd_learner_free(SdLearner *self) {
+  if (!self) return;
+  lr_results_free(self);
+  for (uint32_t i = 0; i < self->atoms.size; i++) {
+    LrAtom *a = &self->atoms.items[i];
+    free(a->text);
+    free(a->short_text);
+    free(a->bits);
+    sd_constraint_free(a->c);
+  }
+  array_free(&self->atoms);
+  for (uint32_t i = 0; i < self->templates.size; i++) {
+    LrTemplate *t = self->templates.items[i];
+    free(t->text);
+    sd_constraint_free(t->c);
+    array_free(&t->flips);
+    free(t);
+  }
+  array_free(&self->templates);
+  lr_map_free(&self->atom_map);
+  lr_map_free(&self->template_map);
+  for (uint32_t i = 0; i < sd_catalog_count(self->catalog); i++)
+    pattern_free(&self->patterns[i], sd_catalog_pattern(self->catalog, i)->placeholder_count);
+  free(self->patterns);
+  array_free(&self->inputs);
+  array_free(&self->fail_bits);
+  array_free(&self->fail_prefix);
+  array_free(&self->used);
+  free(self);
+}
+
+/* ---------- catalog check ---------- */
+
+uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool warn_only,
+                          SdDiagnostics *diags) {
+  uint32_t good = 0;
+  /* sample nonterminals: the first ones of the grammar other than the start */
+  SdSymbol sample[8];
+  uint32_t ns = 0;
+  for (uint32_t s = 0; s < grammar->symbol_count && ns < 8; s++)
+    if (sd_grammar_is_nonterminal(grammar, (SdSymbol)s) && (SdSymbol)s != grammar->start)
+      sample[ns++] = (SdSymbol)s;
+  if (!ns) sample[ns++] = grammar->start;
+  for (uint32_t i = 0; i < sd_catalog_count(self); i++) {
+    const SdPattern *p = sd_catalog_pattern(self, i);
+    const char **vals = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
+    uint32_t nt = 0;
+    for (uint32_t k = 0; k < p->placeholder_count; k++) {
+      switch (p->placeholders[k].kind) {
+      case SD_PLACEHOLDER_NONTERMINAL: vals[k] = grammar->symbols[sample[nt++ % ns]].name; break;
+      case SD_PLACEHOLDER_INTEGER: vals[k] = "1"; break;
+      case SD_PLACEHOLDER_NUMERIC_STRING: vals[k] = "\"1\""; break;
+      default: vals[k] = "\"a\""; break;
+      }
+    }
+    char *text = sd_pattern_instantiate(p, vals);
+    SdConstraintError err = {0};
+    SdConstraint *c = sd_constraint_parse(grammar, text, strlen(text), &err);
+    if (c) {
+      good++;
+      sd_constraint_free(c);
+    } else if (diags) {
+      sd_diagnostics_add(diags, warn_only, sd_catalog_path(self),
+                         p->constraint_line + (err.line > 0 ? err.line - 1 : 0),
+                         err.line > 1 ? err.column : 1,
+                         "pattern '%s': the constraint does not parse after instantiation: %s",
+                         p->name, err.message ? err.message : "syntax error");
+    }
+    free(err.message);
+    free(text);
+    free(vals);
+  }
+  return good;
+}

@@ -1,0 +1,153 @@
+/* learner_internal.h: what learner.c (instantiation, evaluation cache) and
+ * learner_rank.c (scoring, combinations, ranking) share. */
+#ifndef SEMDBG_LEARNER_INTERNAL_H
+#define SEMDBG_LEARNER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "array.h"
+#include "semdbg/learner.h"
+#include "util.h"
+
+#define LR_NONE UINT32_MAX
+#define LR_MAX_SLOTS 4
+#define LR_MAX_SYMS 8
+#define LR_MAX_POOL 128
+
+/* Open-addressing map from byte strings (owned elsewhere) to indices. */
+typedef struct LrMapSlot {
+  uint64_t hash;
+  const char *key;
+  uint32_t len;
+  uint32_t value;
+} LrMapSlot;
+typedef struct LrMap {
+  LrMapSlot *slots;
+  uint32_t cap, size;
+} LrMap;
+uint64_t lr_hash(const char *key, uint32_t len);
+uint32_t lr_map_get(const LrMap *m, const char *key, uint32_t len, uint64_t h);
+void lr_map_put(LrMap *m, const char *key, uint32_t len, uint64_t h, uint32_t value);
+void lr_map_free(LrMap *m);
+
+/* One instantiated constraint and its cached truth values. */
+typedef struct LrAtom {
+  char *text;          /* the ISLa text it was parsed from (the cache key) */
+  uint32_t text_len;
+  SdConstraint *c;
+  uint32_t pattern;
+  uint64_t *bits;      /* truth per input */
+  uint32_t words;      /* allocated words of bits */
+  uint32_t upto;       /* every input below is evaluated */
+  uint32_t fail_upto;  /* every failing input below is evaluated */
+  uint32_t tp;         /* true failing inputs among the evaluated ones */
+  uint32_t epoch;      /* last learn() that produced it */
+  uint32_t size;       /* atoms in the formula */
+  char *short_text;    /* sd_constraint_to_short, made when first ranked */
+} LrAtom;
+
+enum { LR_FULL, LR_PREFIX, LR_SUFFIX, LR_SUBSTRING };
+enum { LR_FALSE, LR_TRUE, LR_AT_MOST, LR_AT_LEAST };
+
+/* A value placeholder in a parsed template. */
+typedef struct LrSlot {
+  uint32_t placeholder;
+  SdPlaceholderKind kind;
+  SdTerm *term;             /* the sentinel literal (NULL if the parser folded it) */
+  const char *sentinel_text;
+  uint32_t sentinel_len;
+  SdOp atom_op;             /* the operator of the atom holding it */
+  int mode;                 /* strings: LR_FULL / PREFIX / SUFFIX / SUBSTRING */
+  SdSymbol syms[LR_MAX_SYMS];
+  uint8_t how[LR_MAX_SYMS]; /* 0 text, 1 str.len, 2 str.to.int */
+  uint32_t sym_count;
+} LrSlot;
+
+typedef struct LrFlip {
+  int kind;  /* LR_FALSE, LR_TRUE (for every bound), LR_AT_MOST (true iff k <= c), LR_AT_LEAST */
+  int64_t c;
+} LrFlip;
+
+/* A pattern with its nonterminals filled in; value slots hold sentinels. */
+typedef struct LrTemplate {
+  char *text;
+  uint32_t pattern;
+  bool valid;
+  SdConstraint *c;
+  LrSlot slots[LR_MAX_SLOTS];
+  uint32_t slot_count;
+  bool search;             /* one bound in an ordering comparison: threshold search */
+  Array(LrFlip) flips;     /* per input, for the search */
+  char probe[32];
+} LrTemplate;
+
+/* What the learner knows about a pattern. */
+typedef struct LrPattern {
+  char **var_names;   /* per placeholder: the variable a <?NONTERMINAL> binds */
+  int32_t *container; /* per placeholder: the placeholder binding its `in` variable, -1 */
+  bool *numeric;      /* per placeholder: its variable is used under str.to.int */
+  bool learned;       /* numeric[] was filled from a parse */
+  bool reported;      /* a parse error was reported */
+  bool ever_parsed;
+} LrPattern;
+
+/* A scored candidate of the current round: an atom or a combination. */
+typedef struct LrItem {
+  uint64_t *bits;     /* owned for combinations */
+  bool owned;
+  uint32_t tp, fp;
+  uint32_t size, text_len;
+  uint32_t atom;      /* LR_NONE for combinations */
+  uint32_t parts[3];
+  uint32_t part_count;
+  bool disjunction;
+  uint64_t hash;
+  uint32_t group;
+} LrItem;
+
+typedef struct LrGroup {
+  uint32_t best;      /* item index */
+  Array(uint32_t) members;
+} LrGroup;
+
+struct SdLearner {
+  const SdGrammar *grammar;
+  const SdCatalog *catalog;
+  SdLearnerOptions opts;
+  LrPattern *patterns;
+  Array(SdTree *) inputs;
+  Array(uint64_t) fail_bits;
+  Array(uint32_t) fail_prefix;
+  uint32_t failing;
+  Array(LrAtom) atoms;
+  LrMap atom_map;
+  Array(LrTemplate *) templates;
+  LrMap template_map;
+  uint32_t epoch;
+  Array(uint32_t) used; /* atoms produced (and not pruned) by the last learn() */
+  /* results of the last learn() */
+  Array(LrItem) items;
+  Array(LrGroup) groups;
+  Array(SdCandidate) ranked;
+  Array(uint32_t) ranked_item;
+  Array(SdConstraint *) built; /* combinations made for the ranking */
+  SdLearnerStats stats;
+};
+
+bool lr_is_failing(const SdLearner *self, uint32_t i);
+bool lr_eval(SdLearner *self, const SdConstraint *c, uint32_t input);
+bool lr_atom_update(SdLearner *self, uint32_t index);
+uint32_t lr_needed(const SdLearner *self);
+uint32_t lr_count_atoms(const SdConstraint *c);
+bool lr_parse_int(const char *s, uint32_t len, int64_t *out);
+void lr_pattern_analyse(SdLearner *self, uint32_t index);
+void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message);
+int lr_cmp_precision(uint32_t tp1, uint32_t fp1, uint32_t tp2, uint32_t fp2);
+int lr_cmp_f1(uint32_t tp1, uint32_t fp1, uint32_t fn1, uint32_t tp2, uint32_t fp2, uint32_t fn2);
+
+/* learner_rank.c */
+void lr_rank(SdLearner *self);
+void lr_results_free(SdLearner *self);
+
+#endif

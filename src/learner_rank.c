@@ -1,0 +1,426 @@
+/* learner_rank.c: scores the atoms of the last learn() from their cached
+ * truth bitsets, combines them (conjunctions of two or three atoms that are
+ * more precise than their parts; disjunctions of two precise candidates that
+ * explain different failing inputs) with bitset AND/OR, groups candidates
+ * with equal truth vectors, ranks the groups and builds the constraints of
+ * the ranked candidates. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "learner_internal.h"
+
+/* A cause in a disjunction explains at least this share of the failing
+ * inputs that the other does not. */
+#define LR_MIN_CAUSE_SHARE 0.05
+
+typedef struct Ctx {
+  SdLearner *self;
+  uint32_t n, words, F, P;
+  uint64_t last_mask;
+  LrMap group_map;
+} Ctx;
+
+static uint32_t popcount_and(const uint64_t *a, const uint64_t *mask, uint32_t words, bool negate,
+                             uint64_t last_mask) {
+  uint32_t c = 0;
+  for (uint32_t i = 0; i < words; i++) {
+    uint64_t m = negate ? ~mask[i] : mask[i];
+    if (i + 1 == words) m &= last_mask;
+    c += (uint32_t)__builtin_popcountll(a[i] & m);
+  }
+  return c;
+}
+
+static void score(Ctx *x, LrItem *it) {
+  const uint64_t *fail = x->self->fail_bits.items;
+  it->tp = popcount_and(it->bits, fail, x->words, false, x->last_mask);
+  it->fp = popcount_and(it->bits, fail, x->words, true, x->last_mask);
+  it->hash = sd_hash_bytes(it->bits, (size_t)x->words * 8, 0x9e37);
+}
+
+static const char *atom_short(SdLearner *self, uint32_t atom) {
+  LrAtom *a = &self->atoms.items[atom];
+  if (!a->short_text) {
+    a->short_text = sd_constraint_to_short(a->c);
+    if (!a->short_text) a->short_text = sd_xstrdup(a->text);
+  }
+  return a->short_text;
+}
+
+/* Atoms of an item, in order (at most 9). */
+static uint32_t flatten(const SdLearner *self, uint32_t item, uint32_t *out, uint32_t max) {
+  const LrItem *it = &self->items.items[item];
+  if (it->atom != LR_NONE) {
+    if (max) out[0] = it->atom;
+    return 1;
+  }
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < it->part_count; i++) n += flatten(self, it->parts[i], out + n, max > n ? max - n : 0);
+  return n;
+}
+
+/* Order of members inside a group: fewer atoms, patterns earlier in the
+ * catalog (the catalog lists simpler patterns first), shorter text, text. */
+static int repr_cmp(SdLearner *self, uint32_t a, uint32_t b) {
+  const LrItem *x = &self->items.items[a], *y = &self->items.items[b];
+  if (x->size != y->size) return x->size < y->size ? -1 : 1;
+  uint32_t fa[16], fb[16];
+  uint32_t na = flatten(self, a, fa, 16), nb = flatten(self, b, fb, 16);
+  uint64_t pa = 0, pb = 0;
+  for (uint32_t i = 0; i < na && i < 16; i++) pa += self->atoms.items[fa[i]].pattern;
+  for (uint32_t i = 0; i < nb && i < 16; i++) pb += self->atoms.items[fb[i]].pattern;
+  if (pa != pb) return pa < pb ? -1 : 1;
+  if (x->text_len != y->text_len) return x->text_len < y->text_len ? -1 : 1;
+  for (uint32_t i = 0; i < na && i < nb && i < 16; i++) {
+    if (fa[i] == fb[i]) continue;
+    int c = strcmp(atom_short(self, fa[i]), atom_short(self, fb[i]));
+    if (c) return c;
+    c = strcmp(self->atoms.items[fa[i]].text, self->atoms.items[fb[i]].text);
+    if (c) return c;
+  }
+  if (x->disjunction != y->disjunction) return x->disjunction ? 1 : -1;
+  return a < b ? -1 : a > b;
+}
+
+/* Add an item and put it into its group (by truth vector). */
+static uint32_t add_item(Ctx *x, LrItem it) {
+  SdLearner *self = x->self;
+  score(x, &it);
+  array_push(&self->items, it);
+  uint32_t idx = self->items.size - 1;
+  LrItem *p = &self->items.items[idx];
+  uint32_t g = lr_map_get(&x->group_map, (const char *)p->bits, x->words * 8, p->hash);
+  if (g == LR_NONE) {
+    LrGroup grp = {.best = idx};
+    array_push(&self->groups, grp);
+    g = self->groups.size - 1;
+    lr_map_put(&x->group_map, (const char *)p->bits, x->words * 8, p->hash, g);
+  } else if (repr_cmp(self, idx, self->groups.items[g].best) < 0) {
+    self->groups.items[g].best = idx;
+  }
+  p->group = g;
+  array_push(&self->groups.items[g].members, idx);
+  return idx;
+}
+
+static uint32_t needed_recall(const Ctx *x) {
+  const SdLearner *self = x->self;
+  if (self->opts.invariants) return x->F;
+  double need = ceil(self->opts.min_recall * x->F - 1e-9);
+  return need < 0 ? 0 : (uint32_t)need;
+}
+
+static bool precise_enough(const Ctx *x, uint32_t tp, uint32_t fp) {
+  if (tp + fp == 0) return false;
+  return (double)tp / (tp + fp) >= x->self->opts.min_precision - 1e-12;
+}
+
+static const Ctx *sort_ctx;
+/* Conjunction pool: most precise first. */
+static int by_precision(const void *pa, const void *pb) {
+  const SdLearner *self = sort_ctx->self;
+  uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+  const LrItem *x = &self->items.items[a], *y = &self->items.items[b];
+  int c = lr_cmp_precision(x->tp, x->fp, y->tp, y->fp);
+  if (c) return -c;
+  if (x->tp != y->tp) return x->tp > y->tp ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+/* Disjunction pool: each cause should be precise: most precise first, then
+ * highest recall. */
+static int by_precision_recall(const void *pa, const void *pb) {
+  const SdLearner *self = sort_ctx->self;
+  uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+  const LrItem *x = &self->items.items[a], *y = &self->items.items[b];
+  int c = lr_cmp_precision(x->tp, x->fp, y->tp, y->fp);
+  if (c) return -c;
+  if (x->tp != y->tp) return x->tp > y->tp ? -1 : 1;
+  if (x->size != y->size) return x->size < y->size ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
+static uint64_t *combine(const Ctx *x, const uint64_t *a, const uint64_t *b, bool or) {
+  uint64_t *r = sd_xmalloc((size_t)x->words * 8);
+  for (uint32_t i = 0; i < x->words; i++) r[i] = or ? (a[i] | b[i]) : (a[i] & b[i]);
+  return r;
+}
+
+static uint32_t count_tp(const Ctx *x, const uint64_t *bits) {
+  return popcount_and(bits, x->self->fail_bits.items, x->words, false, x->last_mask);
+}
+static uint32_t count_fp(const Ctx *x, const uint64_t *bits) {
+  return popcount_and(bits, x->self->fail_bits.items, x->words, true, x->last_mask);
+}
+
+static void conjunctions(Ctx *x) {
+  SdLearner *self = x->self;
+  if (self->opts.max_conjunction < 2 || x->n == 0) return;
+  uint32_t need = needed_recall(x);
+  Array(uint32_t) pool = {0};
+  for (uint32_t g = 0; g < self->groups.size; g++) {
+    const LrItem *it = &self->items.items[self->groups.items[g].best];
+    if (it->tp > 0 && it->tp >= need && it->fp > 0) array_push(&pool, self->groups.items[g].best);
+  }
+  sort_ctx = x;
+  if (pool.size > 1) qsort(pool.items, pool.size, sizeof(uint32_t), by_precision);
+  uint32_t m = pool.size < self->opts.combination_pool ? pool.size : self->opts.combination_pool;
+  /* pair bitsets, kept for the triples */
+  uint64_t **pair = sd_xcalloc((size_t)m * m + 1, sizeof(uint64_t *));
+  for (uint32_t i = 0; i < m; i++)
+    for (uint32_t j = i + 1; j < m; j++) {
+      const LrItem *a = &self->items.items[pool.items[i]], *b = &self->items.items[pool.items[j]];
+      uint64_t *bits = combine(x, a->bits, b->bits, false);
+      pair[i * m + j] = bits;
+      self->stats.combinations++;
+      uint32_t tp = count_tp(x, bits), fp = count_fp(x, bits);
+      if (tp < need || tp == 0) continue;
+      if (lr_cmp_precision(tp, fp, a->tp, a->fp) <= 0 || lr_cmp_precision(tp, fp, b->tp, b->fp) <= 0)
+        continue;
+      LrItem it = {.bits = combine(x, bits, bits, false), .owned = true, .atom = LR_NONE,
+                   .part_count = 2, .size = a->size + b->size,
+                   .text_len = a->text_len + b->text_len + 5};
+      it.parts[0] = pool.items[i], it.parts[1] = pool.items[j];
+      add_item(x, it);
+    }
+  if (self->opts.max_conjunction >= 3) {
+    for (uint32_t i = 0; i < m; i++)
+      for (uint32_t j = i + 1; j < m; j++)
+        for (uint32_t k = j + 1; k < m; k++) {
+          const uint64_t *ij = pair[i * m + j];
+          const LrItem *c = &self->items.items[pool.items[k]];
+          self->stats.combinations++;
+          /* tp and fp of ij & c without allocating */
+          uint32_t tp = 0, fp = 0;
+          const uint64_t *fail = self->fail_bits.items;
+          for (uint32_t w = 0; w < x->words; w++) {
+            uint64_t v = ij[w] & c->bits[w];
+            if (w + 1 == x->words) v &= x->last_mask;
+            tp += (uint32_t)__builtin_popcountll(v & fail[w]);
+            fp += (uint32_t)__builtin_popcountll(v & ~fail[w]);
+          }
+          if (tp < need || tp == 0) continue;
+          /* more precise than each part and each pair of parts */
+          const uint64_t *sub[3] = {ij, pair[i * m + k], pair[j * m + k]};
+          bool better = true;
+          for (int s = 0; s < 3 && better; s++)
+            if (lr_cmp_precision(tp, fp, count_tp(x, sub[s]), count_fp(x, sub[s])) <= 0)
+              better = false;
+          uint32_t parts[3] = {pool.items[i], pool.items[j], pool.items[k]};
+          for (int s = 0; s < 3 && better; s++) {
+            const LrItem *p = &self->items.items[parts[s]];
+            if (lr_cmp_precision(tp, fp, p->tp, p->fp) <= 0) better = false;
+          }
+          if (!better) continue;
+          const LrItem *a = &self->items.items[parts[0]], *b = &self->items.items[parts[1]];
+          LrItem it = {.bits = combine(x, ij, c->bits, false), .owned = true, .atom = LR_NONE,
+                       .part_count = 3, .size = a->size + b->size + c->size,
+                       .text_len = a->text_len + b->text_len + c->text_len + 10};
+          memcpy(it.parts, parts, sizeof parts);
+          add_item(x, it);
+        }
+  }
+  for (uint32_t i = 0; i < m * m; i++) free(pair[i]);
+  free(pair);
+  array_free(&pool);
+}
+
+static void disjunctions(Ctx *x) {
+  SdLearner *self = x->self;
+  if (!self->opts.disjunctions || x->n == 0 || self->opts.invariants) return;
+  Array(uint32_t) pool = {0};
+  for (uint32_t g = 0; g < self->groups.size; g++) {
+    const LrItem *it = &self->items.items[self->groups.items[g].best];
+    if (it->tp > 0 && it->tp < x->F && precise_enough(x, it->tp, it->fp) &&
+        !it->disjunction)
+      array_push(&pool, self->groups.items[g].best);
+  }
+  sort_ctx = x;
+  if (pool.size > 1) qsort(pool.items, pool.size, sizeof(uint32_t), by_precision_recall);
+  uint32_t m = pool.size < self->opts.combination_pool ? pool.size : self->opts.combination_pool;
+  uint32_t unique = (uint32_t)ceil(LR_MIN_CAUSE_SHARE * x->F);
+  if (unique < 1) unique = 1;
+  for (uint32_t i = 0; i < m; i++)
+    for (uint32_t j = i + 1; j < m; j++) {
+      const LrItem *a = &self->items.items[pool.items[i]], *b = &self->items.items[pool.items[j]];
+      self->stats.combinations++;
+      uint32_t tp = 0, fp = 0;
+      const uint64_t *fail = self->fail_bits.items;
+      for (uint32_t w = 0; w < x->words; w++) {
+        uint64_t v = a->bits[w] | b->bits[w];
+        if (w + 1 == x->words) v &= x->last_mask;
+        tp += (uint32_t)__builtin_popcountll(v & fail[w]);
+        fp += (uint32_t)__builtin_popcountll(v & ~fail[w]);
+      }
+      /* each part must explain a share of the failing inputs the other does
+         not, and the disjunction must beat both parts on F1 */
+      if (tp < a->tp + unique || tp < b->tp + unique || !precise_enough(x, tp, fp)) continue;
+      if (lr_cmp_f1(tp, fp, x->F - tp, a->tp, a->fp, x->F - a->tp) <= 0 ||
+          lr_cmp_f1(tp, fp, x->F - tp, b->tp, b->fp, x->F - b->tp) <= 0)
+        continue;
+      LrItem it = {.bits = combine(x, a->bits, b->bits, true), .owned = true, .atom = LR_NONE,
+                   .part_count = 2, .disjunction = true, .size = a->size + b->size,
+                   .text_len = a->text_len + b->text_len + 4};
+      it.parts[0] = pool.items[i], it.parts[1] = pool.items[j];
+      add_item(x, it);
+    }
+  array_free(&pool);
+}
+
+static bool accepted(const Ctx *x, const LrItem *it) {
+  if (x->self->opts.invariants) return x->F > 0 && it->tp == x->F;
+  return x->F > 0 && it->tp >= needed_recall(x) && precise_enough(x, it->tp, it->fp);
+}
+
+static int group_cmp(const void *pa, const void *pb) {
+  const Ctx *x = sort_ctx;
+  SdLearner *self = x->self;
+  uint32_t ga = *(const uint32_t *)pa, gb = *(const uint32_t *)pb;
+  uint32_t ia = self->groups.items[ga].best, ib = self->groups.items[gb].best;
+  const LrItem *a = &self->items.items[ia], *b = &self->items.items[ib];
+  bool aa = accepted(x, a), ab = accepted(x, b);
+  if (aa != ab) return aa ? -1 : 1;
+  int c;
+  if (self->opts.invariants) {
+    if (a->tp != b->tp) return a->tp > b->tp ? -1 : 1;
+    if (a->fp != b->fp) return a->fp < b->fp ? -1 : 1; /* more specific */
+  } else if (aa) {
+    if (a->tp != b->tp) return a->tp > b->tp ? -1 : 1;
+    if ((c = lr_cmp_precision(a->tp, a->fp, b->tp, b->fp))) return -c;
+  } else {
+    if ((c = lr_cmp_f1(a->tp, a->fp, x->F - a->tp, b->tp, b->fp, x->F - b->tp))) return -c;
+    if (a->tp != b->tp) return a->tp > b->tp ? -1 : 1;
+    if ((c = lr_cmp_precision(a->tp, a->fp, b->tp, b->fp))) return -c;
+  }
+  return repr_cmp(self, ia, ib);
+}
+
+static SdLearner *member_learner;
+static int member_cmp(const void *pa, const void *pb) {
+  return repr_cmp(member_learner, *(const uint32_t *)pa, *(const uint32_t *)pb);
+}
+
+/* The constraint of an item (atoms: theirs; combinations: built and kept). */
+static SdConstraint *build(SdLearner *self, uint32_t item) {
+  const LrItem *it = &self->items.items[item];
+  if (it->atom != LR_NONE) return self->atoms.items[it->atom].c;
+  const SdConstraint *parts[3];
+  for (uint32_t i = 0; i < it->part_count; i++) parts[i] = build(self, it->parts[i]);
+  SdConstraint *c = it->disjunction ? sd_constraint_or(parts, it->part_count)
+                                    : sd_constraint_and(parts, it->part_count);
+  array_push(&self->built, c);
+  return c;
+}
+
+static void pattern_names(SdLearner *self, uint32_t item, SdBuf *b, bool nested) {
+  const LrItem *it = &self->items.items[item];
+  if (it->atom != LR_NONE) {
+    sd_buf_puts(b, sd_catalog_pattern(self->catalog, self->atoms.items[it->atom].pattern)->name);
+    return;
+  }
+  if (nested) sd_buf_putc(b, '(');
+  for (uint32_t i = 0; i < it->part_count; i++) {
+    if (i) sd_buf_puts(b, it->disjunction ? " or " : " and ");
+    pattern_names(self, it->parts[i], b, true);
+  }
+  if (nested) sd_buf_putc(b, ')');
+}
+
+void lr_results_free(SdLearner *self) {
+  for (uint32_t i = 0; i < self->items.size; i++)
+    if (self->items.items[i].owned) free(self->items.items[i].bits);
+  array_free(&self->items);
+  for (uint32_t i = 0; i < self->groups.size; i++) array_free(&self->groups.items[i].members);
+  array_free(&self->groups);
+  for (uint32_t i = 0; i < self->ranked.size; i++) {
+    SdCandidate *c = &self->ranked.items[i];
+    if (c->parts > 1) free((char *)c->text);
+    free((char *)c->pattern);
+  }
+  array_free(&self->ranked);
+  array_free(&self->ranked_item);
+  for (uint32_t i = 0; i < self->built.size; i++) sd_constraint_free(self->built.items[i]);
+  array_free(&self->built);
+}
+
+void lr_rank(SdLearner *self) {
+  lr_results_free(self);
+  Ctx x = {.self = self};
+  x.n = self->inputs.size;
+  x.words = (x.n + 63) / 64;
+  if (x.words == 0) x.words = 1;
+  x.last_mask = x.n % 64 ? (((uint64_t)1 << (x.n % 64)) - 1) : ~(uint64_t)0;
+  if (x.n == 0) x.last_mask = 0;
+  x.F = self->failing;
+  x.P = x.n - x.F;
+  if (self->fail_bits.size < x.words) array_push(&self->fail_bits, 0);
+  static uint64_t zero_word;
+  for (uint32_t i = 0; i < self->used.size; i++) {
+    uint32_t a = self->used.items[i];
+    LrAtom *atom = &self->atoms.items[a];
+    if (!atom->bits) {
+      /* no inputs yet: give it an empty vector */
+      atom->bits = sd_xcalloc(1, sizeof(uint64_t));
+      atom->words = 1;
+    }
+    LrItem it = {.bits = atom->bits ? atom->bits : &zero_word, .atom = a, .part_count = 1,
+                 .size = atom->size, .text_len = (uint32_t)strlen(atom_short(self, a))};
+    add_item(&x, it);
+  }
+  conjunctions(&x);
+  disjunctions(&x);
+  /* rank the groups */
+  uint32_t ng = self->groups.size;
+  uint32_t *order = sd_xcalloc(ng ? ng : 1, sizeof(uint32_t));
+  for (uint32_t g = 0; g < ng; g++) order[g] = g;
+  sort_ctx = &x;
+  qsort(order, ng, sizeof(uint32_t), group_cmp);
+  uint32_t keep = ng < self->opts.max_candidates ? ng : self->opts.max_candidates;
+  member_learner = self;
+  for (uint32_t r = 0; r < keep; r++) {
+    LrGroup *g = &self->groups.items[order[r]];
+    qsort(g->members.items, g->members.size, sizeof(uint32_t), member_cmp);
+    uint32_t km = g->members.size < self->opts.max_equivalent ? g->members.size
+                                                              : self->opts.max_equivalent;
+    for (uint32_t m = 0; m < km; m++) {
+      uint32_t item = g->members.items[m];
+      const LrItem *it = &self->items.items[item];
+      SdCandidate c = {0};
+      c.constraint = build(self, item);
+      c.tp = it->tp, c.fp = it->fp, c.fn = x.F - it->tp, c.tn = x.P - it->fp;
+      c.precision = it->tp + it->fp ? (double)it->tp / (it->tp + it->fp) : 0;
+      c.recall = x.F ? (double)it->tp / x.F : 0;
+      c.specificity = x.P ? (double)c.tn / x.P : 0;
+      c.f1 = 2.0 * it->tp + it->fp + c.fn ? 2.0 * it->tp / (2.0 * it->tp + it->fp + c.fn) : 0;
+      c.size = it->size;
+      c.equivalent_group = r;
+      c.accepted = accepted(&x, it);
+      c.parts = it->atom != LR_NONE ? 1 : it->part_count;
+      c.disjunction = it->disjunction;
+      if (it->atom != LR_NONE) c.text = atom_short(self, it->atom);
+      else {
+        char *t = sd_constraint_to_short(c.constraint);
+        c.text = t ? t : sd_xstrdup("?");
+      }
+      SdBuf b = {0};
+      pattern_names(self, item, &b, false);
+      c.pattern = sd_buf_take(&b);
+      array_push(&self->ranked, c);
+      array_push(&self->ranked_item, item);
+    }
+  }
+  free(order);
+  lr_map_free(&x.group_map);
+}
+
+uint32_t sd_learner_candidate_count(const SdLearner *self) { return self->ranked.size; }
+
+const SdCandidate *sd_learner_candidate(const SdLearner *self, uint32_t rank) {
+  return rank < self->ranked.size ? &self->ranked.items[rank] : NULL;
+}
+
+bool sd_learner_truth(const SdLearner *self, uint32_t rank, uint32_t input) {
+  if (rank >= self->ranked.size || input >= self->inputs.size) return false;
+  const LrItem *it = &self->items.items[self->ranked_item.items[rank]];
+  return (it->bits[input / 64] >> (input % 64)) & 1;
+}
