@@ -3,7 +3,7 @@
 set -euo pipefail
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
-packages=(build-essential cmake ninja-build pkg-config python3
+packages=(build-essential cmake ninja-build pkg-config python3 jq
           libz3-dev libpcre2-dev libcjson-dev libxgboost-dev)
 missing=()
 for p in "${packages[@]}"; do

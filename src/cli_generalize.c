@@ -1,8 +1,292 @@
-/* cli_generalize.c: placeholder until `semdbg generalize` is implemented. */
+/* cli_generalize.c: `semdbg generalize --grammar G --test CMD FAILING-INPUT`:
+ * DDSET. Parses the failing input, reduces it first (sd_reduce_with, unless
+ * --no-reduce), abstracts it with sd_generalize_with (subtrees whose random
+ * replacements all keep failing become placeholders) and prints the abstract
+ * input, e.g. `<plain-text>"<html-2>`; with --fuzz N also N instantiations,
+ * their verdicts and the share that fails. --json prints all of it as one
+ * object. Both steps share one oracle (cache, parallelism, --max-runs).
+ * Exit status: 0 done, 2 usage error or an input that does not parse or does
+ * not fail, 3 the test command cannot run. */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "json_util.h"
+#include "semdbg/parser.h"
+#include "semdbg/reduce.h"
+#include "util.h"
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: semdbg generalize --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
+          "\n"
+          "Abstract a failing input (DDSET): every subtree whose random replacements by the\n"
+          "same nonterminal all keep failing becomes a placeholder <nonterminal>; the rest\n"
+          "stays as it is. The input is reduced first (see semdbg reduce), as DDSET works on\n"
+          "a minimal input. Prints the abstract input, e.g. <plain-text>\"<html-2>.\n"
+          "\n"
+          "options:\n"
+          "  --grammar FILE         the grammar (ISLa BNF)\n"
+          "  --start SYMBOL         parse from this nonterminal instead of <start>\n"
+          "  --tries N              replacements tested per subtree (default 10)\n"
+          "  --fuzz N               also run N instantiations (placeholders filled at random)\n"
+          "                         and print them with the share that fails\n"
+          "  --no-reduce            abstract the input as it is\n"
+          "  --max-runs N           run the test command at most N times in all (default: no\n"
+          "                         limit); untested subtrees then stay concrete\n"
+          "  --seed S               random seed (default 1); the same seed, the same result\n"
+          "  --json                 print a JSON object instead\n"
+          "  -q, --quiet            no grammar warnings, no summary\n"
+          "%s"
+          "  -h, --help             show this help\n"
+          "\n"
+          "Placeholders print as the nonterminal's name (generated names such as <html-2>\n"
+          "stand for the EBNF parts of a rule: see semdbg parse). Exit status: 0 done, 2 usage\n"
+          "error or an input that does not parse or does not fail, 3 the test command could\n"
+          "not run.\n",
+          sd_oracle_options_help);
+}
+
+/* Raw text when it is printable ASCII, else quoted. */
+static void print_input(const char *text, size_t len) {
+  bool plain = true;
+  for (size_t i = 0; i < len && plain; i++)
+    plain = (unsigned char)text[i] >= 0x20 && (unsigned char)text[i] < 0x7f;
+  if (plain) {
+    fwrite(text, 1, len, stdout);
+    return;
+  }
+  SdBuf b = {0};
+  sd_buf_putc(&b, '"');
+  sd_buf_append_quoted(&b, text, len);
+  sd_buf_putc(&b, '"');
+  fwrite(b.data, 1, b.len, stdout);
+  sd_buf_free(&b);
+}
 
 int cli_generalize(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  return cli_error("'generalize' is not implemented yet");
+  SdOracleOptions opts;
+  sd_oracle_options_init(&opts);
+  SdGeneralizeOptions go;
+  sd_generalize_options_init(&go);
+  const char *grammar_path = NULL, *start = NULL, *input_path = NULL;
+  bool json = false, quiet = false, only_files = false, reduce = true;
+  uint64_t fuzz = 0, max_runs = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+      if (input_path)
+        return cli_error("generalize: give one failing input (got '%s' and '%s')", input_path, a);
+      input_path = a;
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      only_files = true;
+    } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      return CLI_EXIT_OK;
+    } else if (!strcmp(a, "--json")) {
+      json = true;
+    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+      quiet = true;
+    } else if (!strcmp(a, "--no-reduce")) {
+      reduce = false;
+    } else if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
+               !strcmp(a, "--tries") || !strcmp(a, "--fuzz") || !strcmp(a, "--max-runs") ||
+               !strcmp(a, "--seed")) {
+      if (i + 1 >= argc) return cli_error("%s needs a value", a);
+      const char *v = argv[++i];
+      uint64_t n = 0;
+      if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = v;
+      else if (!strcmp(a, "--start")) start = v;
+      else if (!cli_parse_u64(a, v, &n)) return CLI_EXIT_USAGE;
+      else if (!strcmp(a, "--seed")) go.seed = n;
+      else if (n > 1000000) return cli_error("%s must be at most 1000000", a);
+      else if (!strcmp(a, "--tries")) {
+        if (n == 0) return cli_error("--tries must be at least 1");
+        go.tries = (uint32_t)n;
+      } else if (!strcmp(a, "--fuzz")) fuzz = n;
+      else max_runs = n;
+    } else {
+      bool consumed;
+      char *error = NULL;
+      if (!sd_oracle_options_parse_arg(&opts, argc, argv, &i, &consumed, &error)) {
+        cli_error("generalize: %s", error);
+        free(error);
+        return CLI_EXIT_USAGE;
+      }
+      if (!consumed)
+        return cli_error("generalize: unknown option '%s' (see semdbg generalize --help)", a);
+    }
+  }
+  char *error = NULL;
+  if (!input_path) return cli_error("generalize: no failing input given (see semdbg generalize --help)");
+  if (!sd_oracle_options_validate(&opts, &error)) {
+    cli_error("generalize: %s", error);
+    free(error);
+    return CLI_EXIT_USAGE;
+  }
+  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
+  if (!g) return CLI_EXIT_USAGE;
+
+  int status = CLI_EXIT_USAGE;
+  SdParser *parser = NULL;
+  SdTree *tree = NULL;
+  SdOracle *oracle = NULL;
+  SdReduceResult rr = {0};
+  SdAbstractInput *ab = NULL;
+  SdInstances inst = {0};
+  size_t len;
+  const char *why = NULL;
+  char *text = sd_read_file(input_path, &len, &why);
+  if (!text) {
+    cli_error("%s: %s", input_path, why ? why : "cannot read");
+    goto done;
+  }
+  parser = sd_parser_new(g);
+  SdParseError pe;
+  tree = sd_parse(parser, -1, text, len, &pe);
+  if (!tree) {
+    fprintf(stderr, "%s:%d:%d: %s\n", input_path, pe.line, pe.column, pe.message);
+    free(pe.message);
+    goto done;
+  }
+  oracle = sd_oracle_new(&opts, &error);
+  if (!oracle) {
+    cli_error("generalize: %s", error);
+    status = CLI_EXIT_HARNESS;
+    goto done;
+  }
+  go.batch = opts.jobs;
+  const SdTree *failing = tree;
+  bool budget_gone = false;
+  if (reduce) {
+    SdReduceOptions ro;
+    sd_reduce_options_init(&ro);
+    ro.seed = go.seed;
+    ro.max_runs = (uint32_t)max_runs;
+    ro.batch = opts.jobs;
+    if (!sd_reduce_with(tree, oracle, &ro, &rr, &error)) {
+      if (rr.status == SD_REDUCE_NOT_FAILING) {
+        cli_error("%s %s", input_path, error);
+      } else {
+        cli_error("generalize: %s", error);
+        status = CLI_EXIT_HARNESS;
+      }
+      goto done;
+    }
+    failing = rr.tree;
+    if (max_runs) {
+      if (rr.runs >= max_runs) budget_gone = true;
+      else go.max_runs = (uint32_t)(max_runs - rr.runs);
+    }
+  } else {
+    go.max_runs = (uint32_t)max_runs;
+  }
+  if (budget_gone) { /* nothing left to test with: the input stays concrete */
+    ab = sd_xcalloc(1, sizeof *ab);
+    ab->tree = sd_tree_clone(failing);
+    ab->is_placeholder = sd_xcalloc(ab->tree->node_count, sizeof(bool));
+  } else {
+    SdReduceStatus st;
+    ab = sd_generalize_with(failing, oracle, &go, &st, &error);
+    if (!ab) {
+      if (st == SD_REDUCE_NOT_FAILING) {
+        cli_error("%s %s", input_path, error);
+      } else {
+        cli_error("generalize: %s", error);
+        status = CLI_EXIT_HARNESS;
+      }
+      goto done;
+    }
+  }
+  if (fuzz && !sd_abstract_instantiate(ab, oracle, (uint32_t)fuzz, go.seed, &inst, &error)) {
+    cli_error("generalize: %s", error);
+    status = CLI_EXIT_HARNESS;
+    goto done;
+  }
+  char *pattern = sd_abstract_to_string(ab);
+  uint64_t runs = rr.runs + ab->runs;
+  double share = inst.count ? (double)inst.failed / inst.count : 0;
+  if (json) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddItemToObject(o, "abstract", sd_abstract_to_json(ab));
+    cJSON_AddItemToObject(o, "input", sd_json_bytes(failing->text, failing->length));
+    cJSON_AddNumberToObject(o, "length", failing->length);
+    cJSON_AddNumberToObject(o, "original_length", tree->length);
+    cJSON_AddBoolToObject(o, "reduced", reduce);
+    cJSON_AddNumberToObject(o, "tries", go.tries);
+    cJSON_AddNumberToObject(o, "nodes_tested", ab->nodes_tested);
+    cJSON_AddBoolToObject(o, "complete", ab->complete && !budget_gone);
+    cJSON_AddNumberToObject(o, "reduce_runs", (double)rr.runs);
+    cJSON_AddNumberToObject(o, "generalize_runs", (double)ab->runs);
+    if (inst.count) {
+      cJSON *in = cJSON_AddObjectToObject(o, "instantiations");
+      cJSON_AddNumberToObject(in, "count", inst.count);
+      cJSON_AddNumberToObject(in, "fail", inst.failed);
+      cJSON_AddNumberToObject(in, "pass", inst.passed);
+      cJSON_AddNumberToObject(in, "undefined", inst.undefined);
+      cJSON_AddNumberToObject(in, "fail_share", share);
+      cJSON_AddNumberToObject(in, "runs", (double)inst.runs);
+      cJSON *list = cJSON_AddArrayToObject(in, "inputs");
+      for (uint32_t i = 0; i < inst.count; i++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddItemToObject(e, "input", sd_json_bytes(inst.texts[i], inst.lengths[i]));
+        cJSON_AddStringToObject(e, "verdict", sd_verdict_kind_name(inst.kinds[i]));
+        cJSON_AddStringToObject(e, "status", inst.status[i]);
+        cJSON_AddItemToArray(list, e);
+      }
+    } else {
+      cJSON_AddNullToObject(o, "instantiations");
+    }
+    char *s = cJSON_Print(o);
+    puts(s);
+    cJSON_free(s);
+    cJSON_Delete(o);
+  } else {
+    puts(pattern);
+    for (uint32_t i = 0; i < inst.count; i++) {
+      printf("%-9s ", sd_verdict_kind_name(inst.kinds[i]));
+      print_input(inst.texts[i], inst.lengths[i]);
+      putchar('\n');
+    }
+    if (inst.count)
+      printf("%u instantiation%s: %u fail, %u pass, %u undefined (%.0f%% fail)\n", inst.count,
+             inst.count == 1 ? "" : "s", inst.failed, inst.passed, inst.undefined, 100 * share);
+  }
+  fflush(stdout);
+  if (!quiet && !json) {
+    if (reduce)
+      fprintf(stderr, "semdbg: reduced %s from %u to %u bytes (%llu run%s)\n", input_path,
+              tree->length, failing->length, (unsigned long long)rr.runs, rr.runs == 1 ? "" : "s");
+    fprintf(stderr,
+            "semdbg: %u placeholder%s after testing %u subtree%s with up to %u replacements "
+            "each (%llu run%s)\n",
+            ab->placeholder_count, ab->placeholder_count == 1 ? "" : "s", ab->nodes_tested,
+            ab->nodes_tested == 1 ? "" : "s", go.tries, (unsigned long long)ab->runs,
+            ab->runs == 1 ? "" : "s");
+    if (budget_gone || !ab->complete || (reduce && !rr.minimal))
+      fprintf(stderr, "semdbg: --max-runs %llu ran out: the result is not final (untested "
+                      "subtrees stay concrete)\n", (unsigned long long)max_runs);
+    if (inst.count)
+      fprintf(stderr, "semdbg: %llu run%s for the instantiations; %llu in all\n",
+              (unsigned long long)inst.runs, inst.runs == 1 ? "" : "s",
+              (unsigned long long)(runs + inst.runs));
+  }
+  free(pattern);
+  status = CLI_EXIT_OK;
+
+done:
+  free(error);
+  sd_instances_clear(&inst);
+  sd_abstract_free(ab);
+  sd_tree_free(rr.tree);
+  sd_oracle_free(oracle);
+  sd_tree_free(tree);
+  sd_parser_free(parser);
+  free(text);
+  sd_grammar_free(g);
+  return status;
 }

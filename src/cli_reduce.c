@@ -1,8 +1,195 @@
-/* cli_reduce.c: placeholder until `semdbg reduce` is implemented. */
+/* cli_reduce.c: `semdbg reduce --grammar G --test CMD FAILING-INPUT`: parses
+ * the failing input, checks that it fails, reduces it with sd_reduce_with()
+ * (tree operations judged by the oracle in parallel batches) and prints the
+ * reduced input on stdout with a summary (sizes, runs, 1-minimality) on
+ * stderr, or everything as JSON with --json; --out FILE writes the reduced
+ * input atomically. Exit status: 0 reduced, 2 usage error or an input that
+ * does not parse or does not fail, 3 the test command cannot run. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "json_util.h"
+#include "semdbg/parser.h"
+#include "semdbg/reduce.h"
+#include "util.h"
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: semdbg reduce --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
+          "\n"
+          "Reduce a failing input while it keeps failing: replace subtrees of its derivation\n"
+          "tree by smaller subtrees of the same nonterminal inside them, by alternatives with\n"
+          "fewer parts, or by the cheapest derivation, until no single such change keeps the\n"
+          "failure (1-minimal). Candidates run in parallel (-j); the reduced input is printed\n"
+          "on stdout, a summary on stderr.\n"
+          "\n"
+          "options:\n"
+          "  --grammar FILE         the grammar (ISLa BNF)\n"
+          "  --start SYMBOL         parse from this nonterminal instead of <start>\n"
+          "  --max-runs N           run the test command at most N times (default: no limit);\n"
+          "                         the result is then possibly not 1-minimal\n"
+          "  --seed S               seed for cheapest derivations of character classes (default 1)\n"
+          "  --out FILE             also write the reduced input to FILE\n"
+          "  --json                 print a JSON object instead\n"
+          "  -q, --quiet            no grammar warnings, no summary\n"
+          "%s"
+          "  -h, --help             show this help\n"
+          "\n"
+          "Exit status: 0 reduced, 2 usage error or an input that does not parse or does not\n"
+          "fail, 3 the test command could not run.\n",
+          sd_oracle_options_help);
+}
 
 int cli_reduce(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  return cli_error("'reduce' is not implemented yet");
+  SdOracleOptions opts;
+  sd_oracle_options_init(&opts);
+  SdReduceOptions ro;
+  sd_reduce_options_init(&ro);
+  const char *grammar_path = NULL, *start = NULL, *out_path = NULL, *input_path = NULL;
+  bool json = false, quiet = false, only_files = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+      if (input_path) return cli_error("reduce: give one failing input (got '%s' and '%s')", input_path, a);
+      input_path = a;
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      only_files = true;
+    } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      return CLI_EXIT_OK;
+    } else if (!strcmp(a, "--json")) {
+      json = true;
+    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+      quiet = true;
+    } else if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
+               !strcmp(a, "--out") || !strcmp(a, "--max-runs") || !strcmp(a, "--seed")) {
+      if (i + 1 >= argc) return cli_error("%s needs a value", a);
+      const char *v = argv[++i];
+      uint64_t n;
+      if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = v;
+      else if (!strcmp(a, "--start")) start = v;
+      else if (!strcmp(a, "--out")) out_path = v;
+      else if (!strcmp(a, "--seed")) {
+        if (!cli_parse_u64(a, v, &ro.seed)) return CLI_EXIT_USAGE;
+      } else {
+        if (!cli_parse_u64(a, v, &n)) return CLI_EXIT_USAGE;
+        if (n > UINT32_MAX) return cli_error("--max-runs must be at most %u", UINT32_MAX);
+        ro.max_runs = (uint32_t)n;
+      }
+    } else {
+      bool consumed;
+      char *error = NULL;
+      if (!sd_oracle_options_parse_arg(&opts, argc, argv, &i, &consumed, &error)) {
+        cli_error("reduce: %s", error);
+        free(error);
+        return CLI_EXIT_USAGE;
+      }
+      if (!consumed) return cli_error("reduce: unknown option '%s' (see semdbg reduce --help)", a);
+    }
+  }
+  char *error = NULL;
+  if (!input_path) return cli_error("reduce: no failing input given (see semdbg reduce --help)");
+  if (!sd_oracle_options_validate(&opts, &error)) {
+    cli_error("reduce: %s", error);
+    free(error);
+    return CLI_EXIT_USAGE;
+  }
+  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
+  if (!g) return CLI_EXIT_USAGE;
+
+  int status = CLI_EXIT_USAGE;
+  SdParser *parser = NULL;
+  SdTree *tree = NULL;
+  SdOracle *oracle = NULL;
+  SdReduceResult rr = {0};
+  size_t len;
+  const char *why = NULL;
+  char *text = sd_read_file(input_path, &len, &why);
+  if (!text) {
+    cli_error("%s: %s", input_path, why ? why : "cannot read");
+    goto done;
+  }
+  parser = sd_parser_new(g);
+  SdParseError pe;
+  tree = sd_parse(parser, -1, text, len, &pe);
+  if (!tree) {
+    fprintf(stderr, "%s:%d:%d: %s\n", input_path, pe.line, pe.column, pe.message);
+    free(pe.message);
+    goto done;
+  }
+  ro.batch = opts.jobs; /* one batch per wave of parallel runs (0: number of CPUs) */
+  oracle = sd_oracle_new(&opts, &error);
+  if (!oracle) {
+    cli_error("reduce: %s", error);
+    status = CLI_EXIT_HARNESS;
+    goto done;
+  }
+  if (!sd_reduce_with(tree, oracle, &ro, &rr, &error)) {
+    if (rr.status == SD_REDUCE_NOT_FAILING) {
+      cli_error("%s %s", input_path, error);
+      status = CLI_EXIT_USAGE;
+    } else {
+      cli_error("reduce: %s", error);
+      status = CLI_EXIT_HARNESS;
+    }
+    goto done;
+  }
+  if (out_path && !sd_write_file_atomic(out_path, rr.tree->text, rr.tree->length)) {
+    cli_error("%s: cannot write: %s", out_path, strerror(errno));
+    goto done;
+  }
+  if (json) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddItemToObject(o, "input", sd_json_bytes(rr.tree->text, rr.tree->length));
+    cJSON_AddNumberToObject(o, "length", rr.reduced_length);
+    cJSON_AddNumberToObject(o, "nodes", rr.reduced_nodes);
+    cJSON_AddNumberToObject(o, "original_length", rr.original_length);
+    cJSON_AddNumberToObject(o, "original_nodes", rr.original_nodes);
+    cJSON_AddNumberToObject(o, "runs", (double)rr.runs);
+    cJSON_AddNumberToObject(o, "candidates", (double)rr.candidates);
+    cJSON_AddNumberToObject(o, "steps", rr.steps);
+    cJSON_AddBoolToObject(o, "minimal", rr.minimal);
+    cJSON_AddStringToObject(o, "status", rr.verdict);
+    if (out_path) cJSON_AddStringToObject(o, "out", out_path);
+    else cJSON_AddNullToObject(o, "out");
+    char *s = cJSON_Print(o);
+    puts(s);
+    cJSON_free(s);
+    cJSON_Delete(o);
+  } else {
+    fwrite(rr.tree->text, 1, rr.tree->length, stdout);
+    putchar('\n');
+  }
+  fflush(stdout);
+  if (!quiet && !json) {
+    fprintf(stderr,
+            "semdbg: reduced %s from %u to %u bytes (%u to %u nodes) in %u step%s and %llu "
+            "run%s; it fails with %s\n",
+            input_path, rr.original_length, rr.reduced_length, rr.original_nodes,
+            rr.reduced_nodes, rr.steps, rr.steps == 1 ? "" : "s", (unsigned long long)rr.runs,
+            rr.runs == 1 ? "" : "s", rr.verdict);
+    if (rr.minimal)
+      fprintf(stderr, "semdbg: 1-minimal: no single reduction of a subtree keeps the failure\n");
+    else
+      fprintf(stderr,
+              "semdbg: not 1-minimal: --max-runs %u ran out (raise it to reduce further)\n",
+              ro.max_runs);
+  }
+  status = CLI_EXIT_OK;
+
+done:
+  free(error);
+  sd_tree_free(rr.tree);
+  sd_oracle_free(oracle);
+  sd_tree_free(tree);
+  sd_parser_free(parser);
+  free(text);
+  sd_grammar_free(g);
+  return status;
 }
