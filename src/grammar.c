@@ -920,3 +920,36 @@ char *sd_grammar_to_bnf(const SdGrammar *self) {
   }
   return sd_buf_take(&b);
 }
+
+/* Occurrence bounds of `target` in derivations of each symbol, saturated at
+ * 2 ("two or more"): a fixpoint from below for the maximum and from above
+ * for the minimum. */
+bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol target) {
+  uint32_t n = self->symbol_count;
+  uint8_t *lo = sd_xmalloc(n), *hi = sd_xcalloc(n, 1);
+  for (uint32_t s = 0; s < n; s++) lo[s] = self->symbols[s].kind == SD_SYM_NONTERMINAL ? 2 : 0;
+  if (self->symbols[target].kind != SD_SYM_NONTERMINAL) lo[target] = hi[target] = 1;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t s = 0; s < n; s++) {
+      const SdSymbolInfo *si = &self->symbols[s];
+      if (si->kind != SD_SYM_NONTERMINAL) continue;
+      uint8_t best_lo = 2, best_hi = 0;
+      for (uint32_t a = 0; a < si->alternative_count; a++) {
+        const SdAlternative *alt = &si->alternatives[a];
+        if (alt->min_size == UINT32_MAX) continue; /* unproductive alternatives derive nothing */
+        unsigned l = (SdSymbol)s == target, h = (SdSymbol)s == target;
+        for (uint32_t k = 0; k < alt->count; k++) l += lo[alt->symbols[k]], h += hi[alt->symbols[k]];
+        if (l > 2) l = 2;
+        if (h > 2) h = 2;
+        if (l < best_lo) best_lo = (uint8_t)l;
+        if (h > best_hi) best_hi = (uint8_t)h;
+      }
+      if (best_lo != lo[s] || best_hi != hi[s]) lo[s] = best_lo, hi[s] = best_hi, changed = true;
+    }
+  }
+  bool once = lo[self->start] == 1 && hi[self->start] == 1;
+  free(lo);
+  free(hi);
+  return once;
+}

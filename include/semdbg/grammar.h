@@ -95,6 +95,11 @@ static inline bool sd_charset_has(const SdSymbolInfo *s, unsigned char c) {
 /* Can a <b> node occur inside a <a> subtree (a != b), per the grammar? */
 bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b);
 
+/* Does every input derived from the start symbol contain exactly one <s>
+ * node? (Then `exists <s>` and `forall <s>` mean the same, and people can
+ * read a plain `<s>`.) */
+bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol s);
+
 /* Print the grammar back in (ISLa) BNF. */
 char *sd_grammar_to_bnf(const SdGrammar *self);
 

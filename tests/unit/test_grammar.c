@@ -122,7 +122,26 @@ static void test_ready_grammars_load(void) {
   }
 }
 
+static void test_exactly_once(void) {
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_load("grammars/heartbleed.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g);
+  CHECK(sd_grammar_exactly_once(g, sd_grammar_find(g, "<payload-length>")));
+  CHECK(sd_grammar_exactly_once(g, sd_grammar_find(g, "<payload>")));
+  CHECK(!sd_grammar_exactly_once(g, sd_grammar_find(g, "<digit>"))); /* zero or more */
+  CHECK(!sd_grammar_exactly_once(g, sd_grammar_find(g, "<char>")));
+  sd_grammar_free(g);
+  g = grammar("<start> ::= <a> | <a> <a>\n<a> ::= \"x\"\n");
+  CHECK(g && !sd_grammar_exactly_once(g, sd_grammar_find(g, "<a>"))); /* one or two */
+  sd_grammar_free(g);
+  g = grammar("<start> ::= <b> \"y\"\n<b> ::= <a> | \"z\" <a>\n<a> ::= \"x\"\n");
+  CHECK(g && sd_grammar_exactly_once(g, sd_grammar_find(g, "<a>")));
+  sd_grammar_free(g);
+}
+
 int main(void) {
+  RUN(test_exactly_once);
   RUN(test_costs);
   RUN(test_regular);
   RUN(test_numeric);

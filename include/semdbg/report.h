@@ -1,0 +1,63 @@
+/* semdbg/report.h: the result of a diagnosis, for people (text) and for
+ * scripts (JSON; the schema is documented in README.md). */
+#ifndef SEMDBG_REPORT_H
+#define SEMDBG_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum SdReportStatus {
+  SD_REPORT_CONFIRMED,   /* precision = recall = 1 on all evidence, refutation round included */
+  SD_REPORT_APPROXIMATE, /* the best candidate meets the thresholds but is not perfect */
+  SD_REPORT_SHORT,       /* the best candidate falls short of the thresholds */
+  SD_REPORT_NONE,        /* no candidate at all */
+} SdReportStatus;
+
+typedef struct SdReportCandidate {
+  char *short_form, *isla, *pattern;
+  double precision, recall, specificity, f1;
+  uint32_t tp, fp, tn, fn;
+  uint32_t group;        /* equivalence group; the diagnosis is group 0 */
+} SdReportCandidate;
+
+typedef struct SdReportSymbol {
+  char *name, *top_feature;
+  double score;
+  bool correlated_ancestor;
+} SdReportSymbol;
+
+typedef struct SdReportInput {
+  char *text;
+  size_t length;
+} SdReportInput;
+
+typedef struct SdReport {
+  SdReportStatus status;
+  char *stop_reason;     /* "confirmed", "max-iterations", "max-runs", "time-limit", "no-progress" */
+  SdReportCandidate *candidates; /* ranked, best first */
+  uint32_t candidate_count;
+  SdReportSymbol *relevant;
+  uint32_t relevant_count;
+  SdReportInput *failing_examples, *passing_examples;
+  uint32_t failing_example_count, passing_example_count;
+  char *reduced;         /* reduced failing input (NULL if not made) */
+  size_t reduced_length, original_length;
+  char *abstract;        /* DDSET abstract input (NULL if not made) */
+  double abstract_fail_share; /* share of its instantiations that failed (-1 if unknown) */
+  double min_precision, min_recall;
+  /* counts */
+  uint64_t seed;
+  uint32_t iterations;
+  uint64_t runs, cache_hits, z3_queries, evaluations;
+  uint32_t failing, passing, undefined; /* labelled inputs */
+  double harness_seconds, total_seconds;
+  double self_seconds;   /* CPU time of semdbg itself (user + system) */
+} SdReport;
+
+void sd_report_free(SdReport *self);
+char *sd_report_to_text(const SdReport *self);
+char *sd_report_to_json(const SdReport *self); /* a JSON document (pretty-printed) */
+const char *sd_report_status_name(SdReportStatus status);
+
+#endif

@@ -1,0 +1,236 @@
+/* report.c: renders a diagnosis report as text for people and as JSON for
+ * scripts. The JSON schema (documented in README.md) is versioned by the
+ * "schema" field; fields are only ever added. */
+#include "semdbg/report.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_util.h"
+#include "util.h"
+
+const char *sd_report_status_name(SdReportStatus status) {
+  switch (status) {
+    case SD_REPORT_CONFIRMED: return "confirmed";
+    case SD_REPORT_APPROXIMATE: return "approximate";
+    case SD_REPORT_SHORT: return "falls-short";
+    default: return "none";
+  }
+}
+
+void sd_report_free(SdReport *self) {
+  if (!self) return;
+  for (uint32_t i = 0; i < self->candidate_count; i++) {
+    free(self->candidates[i].short_form);
+    free(self->candidates[i].isla);
+    free(self->candidates[i].pattern);
+  }
+  free(self->candidates);
+  for (uint32_t i = 0; i < self->relevant_count; i++) {
+    free(self->relevant[i].name);
+    free(self->relevant[i].top_feature);
+  }
+  free(self->relevant);
+  for (uint32_t i = 0; i < self->failing_example_count; i++) free(self->failing_examples[i].text);
+  for (uint32_t i = 0; i < self->passing_example_count; i++) free(self->passing_examples[i].text);
+  free(self->failing_examples);
+  free(self->passing_examples);
+  free(self->reduced);
+  free(self->abstract);
+  free(self->stop_reason);
+  free(self);
+}
+
+/* An input for a terminal: quoted with escapes, so that control bytes show. */
+static void put_input(SdBuf *b, const char *text, size_t length) {
+  sd_buf_append_quoted(b, text, length);
+}
+
+static void put_scores(SdBuf *b, const SdReportCandidate *c) {
+  sd_buf_printf(b, "precision %.3f, recall %.3f (tp %u, fp %u, tn %u, fn %u)", c->precision,
+                c->recall, c->tp, c->fp, c->tn, c->fn);
+}
+
+char *sd_report_to_text(const SdReport *self) {
+  SdBuf b = {0};
+  const SdReportCandidate *best = self->candidate_count ? &self->candidates[0] : NULL;
+  switch (self->status) {
+    case SD_REPORT_CONFIRMED: sd_buf_puts(&b, "Diagnosis (confirmed):\n"); break;
+    case SD_REPORT_APPROXIMATE: sd_buf_puts(&b, "Diagnosis (approximate, not confirmed):\n"); break;
+    case SD_REPORT_SHORT:
+      sd_buf_puts(&b, "No diagnosis meets the thresholds; the best candidate falls short:\n");
+      break;
+    default: sd_buf_puts(&b, "No diagnosis: no candidate constraint separates failing from passing inputs.\n");
+  }
+  if (best) {
+    sd_buf_printf(&b, "\n    %s\n\n", best->short_form);
+    sd_buf_printf(&b, "  ISLa:      %s\n", best->isla);
+    sd_buf_puts(&b, "  scores:    ");
+    put_scores(&b, best);
+    sd_buf_printf(&b, "\n  evidence:  %u failing and %u passing inputs\n", best->tp + best->fn,
+                  best->fp + best->tn);
+    if (self->status == SD_REPORT_SHORT)
+      sd_buf_printf(&b, "  shortfall: needs precision >= %.2f and recall >= %.2f\n",
+                    self->min_precision, self->min_recall);
+    uint32_t equivalents = 0;
+    for (uint32_t i = 1; i < self->candidate_count; i++)
+      if (self->candidates[i].group == best->group) {
+        if (!equivalents++) sd_buf_puts(&b, "\nEquivalent on all evidence:\n");
+        sd_buf_printf(&b, "    %s\n", self->candidates[i].short_form);
+      }
+    uint32_t shown = 0;
+    for (uint32_t i = 1; i < self->candidate_count && shown < 4; i++)
+      if (self->candidates[i].group != best->group) {
+        if (!shown++) sd_buf_puts(&b, "\nNext best candidates:\n");
+        sd_buf_printf(&b, "    %s\n      ", self->candidates[i].short_form);
+        put_scores(&b, &self->candidates[i]);
+        sd_buf_putc(&b, '\n');
+      }
+  }
+  if (self->relevant_count) {
+    sd_buf_puts(&b, "\nRelevant nonterminals:\n");
+    for (uint32_t i = 0; i < self->relevant_count; i++)
+      sd_buf_printf(&b, "    %-24s %.3f%s%s%s\n", self->relevant[i].name, self->relevant[i].score,
+                    self->relevant[i].top_feature ? "  (" : "",
+                    self->relevant[i].top_feature ? self->relevant[i].top_feature : "",
+                    self->relevant[i].top_feature
+                        ? (self->relevant[i].correlated_ancestor ? "; correlated ancestor)" : ")")
+                        : "");
+  }
+  if (self->failing_example_count) {
+    sd_buf_puts(&b, "\nFailing inputs, for example:\n");
+    for (uint32_t i = 0; i < self->failing_example_count; i++) {
+      sd_buf_puts(&b, "    ");
+      put_input(&b, self->failing_examples[i].text, self->failing_examples[i].length);
+      sd_buf_putc(&b, '\n');
+    }
+  }
+  if (self->passing_example_count) {
+    sd_buf_puts(&b, "Passing inputs, for example:\n");
+    for (uint32_t i = 0; i < self->passing_example_count; i++) {
+      sd_buf_puts(&b, "    ");
+      put_input(&b, self->passing_examples[i].text, self->passing_examples[i].length);
+      sd_buf_putc(&b, '\n');
+    }
+  }
+  if (self->reduced) {
+    sd_buf_printf(&b, "\nReduced failing input (%zu of %zu bytes):\n    ", self->reduced_length,
+                  self->original_length);
+    put_input(&b, self->reduced, self->reduced_length);
+    sd_buf_putc(&b, '\n');
+  }
+  if (self->abstract) {
+    sd_buf_printf(&b, "Abstract failure-inducing input (DDSET):\n    %s\n", self->abstract);
+    if (self->abstract_fail_share >= 0)
+      sd_buf_printf(&b, "    (%.0f%% of its instantiations fail)\n", 100 * self->abstract_fail_share);
+  }
+  sd_buf_printf(&b,
+                "\n%u iterations, %llu runs (%llu answered from the cache), %llu Z3 queries;\n"
+                "%u failing, %u passing, %u undefined inputs; stopped: %s;\n"
+                "%.1f s in all, %.1f s inside the harness (summed over parallel runs), %.1f s of CPU in semdbg;\n"
+                "seed %llu\n",
+                self->iterations, (unsigned long long)self->runs,
+                (unsigned long long)self->cache_hits, (unsigned long long)self->z3_queries,
+                self->failing, self->passing, self->undefined, self->stop_reason,
+                self->total_seconds, self->harness_seconds, self->self_seconds,
+                (unsigned long long)self->seed);
+  return sd_buf_take(&b);
+}
+
+static cJSON *candidate_json(const SdReportCandidate *c) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "short", c->short_form);
+  cJSON_AddStringToObject(o, "isla", c->isla);
+  if (c->pattern) cJSON_AddStringToObject(o, "pattern", c->pattern);
+  cJSON_AddNumberToObject(o, "precision", c->precision);
+  cJSON_AddNumberToObject(o, "recall", c->recall);
+  cJSON_AddNumberToObject(o, "specificity", c->specificity);
+  cJSON_AddNumberToObject(o, "f1", c->f1);
+  cJSON_AddNumberToObject(o, "tp", c->tp);
+  cJSON_AddNumberToObject(o, "fp", c->fp);
+  cJSON_AddNumberToObject(o, "tn", c->tn);
+  cJSON_AddNumberToObject(o, "fn", c->fn);
+  cJSON_AddNumberToObject(o, "group", c->group);
+  return o;
+}
+
+static cJSON *inputs_json(const SdReportInput *in, uint32_t n) {
+  cJSON *a = cJSON_CreateArray();
+  for (uint32_t i = 0; i < n; i++) cJSON_AddItemToArray(a, sd_json_bytes(in[i].text, in[i].length));
+  return a;
+}
+
+char *sd_report_to_json(const SdReport *self) {
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddNumberToObject(root, "schema", 1);
+  cJSON_AddStringToObject(root, "version", SEMDBG_VERSION);
+  cJSON_AddStringToObject(root, "status", sd_report_status_name(self->status));
+  cJSON_AddStringToObject(root, "stop_reason", self->stop_reason ? self->stop_reason : "");
+  if (self->candidate_count) {
+    cJSON *d = candidate_json(&self->candidates[0]);
+    cJSON_AddItemToObject(root, "diagnosis", d);
+  } else {
+    cJSON_AddNullToObject(root, "diagnosis");
+  }
+  cJSON *alts = cJSON_AddArrayToObject(root, "equivalent");
+  cJSON *cands = cJSON_AddArrayToObject(root, "candidates");
+  for (uint32_t i = 0; i < self->candidate_count; i++) {
+    if (i && self->candidates[i].group == self->candidates[0].group)
+      cJSON_AddItemToArray(alts, cJSON_CreateString(self->candidates[i].short_form));
+    cJSON_AddItemToArray(cands, candidate_json(&self->candidates[i]));
+  }
+  cJSON *rel = cJSON_AddArrayToObject(root, "relevant");
+  for (uint32_t i = 0; i < self->relevant_count; i++) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "nonterminal", self->relevant[i].name);
+    cJSON_AddNumberToObject(o, "score", self->relevant[i].score);
+    if (self->relevant[i].top_feature)
+      cJSON_AddStringToObject(o, "top_feature", self->relevant[i].top_feature);
+    cJSON_AddBoolToObject(o, "correlated_ancestor", self->relevant[i].correlated_ancestor);
+    cJSON_AddItemToArray(rel, o);
+  }
+  cJSON *ex = cJSON_AddObjectToObject(root, "examples");
+  cJSON_AddItemToObject(ex, "failing", inputs_json(self->failing_examples, self->failing_example_count));
+  cJSON_AddItemToObject(ex, "passing", inputs_json(self->passing_examples, self->passing_example_count));
+  if (self->reduced) {
+    cJSON *r = cJSON_AddObjectToObject(root, "reduced");
+    cJSON_AddItemToObject(r, "input", sd_json_bytes(self->reduced, self->reduced_length));
+    cJSON_AddNumberToObject(r, "length", (double)self->reduced_length);
+    cJSON_AddNumberToObject(r, "original_length", (double)self->original_length);
+  } else {
+    cJSON_AddNullToObject(root, "reduced");
+  }
+  if (self->abstract) {
+    cJSON *a = cJSON_AddObjectToObject(root, "abstract");
+    cJSON_AddStringToObject(a, "pattern", self->abstract);
+    if (self->abstract_fail_share >= 0)
+      cJSON_AddNumberToObject(a, "fail_share", self->abstract_fail_share);
+  } else {
+    cJSON_AddNullToObject(root, "abstract");
+  }
+  cJSON *c = cJSON_AddObjectToObject(root, "counts");
+  cJSON_AddNumberToObject(c, "iterations", self->iterations);
+  cJSON_AddNumberToObject(c, "runs", (double)self->runs);
+  cJSON_AddNumberToObject(c, "cache_hits", (double)self->cache_hits);
+  cJSON_AddNumberToObject(c, "z3_queries", (double)self->z3_queries);
+  cJSON_AddNumberToObject(c, "evaluations", (double)self->evaluations);
+  cJSON_AddNumberToObject(c, "failing", self->failing);
+  cJSON_AddNumberToObject(c, "passing", self->passing);
+  cJSON_AddNumberToObject(c, "undefined", self->undefined);
+  cJSON_AddNumberToObject(c, "harness_seconds", self->harness_seconds);
+  cJSON_AddNumberToObject(c, "total_seconds", self->total_seconds);
+  cJSON_AddNumberToObject(c, "semdbg_cpu_seconds", self->self_seconds);
+  char seed[32];
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)self->seed);
+  cJSON_AddStringToObject(root, "seed", seed); /* a string: 64-bit values lose precision as numbers */
+  cJSON *th = cJSON_AddObjectToObject(root, "thresholds");
+  cJSON_AddNumberToObject(th, "precision", self->min_precision);
+  cJSON_AddNumberToObject(th, "recall", self->min_recall);
+  char *s = cJSON_Print(root);
+  cJSON_Delete(root);
+  char *out = sd_xstrdup(s);
+  cJSON_free(s);
+  return out;
+}
