@@ -13,8 +13,10 @@
  *
  * Completion looks up the items of an older set waiting on a symbol through a
  * per-set index sorted by symbol, built once when the set is finished. Left
- * recursion is linear; right recursion is quadratic (no Leo optimisation yet),
- * which is why the EBNF repetitions desugar into left recursion. */
+ * recursion is linear. Right recursion would be quadratic (there is no Leo
+ * optimisation), so simple right-recursive lists are parsed as left recursion
+ * through virtual nonterminals and their trees rebuilt (see is_list_nonterminal),
+ * and EBNF repetitions desugar into left recursion. */
 #include "semdbg/parser.h"
 
 #include <stdlib.h>
@@ -48,10 +50,15 @@ typedef struct Pending {
 
 struct SdParser {
   const SdGrammar *grammar;
-  /* rules: one per (nonterminal, alternative) */
+  /* symbols: the grammar's, then three virtual nonterminals per list (below) */
+  uint32_t symbol_count;
+  bool *is_nonterminal, *nullable;
+  SdSymbol *list_base;             /* per grammar symbol: first virtual symbol, or -1 */
+  /* rules: the grammar's alternatives, with list nonterminals rewritten */
   uint32_t rule_count;
   SdSymbol *rule_lhs;
-  uint32_t *rule_alt;
+  int32_t *rule_alt;               /* the grammar alternative the rule stands for, or -1 */
+  uint8_t *rule_kind;
   uint32_t *rule_state;            /* first dotted state of the rule */
   uint32_t *first_rule, *rule_n;   /* per symbol: its rules */
   /* dotted states */
@@ -93,39 +100,138 @@ static void compute_empty_alternatives(SdParser *p) {
   }
 }
 
+/* Right recursion costs Earley quadratic time (every completion walks the
+ * whole chain of open items), so a "list" nonterminal
+ *     <r> ::= a1 <r> | a2 <r> | b1 | b2      (no other use of <r> in its rules,
+ *                                             no a_i nullable, <r> in no larger cycle)
+ * is parsed through three virtual nonterminals as left recursion,
+ *     <r> ::= L B    L ::= "" | L A    A ::= a1 | a2    B ::= b1 | b2
+ * and the right-nested tree of the grammar is rebuilt from the result. */
+enum { RULE_NORMAL, RULE_LIST, RULE_LIST_EMPTY, RULE_LIST_STEP, RULE_LIST_PART };
+
+static bool is_list_nonterminal(const SdGrammar *g, SdSymbol r) {
+  const SdSymbolInfo *si = &g->symbols[r];
+  if (si->kind != SD_SYM_NONTERMINAL) return false;
+  uint32_t recursive = 0, plain = 0;
+  for (uint32_t a = 0; a < si->alternative_count; a++) {
+    const SdAlternative *alt = &si->alternatives[a];
+    bool prefix_nullable = true;
+    for (uint32_t k = 0; k < alt->count; k++) {
+      SdSymbol c = alt->symbols[k];
+      bool last = k + 1 == alt->count;
+      if (c == r && !last) return false;
+      if (c == r) continue;
+      if (g->symbols[c].kind == SD_SYM_NONTERMINAL && sd_grammar_can_contain(g, c, r)) return false;
+      if (!g->symbols[c].nullable) prefix_nullable = false;
+    }
+    if (alt->count && alt->symbols[alt->count - 1] == r) {
+      if (alt->count < 2 || prefix_nullable) return false;
+      recursive++;
+    } else {
+      plain++;
+    }
+  }
+  return recursive && plain;
+}
+
+typedef struct RuleBuilder {
+  Array(SdSymbol) lhs;
+  Array(int32_t) alt;
+  Array(uint8_t) kind;
+  Array(uint32_t) start, length;
+  Array(SdSymbol) symbols;
+} RuleBuilder;
+
+static void emit(RuleBuilder *b, SdSymbol lhs, int32_t alt, uint8_t kind, const SdSymbol *syms,
+                 uint32_t n) {
+  array_push(&b->lhs, lhs);
+  array_push(&b->alt, alt);
+  array_push(&b->kind, kind);
+  array_push(&b->start, b->symbols.size);
+  array_push(&b->length, n);
+  for (uint32_t k = 0; k < n; k++) array_push(&b->symbols, syms[k]);
+}
+
 SdParser *sd_parser_new(const SdGrammar *grammar) {
   SdParser *p = sd_xcalloc(1, sizeof *p);
   p->grammar = grammar;
-  uint32_t nsym = grammar->symbol_count;
-  p->first_rule = sd_xcalloc(nsym, sizeof(uint32_t));
-  p->rule_n = sd_xcalloc(nsym, sizeof(uint32_t));
-  for (uint32_t s = 0; s < nsym; s++) {
-    p->first_rule[s] = p->rule_count;
-    p->rule_n[s] = grammar->symbols[s].alternative_count;
-    p->rule_count += grammar->symbols[s].alternative_count;
-  }
-  p->rule_lhs = sd_xmalloc((p->rule_count + 1) * sizeof(SdSymbol));
-  p->rule_alt = sd_xmalloc((p->rule_count + 1) * sizeof(uint32_t));
-  p->rule_state = sd_xmalloc((p->rule_count + 1) * sizeof(uint32_t));
-  uint32_t r = 0;
+  uint32_t nsym = grammar->symbol_count, lists = 0;
+  p->list_base = sd_xmalloc(nsym * sizeof(SdSymbol));
   for (uint32_t s = 0; s < nsym; s++)
-    for (uint32_t a = 0; a < grammar->symbols[s].alternative_count; a++, r++) {
-      p->rule_lhs[r] = (SdSymbol)s;
-      p->rule_alt[r] = a;
-      p->rule_state[r] = p->state_count;
-      p->state_count += grammar->symbols[s].alternatives[a].count + 1;
+    p->list_base[s] = is_list_nonterminal(grammar, (SdSymbol)s) ? (SdSymbol)(nsym + 3 * lists++) : -1;
+  p->symbol_count = nsym + 3 * lists;
+  p->is_nonterminal = sd_xcalloc(p->symbol_count, sizeof(bool));
+  p->nullable = sd_xcalloc(p->symbol_count, sizeof(bool));
+  p->first_rule = sd_xcalloc(p->symbol_count, sizeof(uint32_t));
+  p->rule_n = sd_xcalloc(p->symbol_count, sizeof(uint32_t));
+  for (uint32_t s = 0; s < nsym; s++) {
+    p->is_nonterminal[s] = grammar->symbols[s].kind == SD_SYM_NONTERMINAL;
+    p->nullable[s] = grammar->symbols[s].nullable;
+    if (p->list_base[s] >= 0) {
+      SdSymbol v = p->list_base[s];
+      p->is_nonterminal[v] = p->is_nonterminal[v + 1] = p->is_nonterminal[v + 2] = true;
+      p->nullable[v] = true;               /* L */
+      p->nullable[v + 2] = p->nullable[s]; /* B */
     }
+  }
+  RuleBuilder b = {0};
+  /* rules of symbol s are contiguous: grammar symbols first, then the virtual ones */
+  for (uint32_t s = 0; s < p->symbol_count; s++) {
+    p->first_rule[s] = b.lhs.size;
+    if (s < nsym) {
+      const SdSymbolInfo *si = &grammar->symbols[s];
+      if (p->list_base[s] >= 0) {
+        SdSymbol lb[2] = {p->list_base[s], p->list_base[s] + 2};
+        emit(&b, (SdSymbol)s, -1, RULE_LIST, lb, 2);
+      } else {
+        for (uint32_t a = 0; a < si->alternative_count; a++)
+          emit(&b, (SdSymbol)s, (int32_t)a, RULE_NORMAL, si->alternatives[a].symbols,
+               si->alternatives[a].count);
+      }
+    } else {
+      uint32_t which = (s - nsym) % 3;
+      SdSymbol list = -1;
+      for (uint32_t r = 0; r < nsym && list < 0; r++)
+        if (p->list_base[r] == (SdSymbol)(s - which)) list = (SdSymbol)r;
+      const SdSymbolInfo *si = &grammar->symbols[list];
+      if (which == 0) { /* L ::= "" | L A */
+        SdSymbol step[2] = {(SdSymbol)s, (SdSymbol)s + 1};
+        emit(&b, (SdSymbol)s, -1, RULE_LIST_EMPTY, NULL, 0);
+        emit(&b, (SdSymbol)s, -1, RULE_LIST_STEP, step, 2);
+      } else {
+        for (uint32_t a = 0; a < si->alternative_count; a++) {
+          const SdAlternative *alt = &si->alternatives[a];
+          bool recursive = alt->count && alt->symbols[alt->count - 1] == list;
+          if (recursive != (which == 1)) continue;
+          emit(&b, (SdSymbol)s, (int32_t)a, RULE_LIST_PART, alt->symbols,
+               recursive ? alt->count - 1 : alt->count);
+        }
+      }
+    }
+    p->rule_n[s] = b.lhs.size - p->first_rule[s];
+  }
+  p->rule_count = b.lhs.size;
+  p->rule_lhs = b.lhs.items;
+  p->rule_alt = b.alt.items;
+  p->rule_kind = b.kind.items;
+  p->rule_state = sd_xmalloc((p->rule_count + 1) * sizeof(uint32_t));
+  for (uint32_t r = 0; r < p->rule_count; r++) {
+    p->rule_state[r] = p->state_count;
+    p->state_count += b.length.items[r] + 1;
+  }
   p->state_rule = sd_xmalloc((p->state_count + 1) * sizeof(uint32_t));
   p->state_next = sd_xmalloc((p->state_count + 1) * sizeof(SdSymbol));
-  for (r = 0; r < p->rule_count; r++) {
-    const SdAlternative *alt = &grammar->symbols[p->rule_lhs[r]].alternatives[p->rule_alt[r]];
-    for (uint32_t d = 0; d <= alt->count; d++) {
+  for (uint32_t r = 0; r < p->rule_count; r++)
+    for (uint32_t d = 0; d <= b.length.items[r]; d++) {
       p->state_rule[p->rule_state[r] + d] = r;
-      p->state_next[p->rule_state[r] + d] = d < alt->count ? alt->symbols[d] : -1;
+      p->state_next[p->rule_state[r] + d] =
+          d < b.length.items[r] ? b.symbols.items[b.start.items[r] + d] : -1;
     }
-  }
+  array_free(&b.start);
+  array_free(&b.length);
+  array_free(&b.symbols);
   compute_empty_alternatives(p);
-  p->predicted = sd_xcalloc(nsym, sizeof(uint32_t));
+  p->predicted = sd_xcalloc(p->symbol_count, sizeof(uint32_t));
   return p;
 }
 
@@ -133,6 +239,10 @@ void sd_parser_free(SdParser *self) {
   if (!self) return;
   free(self->rule_lhs);
   free(self->rule_alt);
+  free(self->rule_kind);
+  free(self->list_base);
+  free(self->is_nonterminal);
+  free(self->nullable);
   free(self->rule_state);
   free(self->first_rule);
   free(self->rule_n);
@@ -237,7 +347,7 @@ static void index_set(SdParser *p, uint32_t k) {
   array_push(&p->waiting_start, first);
   for (uint32_t i = begin; i < end; i++) {
     SdSymbol next = p->state_next[p->items.items[i].state];
-    if (next >= 0 && p->grammar->symbols[next].kind == SD_SYM_NONTERMINAL)
+    if (next >= 0 && p->is_nonterminal[next])
       array_push(&p->waiting, ((Waiting){next, i}));
   }
   qsort(p->waiting.items + first, p->waiting.size - first, sizeof(Waiting), compare_waiting);
@@ -266,13 +376,12 @@ static void complete(SdParser *p, uint32_t set_begin, uint32_t item_index) {
 
 static void predict(SdParser *p, uint32_t set_begin, uint32_t k, uint32_t item_index,
                     SdSymbol sym) {
-  const SdGrammar *g = p->grammar;
   if (p->predicted[sym] != k + 1) {
     p->predicted[sym] = k + 1;
     for (uint32_t r = p->first_rule[sym]; r < p->first_rule[sym] + p->rule_n[sym]; r++)
       add_item(p, set_begin, (Item){p->rule_state[r], k, k, NONE, NONE});
   }
-  if (g->symbols[sym].nullable) {
+  if (p->nullable[sym]) {
     const Item *it = &p->items.items[item_index];
     add_item(p, set_begin, (Item){it->state + 1, it->origin, k, item_index, CHILD_EPSILON});
   }
@@ -305,7 +414,7 @@ static void reset(SdParser *p, size_t length) {
   p->pending_head = sd_xmalloc((length + 1) * sizeof(uint32_t));
   p->pending_tail = sd_xmalloc((length + 1) * sizeof(uint32_t));
   for (size_t i = 0; i <= length; i++) p->pending_head[i] = NONE;
-  memset(p->predicted, 0, p->grammar->symbol_count * sizeof(uint32_t));
+  memset(p->predicted, 0, p->symbol_count * sizeof(uint32_t));
   if (!p->hash_cap) {
     p->hash_cap = 64;
     p->hash_keys = sd_xmalloc(64 * sizeof(uint64_t));
@@ -341,7 +450,7 @@ static uint32_t recognise(SdParser *p, SdSymbol start, const char *input, size_t
       SdSymbol next = p->state_next[state];
       if (next < 0) {
         if (p->items.items[i].origin < k) complete(p, begin, i);
-      } else if (p->grammar->symbols[next].kind == SD_SYM_NONTERMINAL) {
+      } else if (p->is_nonterminal[next]) {
         predict(p, begin, k, i, next);
       } else {
         uint32_t before = p->pending.size;
@@ -394,41 +503,81 @@ static SdNode *empty_derivation(SdParser *p, SdTree *t, SdSymbol sym) {
   return root;
 }
 
+typedef struct BuildJob {
+  uint32_t item;
+  SdNode **slot;
+} BuildJob;
+typedef Array(BuildJob) BuildStack;
+
+/* Fill node->children[0 .. dot) from the completed item's back-pointers;
+ * children that are nonterminals become jobs. */
+static void fill_children(SdParser *p, SdTree *t, const char *text, uint32_t item, SdNode *node,
+                          BuildStack *stack) {
+  uint32_t rule = p->state_rule[p->items.items[item].state];
+  uint32_t cur = item;
+  for (uint32_t d = state_dot(p, p->items.items[item].state); d-- > 0;) {
+    const Item *ci = &p->items.items[cur];
+    SdSymbol sym = p->state_next[p->rule_state[rule] + d];
+    if (ci->child == CHILD_TERMINAL) {
+      uint32_t from = p->items.items[ci->prev].end;
+      SdNode *leaf = sd_tree_new_node(t, sym, -1, 0);
+      leaf->leaf = text + from;
+      leaf->leaf_length = ci->end - from;
+      node->children[d] = leaf;
+    } else if (ci->child == CHILD_EPSILON) {
+      node->children[d] = empty_derivation(p, t, sym);
+    } else {
+      array_push(stack, ((BuildJob){ci->child, &node->children[d]}));
+    }
+    cur = ci->prev;
+  }
+}
+
+static SdNode *part_node(SdParser *p, SdTree *t, const char *text, SdSymbol list, uint32_t item,
+                         uint32_t extra, BuildStack *stack) {
+  uint32_t rule = p->state_rule[p->items.items[item].state];
+  uint32_t n = state_dot(p, p->items.items[item].state);
+  SdNode *node = sd_tree_new_node(t, list, p->rule_alt[rule], n + extra);
+  fill_children(p, t, text, item, node, stack);
+  return node;
+}
+
+/* Rebuild the right-nested tree of a list nonterminal from its L B parse. */
+static SdNode *list_node(SdParser *p, SdTree *t, const char *text, uint32_t item,
+                         BuildStack *stack) {
+  const Item *whole = &p->items.items[item];
+  SdSymbol list = p->rule_lhs[p->state_rule[whole->state]];
+  SdNode *tail = whole->child == CHILD_EPSILON
+                     ? empty_derivation(p, t, list)
+                     : part_node(p, t, text, list, whole->child, 0, stack);
+  uint32_t cur = p->items.items[whole->prev].child; /* the L item (or epsilon) */
+  while (cur != CHILD_EPSILON && p->rule_kind[p->state_rule[p->items.items[cur].state]] == RULE_LIST_STEP) {
+    const Item *step = &p->items.items[cur];
+    SdNode *node = part_node(p, t, text, list, step->child, 1, stack);
+    node->children[node->child_count - 1] = tail;
+    tail = node;
+    cur = p->items.items[step->prev].child;
+  }
+  return tail;
+}
+
 static SdTree *build_tree(SdParser *p, uint32_t accept, const char *input, size_t length) {
   SdTree *t = sd_tree_new(p->grammar);
   char *text = sd_arena_strndup(t->arena, input, length);
-  typedef struct Job {
-    uint32_t item;
-    SdNode **slot;
-  } Job;
-  Array(Job) stack = {0};
+  BuildStack stack = {0};
   SdNode *root = NULL;
-  array_push(&stack, ((Job){accept, &root}));
+  array_push(&stack, ((BuildJob){accept, &root}));
   while (stack.size) {
-    Job j = array_pop(&stack);
-    const Item *it = &p->items.items[j.item];
-    uint32_t rule = p->state_rule[it->state];
-    uint32_t count = state_dot(p, it->state);
-    SdNode *n = sd_tree_new_node(t, p->rule_lhs[rule], (int32_t)p->rule_alt[rule], count);
-    *j.slot = n;
-    const SdAlternative *alt = &p->grammar->symbols[p->rule_lhs[rule]].alternatives[p->rule_alt[rule]];
-    uint32_t cur = j.item;
-    for (uint32_t d = count; d-- > 0;) {
-      const Item *ci = &p->items.items[cur];
-      SdSymbol sym = alt->symbols[d];
-      if (ci->child == CHILD_TERMINAL) {
-        uint32_t from = p->items.items[ci->prev].end;
-        SdNode *leaf = sd_tree_new_node(t, sym, -1, 0);
-        leaf->leaf = text + from;
-        leaf->leaf_length = ci->end - from;
-        n->children[d] = leaf;
-      } else if (ci->child == CHILD_EPSILON) {
-        n->children[d] = empty_derivation(p, t, sym);
-      } else {
-        array_push(&stack, ((Job){ci->child, &n->children[d]}));
-      }
-      cur = ci->prev;
+    BuildJob j = array_pop(&stack);
+    uint32_t rule = p->state_rule[p->items.items[j.item].state];
+    if (p->rule_kind[rule] == RULE_LIST) {
+      *j.slot = list_node(p, t, text, j.item, &stack);
+      continue;
     }
+    SdNode *n = sd_tree_new_node(t, p->rule_lhs[rule], p->rule_alt[rule],
+                                 state_dot(p, p->items.items[j.item].state));
+    *j.slot = n;
+    fill_children(p, t, text, j.item, n, &stack);
   }
   array_free(&stack);
   sd_tree_set_root(t, root);
@@ -460,7 +609,7 @@ static void error_message(SdParser *p, uint32_t f, const char *input, size_t len
   uint32_t best = 0;
   for (uint32_t i = begin; i < end; i++) {
     SdSymbol next = p->state_next[p->items.items[i].state];
-    if (next < 0 || g->symbols[next].kind != SD_SYM_LITERAL) continue;
+    if (next < 0 || p->is_nonterminal[next] || g->symbols[next].kind != SD_SYM_LITERAL) continue;
     const SdSymbolInfo *si = &g->symbols[next];
     uint32_t m = 0;
     while (m < si->length && f + m < length && input[f + m] == si->bytes[m]) m++;
@@ -476,8 +625,8 @@ static void error_message(SdParser *p, uint32_t f, const char *input, size_t len
       if (it->origin == 0) can_end = true;
       continue;
     }
+    if (p->is_nonterminal[next]) continue;
     const SdSymbolInfo *si = &g->symbols[next];
-    if (si->kind == SD_SYM_NONTERMINAL) continue;
     if (si->kind == SD_SYM_CHARSET) {
       if (best == 0)
         for (int k = 0; k < 32; k++) set[k] |= si->set[k];

@@ -110,6 +110,47 @@ static void test_epsilon_and_recursion(void) {
   sd_grammar_free(g);
 }
 
+/* Right-recursive lists are parsed as left recursion internally; the tree
+ * must still be the grammar's right-nested one, and the time linear. */
+static void test_right_recursive_lists(void) {
+  SdGrammar *g = grammar(
+      "<start> ::= <n> \";\" <p>\n<n> ::= <d> | <d> <n>\n<d> ::= [0-9]\n"
+      "<p> ::= \"\" | <c> <p> | \"!\" \"!\" <p>\n<c> ::= [a-z]\n");
+  CHECK(g);
+  SdBuf b = {0};
+  for (int i = 0; i < 50000; i++) sd_buf_putc(&b, (char)('0' + i % 10));
+  sd_buf_putc(&b, ';');
+  for (int i = 0; i < 50000; i++) sd_buf_puts(&b, i % 7 ? "x" : "!!");
+  SdTree *t = parse(g, NULL, b.data, b.len);
+  CHECK(t && t->length == b.len && !memcmp(t->text, b.data, b.len));
+  if (t) {
+    SdSymbol n = sd_grammar_find(g, "<n>"), p = sd_grammar_find(g, "<p>");
+    uint32_t count;
+    sd_tree_range(t, n, NULL, &count);
+    CHECK(count == 50000);
+    sd_tree_range(t, p, NULL, &count);
+    CHECK(count == 50001);
+    /* every <n> but the last is <d> <n>, the last is <d>; <p>: last is "" */
+    bool shape = true;
+    for (uint32_t i = 0; i < t->by_symbol_count[n]; i++) {
+      SdNode *x = sd_tree_node(t, t->by_symbol[n][i]);
+      bool last = i + 1 == t->by_symbol_count[n];
+      shape = shape && x->alternative == (last ? 0 : 1) && x->child_count == (last ? 1u : 2u);
+      shape = shape && x->end == 50000 && x->start == i; /* nested to the right */
+    }
+    for (uint32_t i = 0; i < t->by_symbol_count[p]; i++) {
+      SdNode *x = sd_tree_node(t, t->by_symbol[p][i]);
+      bool last = i + 1 == t->by_symbol_count[p];
+      shape = shape && (last ? x->alternative == 0 && x->child_count == 0
+                             : (x->alternative == 1 || (x->alternative == 2 && x->child_count == 3)));
+    }
+    CHECK(shape);
+  }
+  sd_tree_free(t);
+  sd_buf_free(&b);
+  sd_grammar_free(g);
+}
+
 static void test_any_bytes(void) {
   SdGrammar *g = grammar("<start> ::= <byte>*\n<byte> ::= [\\x00-\\xff]\n");
   const char data[] = {'a', 0, (char)0xff, (char)0x80, '\n'};
@@ -139,6 +180,7 @@ int main(void) {
   RUN(test_start_symbol_and_spans);
   RUN(test_replace_and_clone);
   RUN(test_epsilon_and_recursion);
+  RUN(test_right_recursive_lists);
   RUN(test_any_bytes);
   RUN(test_error_position);
   return test_report();
