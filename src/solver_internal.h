@@ -1,0 +1,101 @@
+/* solver_internal.h: the parts of the constraint solver shared between
+ * solver.c (orchestration), solver_z3.c (Z3 context, queries, translation of
+ * constraint terms) and solver_regex.c (a nonterminal's language as a Z3
+ * regular expression). Not a public API. */
+#ifndef SEMDBG_SOLVER_INTERNAL_H
+#define SEMDBG_SOLVER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <z3.h>
+
+#include "semdbg/constraint.h"
+#include "semdbg/grammar.h"
+#include "semdbg/tree.h"
+
+/* One Z3 context with one solver, and per-symbol caches that live as long
+ * as the context (its ASTs are not reference counted: they die with it). */
+typedef struct SdZ3 {
+  Z3_context ctx;
+  Z3_solver solver;
+  Z3_sort str_sort, int_sort, re_sort;
+  const SdGrammar *grammar;
+  uint64_t queries;        /* Z3_solver_check calls */
+  uint32_t unroll_depth;   /* recursion unrolling for non-regular nonterminals */
+  uint32_t random_seed;
+  int trace;               /* $SEMDBG_SOLVER_TRACE: 1 = time each query, 2 = also print it */
+  /* solver_regex.c caches */
+  Z3_ast byte_re;          /* [\x00-\xff] */
+  Z3_ast *regex;           /* per symbol: exact (regular) or bounded; NULL = not built */
+  Z3_ast *bounded;         /* [depth * symbol_count + s] for non-regular symbols */
+  int32_t *scc;            /* per symbol: strongly connected component (nonterminals) */
+  uint8_t *sign;           /* per symbol: 1 = can derive '-' or '+' somewhere, 2 = cannot, 0 = unknown */
+  /* str.to.int of a term that may carry a sign: x = sign ++ magnitude, asserted
+   * once per scope (entries made inside a scope are dropped when it is popped) */
+  struct SdZ3Split { Z3_ast x, sign, magnitude; } *splits;
+  uint32_t split_count, split_cap;
+  uint32_t *scope_marks;
+  uint32_t scope_depth, scope_cap;
+} SdZ3;
+
+SdZ3 *sd_z3_new(const SdGrammar *g, uint64_t rlimit, uint32_t random_seed);
+void sd_z3_free(SdZ3 *self);
+/* Did the last Z3 call fail (it then returned NULL)? Clears the error. */
+bool sd_z3_failed(SdZ3 *self);
+Z3_ast sd_z3_lstring(SdZ3 *self, const char *bytes, size_t length);
+Z3_ast sd_z3_string_var(SdZ3 *self, const char *name);
+/* Z3_solver_push / pop (use these: they keep the split cache in step). */
+void sd_z3_push(SdZ3 *self);
+void sd_z3_pop(SdZ3 *self);
+/* Set the solver's resource limit per check (0: none). */
+void sd_z3_set_rlimit(SdZ3 *self, uint64_t rlimit);
+/* Z3_solver_check, counted. */
+Z3_lbool sd_z3_check(SdZ3 *self);
+/* The value of a string term in a model, byte-exact (malloc'd, NUL-terminated). */
+char *sd_z3_model_string(SdZ3 *self, Z3_model m, Z3_ast term, size_t *length);
+
+/* ---- solver_regex.c ---- */
+/* Caches and components; called by sd_z3_new / sd_z3_free. */
+void sd_z3_regex_init(SdZ3 *self);
+void sd_z3_regex_free(SdZ3 *self);
+/* The language of symbol s: exact when the symbol is regular (*exact = true),
+ * otherwise its derivations with at most unroll_depth nested recursive
+ * expansions (an under-approximation: every word is in the language). NULL on
+ * a Z3 error. */
+Z3_ast sd_z3_symbol_regex(SdZ3 *self, SdSymbol s, bool *exact);
+/* A superset of the language: exact when regular, otherwise all byte strings. */
+Z3_ast sd_z3_symbol_superset(SdZ3 *self, SdSymbol s);
+/* Can some terminal below s contain '-' or '+'? (str.to.int needs a sign only then) */
+bool sd_z3_symbol_may_sign(SdZ3 *self, SdSymbol s);
+/* [\x00-\xff]* */
+Z3_ast sd_z3_bytes_star(SdZ3 *self);
+
+/* ---- term translation (solver_z3.c) ---- */
+typedef struct SdZ3Binder {
+  void *user;
+  /* The string term standing for variable var's text. */
+  Z3_ast (*var_text)(void *user, int32_t var);
+  /* Structural subterms, decided outside Z3: INSIDE/BEFORE/AFTER give a Z3
+   * bool, COUNT the Z3 int count of the node's <nt> descendants. */
+  Z3_ast (*structural)(void *user, const SdTerm *term);
+  /* Optional: an integer variable standing for str.to.int(var), when the
+   * caller solves var as a number (NULL: use the string). */
+  Z3_ast (*var_int)(void *user, int32_t var);
+  /* Optional: the regex var's text is known to be in (it is asserted
+   * elsewhere); memberships of var are intersected with it, which Z3 decides
+   * far better than two separate memberships. */
+  Z3_ast (*var_domain)(void *user, int32_t var);
+} SdZ3Binder;
+
+/* An atom (boolean term) as a Z3 bool, including the side condition that
+ * every str.to.int argument is a numeral (else the atom is false). NULL on
+ * failure (unsupported term or Z3 error). */
+Z3_ast sd_z3_atom(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b);
+/* For an integer comparison atom (negated: under a NOT), an equation that
+ * puts the two sides at the boundary (a > b: a = b + 1; a <= b: a = b); NULL
+ * when the atom is not such a comparison. */
+Z3_ast sd_z3_boundary(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, bool negated,
+                      const SdZ3Binder *b);
+
+#endif
