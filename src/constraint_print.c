@@ -11,10 +11,12 @@
  * written as the free nonterminal `<T>`, and a binder without a name (one
  * the parser made up) written as `exists <T>:` with `<T>` in its body. An
  * existential quantifier is always written out, since a free `<T>` means
- * "for all". Whether a shorthand reads back as the same formula depends on
+ * "for all" (but see single_node_exists_to_forall). Whether a shorthand reads back as the same formula depends on
  * where ISLa's rule would put the implied quantifier, so the printer checks
  * its output by parsing it again and comparing; where a shorthand would
- * change the meaning it writes that quantifier out instead. */
+ * change the meaning it writes that quantifier out instead. An existential
+ * quantifier over a nonterminal that occurs exactly once in every input is
+ * written as a free nonterminal too, since there it means the same. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -283,8 +285,82 @@ static void mark_binders(const SdConstraint *c, const SdFormula *f, bool *as_nt)
   for (uint32_t i = 0; i < f->child_count; i++) mark_binders(c, f->children[i], as_nt);
 }
 
+/* Where every input holds exactly one <T> (sd_grammar_exactly_once), `exists
+ * <T> v in start` and `forall <T> v in start` mean the same: both bind v to
+ * that one node. The short form then uses the free `<T>` (a forall), which
+ * people read most easily: `str.to.int(<payload-length>) > str.len(<payload>)`. */
+static void single_node_exists_to_forall(const SdConstraint *c, SdFormula *f) {
+  if (f->kind == SD_F_EXISTS && f->in_var < 0 && c->variables[f->var].symbol >= 0 &&
+      sd_grammar_exactly_once(c->grammar, c->variables[f->var].symbol))
+    f->kind = SD_F_FORALL;
+  for (uint32_t i = 0; i < f->child_count; i++) single_node_exists_to_forall(c, f->children[i]);
+}
+
+static char *short_form(const SdConstraint *self);
+static bool has_quantifier(const SdFormula *f);
+static bool plain_reads_back(const SdConstraint *c, const char *text);
+static char *print_short(const SdConstraint *c, const bool *as_nt);
+
 char *sd_constraint_to_short(const SdConstraint *self) {
   if (!self->root) return sd_xstrdup("");
+  SdConstraint *people = sd_constraint_clone(self);
+  single_node_exists_to_forall(people, people->root);
+  /* a prefix of quantifiers over single nodes and a quantifier-free body:
+   * every variable is a plain <T>, whatever order the reader puts them in */
+  const SdFormula *f = people->root;
+  bool plain = true;
+  while (plain && (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS)) {
+    const SdVariable *v = &people->variables[f->var];
+    plain = f->kind == SD_F_FORALL && f->in_var < 0 && v->symbol >= 0 &&
+            sd_grammar_exactly_once(people->grammar, v->symbol);
+    f = f->children[0];
+  }
+  char *text = NULL;
+  if (plain && f != people->root && !has_quantifier(f)) {
+    bool *as_nt = sd_xcalloc(people->variable_count ? people->variable_count : 1, sizeof(bool));
+    for (const SdFormula *q = people->root; q != f; q = q->children[0]) as_nt[q->var] = true;
+    text = print_short(people, as_nt);
+    free(as_nt);
+    if (!plain_reads_back(people, text)) {
+      free(text);
+      text = NULL;
+    }
+  }
+  if (!text) text = short_form(people);
+  sd_constraint_free(people);
+  return text;
+}
+
+/* Does the plain text parse back to the same body (the order in which the
+ * reader's free nonterminals get quantified does not matter here)? Compare
+ * the bodies as printed with plain <T> names. */
+static bool plain_reads_back(const SdConstraint *c, const char *text) {
+  SdConstraintError err;
+  SdConstraint *back = sd_constraint_parse(c->grammar, text, strlen(text), &err);
+  free(err.message);
+  if (!back) return false;
+  bool *as_nt = sd_xcalloc(back->variable_count ? back->variable_count : 1, sizeof(bool));
+  const SdFormula *f = back->root;
+  for (; f->kind == SD_F_FORALL && f->in_var < 0; f = f->children[0]) as_nt[f->var] = true;
+  bool same = !has_quantifier(f);
+  if (same) {
+    char *again = print_short(back, as_nt);
+    same = strcmp(again, text) == 0;
+    free(again);
+  }
+  free(as_nt);
+  sd_constraint_free(back);
+  return same;
+}
+
+static bool has_quantifier(const SdFormula *f) {
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) return true;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (has_quantifier(f->children[i])) return true;
+  return false;
+}
+
+static char *short_form(const SdConstraint *self) {
   uint32_t n = self->variable_count;
   bool *as_nt = sd_xcalloc(n ? n : 1, sizeof(bool));
   mark_binders(self, self->root, as_nt);
