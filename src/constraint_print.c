@@ -297,7 +297,8 @@ static void single_node_exists_to_forall(const SdConstraint *c, SdFormula *f) {
 }
 
 static char *short_form(const SdConstraint *self);
-static bool has_quantifier(const SdFormula *f);
+static bool all_single_node(const SdConstraint *c, const SdFormula *f);
+static void mark_quantified(const SdFormula *f, bool *as_nt);
 static bool plain_reads_back(const SdConstraint *c, const char *text);
 static char *print_short(const SdConstraint *c, const bool *as_nt);
 
@@ -305,20 +306,12 @@ char *sd_constraint_to_short(const SdConstraint *self) {
   if (!self->root) return sd_xstrdup("");
   SdConstraint *people = sd_constraint_clone(self);
   single_node_exists_to_forall(people, people->root);
-  /* a prefix of quantifiers over single nodes and a quantifier-free body:
-   * every variable is a plain <T>, whatever order the reader puts them in */
-  const SdFormula *f = people->root;
-  bool plain = true;
-  while (plain && (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS)) {
-    const SdVariable *v = &people->variables[f->var];
-    plain = f->kind == SD_F_FORALL && f->in_var < 0 && v->symbol >= 0 &&
-            sd_grammar_exactly_once(people->grammar, v->symbol);
-    f = f->children[0];
-  }
+  /* every quantifier over a single node: each variable is a plain <T>,
+   * wherever the reader's rule puts the implied quantifiers */
   char *text = NULL;
-  if (plain && f != people->root && !has_quantifier(f)) {
+  if (all_single_node(people, people->root)) {
     bool *as_nt = sd_xcalloc(people->variable_count ? people->variable_count : 1, sizeof(bool));
-    for (const SdFormula *q = people->root; q != f; q = q->children[0]) as_nt[q->var] = true;
+    mark_quantified(people->root, as_nt);
     text = print_short(people, as_nt);
     free(as_nt);
     if (!plain_reads_back(people, text)) {
@@ -339,26 +332,37 @@ static bool plain_reads_back(const SdConstraint *c, const char *text) {
   SdConstraint *back = sd_constraint_parse(c->grammar, text, strlen(text), &err);
   free(err.message);
   if (!back) return false;
-  bool *as_nt = sd_xcalloc(back->variable_count ? back->variable_count : 1, sizeof(bool));
-  const SdFormula *f = back->root;
-  for (; f->kind == SD_F_FORALL && f->in_var < 0; f = f->children[0]) as_nt[f->var] = true;
-  bool same = !has_quantifier(f);
+  bool same = all_single_node(back, back->root);
   if (same) {
+    bool *as_nt = sd_xcalloc(back->variable_count ? back->variable_count : 1, sizeof(bool));
+    mark_quantified(back->root, as_nt);
     char *again = print_short(back, as_nt);
     same = strcmp(again, text) == 0;
     free(again);
+    free(as_nt);
   }
-  free(as_nt);
   sd_constraint_free(back);
   return same;
 }
 
-static bool has_quantifier(const SdFormula *f) {
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) return true;
+/* Is every quantifier a forall over a single node of the whole input? */
+static bool all_single_node(const SdConstraint *c, const SdFormula *f) {
+  if (f->kind == SD_F_EXISTS) return false;
+  if (f->kind == SD_F_FORALL) {
+    const SdVariable *v = &c->variables[f->var];
+    if (f->in_var >= 0 || v->symbol < 0 || !sd_grammar_exactly_once(c->grammar, v->symbol))
+      return false;
+  }
   for (uint32_t i = 0; i < f->child_count; i++)
-    if (has_quantifier(f->children[i])) return true;
-  return false;
+    if (!all_single_node(c, f->children[i])) return false;
+  return true;
 }
+
+static void mark_quantified(const SdFormula *f, bool *as_nt) {
+  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) as_nt[f->var] = true;
+  for (uint32_t i = 0; i < f->child_count; i++) mark_quantified(f->children[i], as_nt);
+}
+
 
 static char *short_form(const SdConstraint *self) {
   uint32_t n = self->variable_count;
