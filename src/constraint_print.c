@@ -319,7 +319,7 @@ char *sd_constraint_to_short(const SdConstraint *self) {
       text = NULL;
     }
   }
-  if (!text) text = short_form(people);
+  if (!text) text = short_form(self); /* faithful to the quantifiers as written */
   sd_constraint_free(people);
   return text;
 }

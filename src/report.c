@@ -48,6 +48,16 @@ static void put_input(SdBuf *b, const char *text, size_t length) {
   sd_buf_append_quoted(b, text, length);
 }
 
+/* Equivalent candidates can read the same for people (an exists and a forall
+ * over a single node both print as <T>): list each short form once. */
+static bool shown_before(const SdReport *self, uint32_t i) {
+  for (uint32_t k = 0; k < i; k++)
+    if (self->candidates[k].group == self->candidates[i].group &&
+        !strcmp(self->candidates[k].short_form, self->candidates[i].short_form))
+      return true;
+  return false;
+}
+
 static void put_scores(SdBuf *b, const SdReportCandidate *c) {
   sd_buf_printf(b, "precision %.3f, recall %.3f (tp %u, fp %u, tn %u, fn %u)", c->precision,
                 c->recall, c->tp, c->fp, c->tn, c->fn);
@@ -76,7 +86,7 @@ char *sd_report_to_text(const SdReport *self) {
                     self->min_precision, self->min_recall);
     uint32_t equivalents = 0;
     for (uint32_t i = 1; i < self->candidate_count; i++)
-      if (self->candidates[i].group == best->group) {
+      if (self->candidates[i].group == best->group && !shown_before(self, i)) {
         if (!equivalents++) sd_buf_puts(&b, "\nEquivalent on all evidence:\n");
         sd_buf_printf(&b, "    %s\n", self->candidates[i].short_form);
       }
@@ -122,7 +132,11 @@ char *sd_report_to_text(const SdReport *self) {
     sd_buf_putc(&b, '\n');
   }
   if (self->abstract) {
-    sd_buf_printf(&b, "Abstract failure-inducing input (DDSET):\n    %s\n", self->abstract);
+    sd_buf_puts(&b, "Abstract failure-inducing input (DDSET):\n    ");
+    for (const unsigned char *c = (const unsigned char *)self->abstract; *c; c++)
+      if (*c < 0x20 || *c == 0x7f) sd_buf_printf(&b, "\\x%02x", *c); /* control bytes made visible */
+      else sd_buf_putc(&b, (char)*c);
+    sd_buf_putc(&b, '\n');
     if (self->abstract_fail_share >= 0)
       sd_buf_printf(&b, "    (%.0f%% of its instantiations fail)\n", 100 * self->abstract_fail_share);
   }
@@ -177,7 +191,7 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON *alts = cJSON_AddArrayToObject(root, "equivalent");
   cJSON *cands = cJSON_AddArrayToObject(root, "candidates");
   for (uint32_t i = 0; i < self->candidate_count; i++) {
-    if (i && self->candidates[i].group == self->candidates[0].group)
+    if (i && self->candidates[i].group == self->candidates[0].group && !shown_before(self, i))
       cJSON_AddItemToArray(alts, cJSON_CreateString(self->candidates[i].short_form));
     cJSON_AddItemToArray(cands, candidate_json(&self->candidates[i]));
   }
