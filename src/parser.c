@@ -350,7 +350,8 @@ static void index_set(SdParser *p, uint32_t k) {
     if (next >= 0 && p->is_nonterminal[next])
       array_push(&p->waiting, ((Waiting){next, i}));
   }
-  qsort(p->waiting.items + first, p->waiting.size - first, sizeof(Waiting), compare_waiting);
+  if (p->waiting.size > first)
+    qsort(p->waiting.items + first, p->waiting.size - first, sizeof(Waiting), compare_waiting);
 }
 
 static void complete(SdParser *p, uint32_t set_begin, uint32_t item_index) {
