@@ -191,6 +191,8 @@ static struct SdZ3Split *split_sign(SdZ3 *z, Z3_ast x) {
   Z3_ast facts[4] = {Z3_mk_eq(ctx, x, Z3_mk_seq_concat(ctx, 2, parts)), Z3_mk_or(ctx, 3, signs),
                      Z3_mk_not(ctx, Z3_mk_seq_prefix(ctx, minus, sp->magnitude)),
                      Z3_mk_not(ctx, Z3_mk_seq_prefix(ctx, plus, sp->magnitude))};
+  for (int i = 0; i < 4; i++)
+    if (!facts[i] || sd_z3_failed(z)) return NULL; /* a NULL argument would crash Z3 */
   Z3_ast all = Z3_mk_and(ctx, 4, facts);
   if (sd_z3_failed(z) || !all) return NULL;
   Z3_solver_assert(ctx, z->solver, all);
