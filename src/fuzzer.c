@@ -124,7 +124,7 @@ static unsigned char random_byte(SdFuzzer *f, const SdSymbolInfo *si) {
 }
 
 static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used,
-                                  uint64_t pending, uint32_t max_size) {
+                                  uint64_t pending, uint32_t max_size, double grow) {
   const SdSymbolInfo *si = &f->grammar->symbols[node->symbol];
   uint32_t allowed[256];
   uint32_t n = 0, best_score = 0;
@@ -140,7 +140,7 @@ static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used
   }
   if (n == 0) return si->cheapest_alternative;
   /* Below the target size, usually grow: drop the cheapest alternatives. */
-  if (used + pending + si->min_size < max_size && sd_rng_unit(&f->rng) < 0.75) {
+  if (used + pending + si->min_size < max_size && sd_rng_unit(&f->rng) < grow) {
     uint32_t m = 0;
     for (uint32_t i = 0; i < n; i++)
       if (si->alternatives[allowed[i]].min_size > si->min_size) allowed[m++] = allowed[i];
@@ -149,7 +149,8 @@ static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used
   return (int32_t)allowed[sd_rng_below(&f->rng, n)];
 }
 
-static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_size, bool cheapest) {
+static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_size, bool cheapest,
+                      double grow) {
   const SdGrammar *g = f->grammar;
   typedef struct Job {
     SdSymbol symbol;
@@ -174,7 +175,7 @@ static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_s
       n = sd_tree_new_node(tree, j.symbol, 0, 0);
       n->parent = j.parent;
       int32_t a = cheapest ? si->cheapest_alternative
-                           : choose_alternative(f, n, used, pending, max_size);
+                           : choose_alternative(f, n, used, pending, max_size, grow);
       const SdAlternative *alt = &si->alternatives[a];
       if (f->options.kpath && !cheapest) uncovered_paths(f, n, alt, true);
       n->alternative = a;
@@ -194,11 +195,15 @@ static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_s
 }
 
 SdNode *sd_fuzz_node(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t max_size) {
-  return expand(self, tree, symbol, max_size, false);
+  return expand(self, tree, symbol, max_size, false, 0.75);
+}
+
+SdNode *sd_fuzz_node_sized(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t size) {
+  return expand(self, tree, symbol, size, false, 1.0);
 }
 
 SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol) {
-  return expand(self, tree, symbol, 0, true);
+  return expand(self, tree, symbol, 0, true, 0.0);
 }
 
 SdTree *sd_fuzz_tree(SdFuzzer *self, SdSymbol start) {

@@ -143,6 +143,9 @@ static bool avoided(const SdSolver *self, uint64_t h) {
 
 /* ---------- one generate call ---------- */
 
+enum { MAX_UNKNOWNS = 3 };        /* per generate call */
+enum { CHEAP_RLIMIT = 1000000 };  /* per query, when Z3 only adds variety */
+
 typedef struct Gen {
   SdSolver *s;
   const SdConstraint *c;   /* as given (used for the final check) */
@@ -156,6 +159,9 @@ typedef struct Gen {
   uint64_t z3_budget;      /* queries */
   SdZ3 *z;
   uint32_t base_length;    /* length bound from the constraint's constants */
+  SdSymbol symbols[16];    /* nonterminals the constraint quantifies over */
+  uint32_t symbol_count;
+  uint32_t z3_unknowns;    /* queries that ran out of rlimit in this call */
   bool has_atoms;
   bool unsat;
 } Gen;
@@ -196,20 +202,42 @@ static SdNode *random_nonterminal(Gen *gen, SdTree *t) {
 }
 
 /* A fresh random tree, or a seed with one or two subtrees regenerated. */
+/* Regrow one node of a nonterminal the constraint talks about, with a size
+ * budget scaled by the constraint's constants: this reaches long texts and
+ * big numbers (`str.len(<field>) > 52`) that Z3 4.8's sequence solver finds
+ * slow, and random derivations of the whole input rarely hit. */
+static bool regrow_constrained(Gen *gen, SdTree *t) {
+  SdSolver *s = gen->s;
+  if (!gen->symbol_count) return false;
+  SdSymbol sym = gen->symbols[sd_rng_below(&s->rng, gen->symbol_count)];
+  uint32_t count;
+  uint32_t first = sd_tree_range(t, sym, NULL, &count);
+  if (!count) return false;
+  SdNode *x = sd_tree_node(t, t->by_symbol[sym][first + sd_rng_below(&s->rng, count)]);
+  uint32_t lo = s->g->symbols[sym].min_size;
+  uint32_t max = lo + sd_rng_below(&s->rng, 4 * gen->base_length + 16);
+  sd_tree_replace(t, x, sd_fuzz_node_sized(s->fuzzer, t, sym, max));
+  return true;
+}
+
 static SdTree *random_tree(Gen *gen, bool mutate_seed) {
   SdSolver *s = gen->s;
+  SdTree *t;
   if (gen->seed_count && sd_rng_below(&s->rng, 2) == 0) {
-    SdTree *t = sd_tree_clone(gen->seeds[sd_rng_below(&s->rng, gen->seed_count)]);
+    t = sd_tree_clone(gen->seeds[sd_rng_below(&s->rng, gen->seed_count)]);
     if (mutate_seed) {
       uint32_t k = 1 + sd_rng_below(&s->rng, 2);
       for (uint32_t i = 0; i < k; i++) {
+        if (sd_rng_below(&s->rng, 2) && regrow_constrained(gen, t)) continue;
         SdNode *x = random_nonterminal(gen, t);
         if (x) sd_fuzz_regenerate(s->fuzzer, t, x);
       }
     }
     return t;
   }
-  return sd_fuzz_tree(s->fuzzer, -1);
+  t = sd_fuzz_tree(s->fuzzer, -1);
+  if (mutate_seed && sd_rng_below(&s->rng, 2)) regrow_constrained(gen, t);
+  return t;
 }
 
 static void fuzz_once(Gen *gen) {
@@ -1008,6 +1036,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   gen.base_length = 12;
   scan_formula(gen.nnf->root, &gen.base_length);
   if (gen.base_length > 2048) gen.base_length = 2048;
+  gen.symbol_count = sd_constraint_symbols(c, gen.symbols, 16);
+  if (gen.symbol_count > 16) gen.symbol_count = 16;
 
   /* 1. fuzz and filter, while it pays; leave a quarter to Z3 for diversity */
   uint32_t fuzz_target = gen.has_atoms ? n - n / 4 : n;
@@ -1019,6 +1049,11 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   /* 2. Z3 on fixed structures */
   if (gen.produced < n) {
     gen.z = sd_z3_new(self->g, self->opts.rlimit, (uint32_t)self->opts.seed);
+    if (gen.produced >= fuzz_target) {
+      /* fuzzing hit well: Z3 only adds boundary values, and only while cheap */
+      sd_z3_set_rlimit(gen.z, self->opts.rlimit < CHEAP_RLIMIT ? self->opts.rlimit : CHEAP_RLIMIT);
+      gen.z3_budget = 4;
+    }
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
     uint32_t failures = 0;
     while (!gen.unsat && gen.produced < n && gen.attempts < gen.budget &&
@@ -1026,6 +1061,9 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
       bool unsat, unknown;
       uint32_t made = z3_group(&gen, &unsat, &unknown);
       failures = made ? 0 : failures + 1;
+      /* queries that exhaust their rlimit cost seconds each: after a few,
+         leave the rest to fuzzing */
+      if (unknown && ++gen.z3_unknowns >= MAX_UNKNOWNS) break;
     }
     self->stats.z3_queries += gen.z->queries;
     sd_z3_free(gen.z);

@@ -22,6 +22,10 @@ SdTree *sd_fuzz_tree(SdFuzzer *self, SdSymbol start);
 /* A random derivation of symbol in tree's arena (not attached), with at most
  * max_size nodes where the grammar allows. */
 SdNode *sd_fuzz_node(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t max_size);
+/* Like sd_fuzz_node, but always growing while under the bound: the result
+ * has close to `size` nodes where the grammar allows (for long lists and big
+ * numbers; sd_fuzz_node's sizes vary more). */
+SdNode *sd_fuzz_node_sized(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t size);
 /* The cheapest derivation of symbol (fewest nodes), in tree's arena. */
 SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
 /* Replace node by a fresh random derivation of its symbol; refreshes tree. */
