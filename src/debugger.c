@@ -586,6 +586,8 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   SdSolverOptions so;
   sd_solver_options_init(&so);
   so.seed = opts->seed;
+  so.rlimit = 1500000; /* the loop asks many questions: give up early on hard ones */
+  so.max_queries = opts->per_candidate;
   d.solver = sd_solver_new(g, &so);
   SdLearnerOptions lo;
   sd_learner_options_init(&lo);

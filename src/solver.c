@@ -48,8 +48,19 @@ struct SdSolver {
   SdParser *parser;
   uint64_t *avoid; /* open addressing set of text hashes (0 = empty) */
   uint32_t avoid_cap, avoid_count;
+  /* constraints on which Z3 found nothing and ran out of rlimit: later calls
+     for them skip Z3 and only fuzz (hashes; a small ring) */
+  uint64_t hopeless[64];
+  uint32_t hopeless_count;
   SdSolverStats stats;
 };
+
+static bool is_hopeless(const SdSolver *s, uint64_t h) {
+  uint32_t n = s->hopeless_count < 64 ? s->hopeless_count : 64;
+  for (uint32_t i = 0; i < n; i++)
+    if (s->hopeless[i] == h) return true;
+  return false;
+}
 
 const char *sd_solve_status_name(SdSolveStatus status) {
   switch (status) {
@@ -143,7 +154,7 @@ static bool avoided(const SdSolver *self, uint64_t h) {
 
 /* ---------- one generate call ---------- */
 
-enum { MAX_UNKNOWNS = 3 };        /* per generate call */
+enum { MAX_UNKNOWNS = 2 };        /* per generate call */
 enum { CHEAP_RLIMIT = 1000000 };  /* per query, when Z3 only adds variety */
 
 typedef struct Gen {
@@ -162,6 +173,7 @@ typedef struct Gen {
   SdSymbol symbols[16];    /* nonterminals the constraint quantifies over */
   uint32_t symbol_count;
   uint32_t z3_unknowns;    /* queries that ran out of rlimit in this call */
+  uint32_t z3_hits;        /* inputs from Z3 models in this call */
   bool has_atoms;
   bool unsat;
 } Gen;
@@ -182,7 +194,7 @@ static bool accept_text(Gen *gen, const char *text, size_t length, bool from_z3)
   }
   sd_solver_avoid(gen->s, text, length);
   gen->out[gen->produced++] = t;
-  if (from_z3) gen->s->stats.z3_hits++;
+  if (from_z3) gen->s->stats.z3_hits++, gen->z3_hits++;
   else gen->s->stats.fuzz_hits++;
   return true;
 }
@@ -826,7 +838,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   char **values = sd_xcalloc(k, sizeof(char *));
   size_t *lengths = sd_xcalloc(k, sizeof(size_t));
   for (uint32_t round = 0; round < PER_GROUP && gen->produced < gen->n; round++) {
-    if (gen->attempts >= gen->budget || z->queries >= gen->z3_budget) break;
+    if (gen->attempts >= gen->budget || z->queries >= gen->z3_budget || gen->z3_unknowns >= MAX_UNKNOWNS) break;
     sd_z3_push(z);
     bool extras = false;
     if (bounds.size && sd_rng_below(&s->rng, 3) == 0) {
@@ -858,10 +870,12 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     }
     count_attempt(gen);
     Z3_lbool r = sd_z3_check(z);
-    if (r != Z3_L_TRUE && extras) {
+    if (r == Z3_L_UNDEF) gen->z3_unknowns++;
+    if (r != Z3_L_TRUE && extras && gen->z3_unknowns < MAX_UNKNOWNS) {
       sd_z3_pop(z);
       sd_z3_push(z);
       r = sd_z3_check(z);
+      if (r == Z3_L_UNDEF) gen->z3_unknowns++;
     }
     bool got = false;
     if (r == Z3_L_TRUE) {
@@ -1031,7 +1045,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   for (uint32_t i = 0; i < gen.seed_count; i++)
     set_add(&gen.seed_texts, text_hash(seeds[i]->text, seeds[i]->length));
   gen.budget = self->opts.max_attempts ? self->opts.max_attempts : 200 + 40 * (uint64_t)n;
-  gen.z3_budget = 24 + 6 * (uint64_t)n;
+  gen.z3_budget = self->opts.max_queries ? self->opts.max_queries : 24 + 6 * (uint64_t)n;
   gen.has_atoms = formula_has_smt(gen.nnf->root);
   gen.base_length = 12;
   scan_formula(gen.nnf->root, &gen.base_length);
@@ -1047,12 +1061,13 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     if (gen.attempts >= 64 && gen.produced * 20 < gen.attempts) break; /* under 5% hits */
   }
   /* 2. Z3 on fixed structures */
-  if (gen.produced < n) {
+  uint64_t chash = sd_constraint_hash(c);
+  if (gen.produced < n && !is_hopeless(self, chash)) {
     gen.z = sd_z3_new(self->g, self->opts.rlimit, (uint32_t)self->opts.seed);
     if (gen.produced >= fuzz_target) {
       /* fuzzing hit well: Z3 only adds boundary values, and only while cheap */
       sd_z3_set_rlimit(gen.z, self->opts.rlimit < CHEAP_RLIMIT ? self->opts.rlimit : CHEAP_RLIMIT);
-      gen.z3_budget = 4;
+      if (gen.z3_budget > 4) gen.z3_budget = 4;
     }
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
     uint32_t failures = 0;
@@ -1063,8 +1078,10 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
       failures = made ? 0 : failures + 1;
       /* queries that exhaust their rlimit cost seconds each: after a few,
          leave the rest to fuzzing */
-      if (unknown && ++gen.z3_unknowns >= MAX_UNKNOWNS) break;
+      if (unknown && gen.z3_unknowns >= MAX_UNKNOWNS) break;
     }
+    if (gen.z3_unknowns >= MAX_UNKNOWNS && gen.z3_hits < gen.z3_unknowns)
+      self->hopeless[self->hopeless_count++ % 64] = chash;
     self->stats.z3_queries += gen.z->queries;
     sd_z3_free(gen.z);
     gen.z = NULL;

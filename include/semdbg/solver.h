@@ -21,6 +21,7 @@ typedef struct SdSolverOptions {
   uint32_t max_size;      /* tree nodes per random derivation (default 120) */
   uint64_t rlimit;        /* Z3 resource limit per query (default 4000000; 0 = default) */
   uint32_t max_attempts;  /* candidate inputs tried per generate call; 0 = 200 + 40 * n */
+  uint32_t max_queries;   /* Z3 queries per generate call; 0 = 24 + 6 * n */
 } SdSolverOptions;
 
 void sd_solver_options_init(SdSolverOptions *self);
