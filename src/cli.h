@@ -37,6 +37,10 @@ SdGrammar *cli_load_grammar(const char *path, const char *start, bool quiet);
  * error) when one does not exist. *paths is a malloc'd array of malloc'd strings. */
 bool cli_collect_inputs(char **args, int count, char ***paths, size_t *path_count);
 void cli_free_paths(char **paths, size_t count);
+/* Read and parse an input file with the grammar's start symbol; prints
+ * "path:line:col: ..." (or why it cannot be read) and returns NULL on failure. */
+struct SdParser;
+struct SdTree *cli_parse_file(struct SdParser *parser, const char *path);
 /* Parse an unsigned number option; prints an error and returns false if bad. */
 bool cli_parse_u64(const char *option, const char *text, uint64_t *out);
 bool cli_parse_double(const char *option, const char *text, double *out);

@@ -10,6 +10,7 @@
 
 #include "array.h"
 #include "cli.h"
+#include "semdbg/parser.h"
 #include "util.h"
 
 int cli_error(const char *fmt, ...) {
@@ -122,4 +123,17 @@ bool cli_wants_help(int argc, char **argv) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return true;
   }
   return false;
+}
+
+SdTree *cli_parse_file(SdParser *parser, const char *path) {
+  char *error = NULL;
+  SdTree *t = sd_parse_file(parser, -1, path, &error);
+  if (!t) {
+    /* parse errors read "path:line:col: ..."; read errors get the usual prefix */
+    size_t n = strlen(path);
+    bool located = error[n] == ':' && error[n + 1] >= '0' && error[n + 1] <= '9';
+    fprintf(stderr, "%s%s\n", located ? "" : "semdbg: ", error);
+    free(error);
+  }
+  return t;
 }

@@ -35,26 +35,6 @@ static const char *usage =
     "\nExit status: 0 table printed; 2 usage error, bad grammar or an input that\n"
     "does not parse (reported as file:line:col; no table is printed).\n";
 
-/* Is path a directory without regular, non-hidden files? (Such arguments are
- * left out before cli_collect_inputs, which would qsort a NULL array.) */
-static bool empty_dir(const char *path) {
-  struct stat st;
-  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return false;
-  DIR *dir = opendir(path);
-  if (!dir) return false;
-  bool empty = true;
-  struct dirent *e;
-  while (empty && (e = readdir(dir))) {
-    if (e->d_name[0] == '.') continue;
-    char *p = sd_format("%s/%s", path, e->d_name);
-    struct stat fst;
-    if (stat(p, &fst) == 0 && S_ISREG(fst.st_mode)) empty = false;
-    free(p);
-  }
-  closedir(dir);
-  return empty;
-}
-
 static void csv_field(SdBuf *b, const char *s) {
   size_t n = strlen(s);
   bool quote = n && (s[0] == ' ' || s[n - 1] == ' ');
@@ -119,10 +99,7 @@ int cli_features(int argc, char **argv) {
   }
   char **paths = NULL;
   size_t npaths = 0;
-  int nonempty = 0;
-  for (int i = 0; i < nfiles; i++)
-    if (!empty_dir(files[i])) files[nonempty++] = files[i];
-  if (nonempty && !cli_collect_inputs(files, nonempty, &paths, &npaths)) {
+  if (!cli_collect_inputs(files, nfiles, &paths, &npaths)) {
     free(files);
     sd_grammar_free(g);
     return CLI_EXIT_USAGE;
@@ -140,20 +117,8 @@ int cli_features(int argc, char **argv) {
   sd_buf_putc(&out, '\n');
   int status = CLI_EXIT_OK;
   for (size_t i = 0; i < npaths; i++) {
-    size_t len;
-    const char *err;
-    char *text = sd_read_file(paths[i], &len, &err);
-    if (!text) {
-      fprintf(stderr, "semdbg: %s: %s\n", paths[i], err);
-      status = CLI_EXIT_USAGE;
-      continue;
-    }
-    SdParseError perr;
-    SdTree *t = sd_parse(parser, -1, text, len, &perr);
-    free(text);
+    SdTree *t = cli_parse_file(parser, paths[i]);
     if (!t) {
-      fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
-      free(perr.message);
       status = CLI_EXIT_USAGE;
       continue;
     }

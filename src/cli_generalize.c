@@ -138,21 +138,9 @@ int cli_generalize(int argc, char **argv) {
   SdReduceResult rr = {0};
   SdAbstractInput *ab = NULL;
   SdInstances inst = {0};
-  size_t len;
-  const char *why = NULL;
-  char *text = sd_read_file(input_path, &len, &why);
-  if (!text) {
-    cli_error("%s: %s", input_path, why ? why : "cannot read");
-    goto done;
-  }
   parser = sd_parser_new(g);
-  SdParseError pe;
-  tree = sd_parse(parser, -1, text, len, &pe);
-  if (!tree) {
-    fprintf(stderr, "%s:%d:%d: %s\n", input_path, pe.line, pe.column, pe.message);
-    free(pe.message);
-    goto done;
-  }
+  tree = cli_parse_file(parser, input_path);
+  if (!tree) goto done;
   oracle = sd_oracle_new(&opts, &error);
   if (!oracle) {
     cli_error("generalize: %s", error);
@@ -286,7 +274,6 @@ done:
   sd_oracle_free(oracle);
   sd_tree_free(tree);
   sd_parser_free(parser);
-  free(text);
   sd_grammar_free(g);
   return status;
 }

@@ -63,52 +63,16 @@ typedef Array(char *) Args;
 typedef Array(SdTree *) Trees;
 typedef Array(SdSymbol) Symbols;
 
-static bool is_empty_dir(const char *path) {
-  struct stat st;
-  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return false;
-  DIR *dir = opendir(path);
-  if (!dir) return false;
-  bool empty = true;
-  for (struct dirent *e; empty && (e = readdir(dir));) {
-    if (e->d_name[0] == '.') continue;
-    char *p = sd_format("%s/%s", path, e->d_name);
-    struct stat fs;
-    if (stat(p, &fs) == 0 && S_ISREG(fs.st_mode)) empty = false;
-    free(p);
-  }
-  closedir(dir);
-  return empty;
-}
-
 /* Parse the inputs named by args (files or directories) and append the trees. */
 static bool load_inputs(SdParser *parser, Args *args, Trees *out) {
-  Args kept = {0};
-  for (uint32_t i = 0; i < args->size; i++)
-    if (!is_empty_dir(args->items[i])) array_push(&kept, args->items[i]);
   char **paths = NULL;
   size_t count = 0;
-  bool ok = kept.size == 0 || cli_collect_inputs(kept.items, (int)kept.size, &paths, &count);
-  array_free(&kept);
-  if (!ok) return false;
+  if (!cli_collect_inputs(args->items, (int)args->size, &paths, &count)) return false;
+  bool ok = true;
   for (size_t i = 0; i < count; i++) {
-    size_t len;
-    const char *err;
-    char *text = sd_read_file(paths[i], &len, &err);
-    if (!text) {
-      fprintf(stderr, "semdbg: %s: %s\n", paths[i], err);
-      ok = false;
-      continue;
-    }
-    SdParseError perr;
-    SdTree *t = sd_parse(parser, -1, text, len, &perr);
-    free(text);
-    if (!t) {
-      fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
-      free(perr.message);
-      ok = false;
-      continue;
-    }
-    array_push(out, t);
+    SdTree *t = cli_parse_file(parser, paths[i]);
+    if (t) array_push(out, t);
+    else ok = false;
   }
   if (count) cli_free_paths(paths, count);
   return ok;

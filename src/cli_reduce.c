@@ -108,21 +108,9 @@ int cli_reduce(int argc, char **argv) {
   SdTree *tree = NULL;
   SdOracle *oracle = NULL;
   SdReduceResult rr = {0};
-  size_t len;
-  const char *why = NULL;
-  char *text = sd_read_file(input_path, &len, &why);
-  if (!text) {
-    cli_error("%s: %s", input_path, why ? why : "cannot read");
-    goto done;
-  }
   parser = sd_parser_new(g);
-  SdParseError pe;
-  tree = sd_parse(parser, -1, text, len, &pe);
-  if (!tree) {
-    fprintf(stderr, "%s:%d:%d: %s\n", input_path, pe.line, pe.column, pe.message);
-    free(pe.message);
-    goto done;
-  }
+  tree = cli_parse_file(parser, input_path);
+  if (!tree) goto done;
   ro.batch = opts.jobs; /* one batch per wave of parallel runs (0: number of CPUs) */
   oracle = sd_oracle_new(&opts, &error);
   if (!oracle) {
@@ -189,7 +177,6 @@ done:
   sd_oracle_free(oracle);
   sd_tree_free(tree);
   sd_parser_free(parser);
-  free(text);
   sd_grammar_free(g);
   return status;
 }

@@ -43,59 +43,17 @@ static const char *usage =
 
 typedef Array(char *) Args;
 
-/* Is path a directory without regular, non-hidden files? (Empty directories
- * are left out before cli_collect_inputs, which would qsort a NULL array.) */
-static bool empty_dir(const char *path) {
-  struct stat st;
-  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return false;
-  DIR *dir = opendir(path);
-  if (!dir) return false;
-  bool empty = true;
-  struct dirent *e;
-  while (empty && (e = readdir(dir))) {
-    if (e->d_name[0] == '.') continue;
-    char *p = sd_format("%s/%s", path, e->d_name);
-    struct stat fst;
-    if (stat(p, &fst) == 0 && S_ISREG(fst.st_mode)) empty = false;
-    free(p);
-  }
-  closedir(dir);
-  return empty;
-}
-
-/* Collect the inputs of the non-empty arguments. */
+/* Collect the inputs named by the arguments (files or directories). */
 static bool collect(Args *args, char ***paths, size_t *count) {
-  Args kept = {0};
-  for (uint32_t i = 0; i < args->size; i++)
-    if (!empty_dir(args->items[i])) array_push(&kept, args->items[i]);
-  bool ok = true;
-  if (kept.size) ok = cli_collect_inputs(kept.items, (int)kept.size, paths, count);
-  else *paths = NULL, *count = 0;
-  array_free(&kept);
-  return ok;
+  return cli_collect_inputs(args->items, (int)args->size, paths, count);
 }
 
 /* Parse every file; false after reporting the inputs that fail. */
 static bool load_trees(SdParser *p, char **paths, size_t n, SdTree **out) {
   bool ok = true;
   for (size_t i = 0; i < n; i++) {
-    size_t len;
-    const char *err;
-    out[i] = NULL;
-    char *text = sd_read_file(paths[i], &len, &err);
-    if (!text) {
-      fprintf(stderr, "semdbg: %s: %s\n", paths[i], err);
-      ok = false;
-      continue;
-    }
-    SdParseError perr;
-    out[i] = sd_parse(p, -1, text, len, &perr);
-    free(text);
-    if (!out[i]) {
-      fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
-      free(perr.message);
-      ok = false;
-    }
+    out[i] = cli_parse_file(p, paths[i]);
+    if (!out[i]) ok = false;
   }
   return ok;
 }

@@ -504,23 +504,8 @@ static void add_reduction(Debugger *d, SdReport *rep) {
 
 static bool load_inputs(Debugger *d, char *const *paths, uint32_t count, SdTree ***trees) {
   *trees = sd_xcalloc(count ? count : 1, sizeof(SdTree *));
-  for (uint32_t i = 0; i < count; i++) {
-    size_t len;
-    const char *err;
-    char *text = sd_read_file(paths[i], &len, &err);
-    if (!text) {
-      d->error = sd_format("%s: %s", paths[i], err);
-      return false;
-    }
-    SdParseError pe;
-    (*trees)[i] = sd_parse(d->parser, -1, text, len, &pe);
-    free(text);
-    if (!(*trees)[i]) {
-      d->error = sd_format("%s:%d:%d: %s", paths[i], pe.line, pe.column, pe.message);
-      free(pe.message);
-      return false;
-    }
-  }
+  for (uint32_t i = 0; i < count; i++)
+    if (!((*trees)[i] = sd_parse_file(d->parser, -1, paths[i], &d->error))) return false;
   return true;
 }
 

@@ -705,3 +705,21 @@ SdTree *sd_parse(SdParser *self, SdSymbol start, const char *input, size_t lengt
   }
   return build_tree(self, accept, input, length);
 }
+
+SdTree *sd_parse_file(SdParser *self, SdSymbol start, const char *path, char **error) {
+  size_t length;
+  const char *why = NULL;
+  char *text = sd_read_file(path, &length, &why);
+  if (!text) {
+    *error = sd_format("%s: %s", path, why ? why : "cannot read");
+    return NULL;
+  }
+  SdParseError pe;
+  SdTree *t = sd_parse(self, start, text, length, &pe);
+  free(text);
+  if (!t) {
+    *error = sd_format("%s:%d:%d: %s", path, pe.line, pe.column, pe.message);
+    free(pe.message);
+  }
+  return t;
+}

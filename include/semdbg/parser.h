@@ -21,6 +21,9 @@ void sd_parser_free(SdParser *self);
  * parser.c for the exact rule): deterministic for the same grammar and input. */
 SdTree *sd_parse(SdParser *self, SdSymbol start, const char *input, size_t length,
                  SdParseError *error);
+/* Read and parse a file. NULL on failure, with *error (malloc'd) saying
+ * "path: reason" or "path:line:col: unexpected ..., expected ...". */
+SdTree *sd_parse_file(SdParser *self, SdSymbol start, const char *path, char **error);
 /* Recognise only (no tree). */
 bool sd_parser_accepts(SdParser *self, SdSymbol start, const char *input, size_t length);
 
