@@ -77,8 +77,7 @@ typedef struct Debugger {
   uint32_t learned;          /* evidence entries handed to the learner so far */
   IndexList failing, passing; /* evidence indices by verdict */
   uint32_t undefined;
-  uint64_t *seen;            /* open-addressing set of text hashes (0 = empty) */
-  uint32_t seen_cap, seen_count;
+  SdHashSet seen;            /* hashes of the texts run (or about to be) */
   uint32_t iteration;
   double started;
   char *error;
@@ -103,36 +102,7 @@ static void progress(Debugger *d, const char *fmt, ...) {
   va_end(ap);
 }
 
-/* ---------- the set of texts seen ---------- */
-
-static uint64_t text_hash(const SdTree *t) {
-  uint64_t h = sd_hash_bytes(t->text, t->length, 0x5eed);
-  return h ? h : 1;
-}
-
-static bool seen_contains(const Debugger *d, uint64_t h) {
-  if (!d->seen_cap) return false;
-  for (uint32_t i = (uint32_t)h & (d->seen_cap - 1); d->seen[i]; i = (i + 1) & (d->seen_cap - 1))
-    if (d->seen[i] == h) return true;
-  return false;
-}
-
-static void seen_insert(Debugger *d, uint64_t h) {
-  if ((d->seen_count + 1) * 2 > d->seen_cap) {
-    uint32_t old_cap = d->seen_cap;
-    uint64_t *old = d->seen;
-    d->seen_cap = old_cap ? old_cap * 2 : 1024;
-    d->seen = sd_xcalloc(d->seen_cap, sizeof(uint64_t));
-    d->seen_count = 0;
-    for (uint32_t i = 0; i < old_cap; i++)
-      if (old[i]) seen_insert(d, old[i]);
-    free(old);
-  }
-  uint32_t i = (uint32_t)h & (d->seen_cap - 1);
-  while (d->seen[i]) i = (i + 1) & (d->seen_cap - 1);
-  d->seen[i] = h;
-  d->seen_count++;
-}
+static uint64_t text_hash(const SdTree *t) { return sd_hash_bytes(t->text, t->length, 0x5eed); }
 
 /* ---------- running inputs ---------- */
 
@@ -169,12 +139,11 @@ static void save_input(Debugger *d, uint32_t index) {
 static int run_trees(Debugger *d, SdTree **trees, uint32_t n) {
   Array(SdTree *) fresh = {0};
   for (uint32_t i = 0; i < n; i++) {
-    uint64_t h = text_hash(trees[i]);
-    if (seen_contains(d, h) || fresh.size >= runs_left(d)) {
+    if (sd_hash_set_has(&d->seen, text_hash(trees[i])) || fresh.size >= runs_left(d)) {
       sd_tree_free(trees[i]);
       continue;
     }
-    seen_insert(d, h);
+    sd_hash_set_add(&d->seen, text_hash(trees[i]));
     sd_solver_avoid(d->solver, trees[i]->text, trees[i]->length);
     array_push(&fresh, trees[i]);
   }
@@ -514,7 +483,7 @@ static void debugger_free(Debugger *d) {
   array_free(&d->evidence);
   array_free(&d->failing);
   array_free(&d->passing);
-  free(d->seen);
+  sd_hash_set_free(&d->seen);
   sd_learner_free(d->learner);
   sd_catalog_free(d->catalog);
   sd_solver_free(d->solver);

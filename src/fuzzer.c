@@ -23,10 +23,7 @@ struct SdFuzzer {
   const SdGrammar *grammar;
   SdFuzzerOptions options;
   SdRng rng;
-  /* k-path coverage: open-addressing set of path hashes (0 = empty) */
-  uint64_t *paths;
-  uint32_t path_cap, path_count;
-  uint32_t path_total;
+  SdHashSet paths; /* k-path coverage: hashes of the k-paths produced */
 };
 
 SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options) {
@@ -41,45 +38,16 @@ SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options
 
 void sd_fuzzer_free(SdFuzzer *self) {
   if (!self) return;
-  free(self->paths);
+  sd_hash_set_free(&self->paths);
   free(self);
 }
 
 SdRng *sd_fuzzer_rng(SdFuzzer *self) { return &self->rng; }
 
-/* ---------- k-path set ---------- */
-
-static bool path_contains(const SdFuzzer *f, uint64_t h) {
-  if (!f->path_cap) return false;
-  uint32_t i = (uint32_t)h & (f->path_cap - 1);
-  while (f->paths[i]) {
-    if (f->paths[i] == h) return true;
-    i = (i + 1) & (f->path_cap - 1);
-  }
-  return false;
-}
-
-static void path_insert(SdFuzzer *f, uint64_t h) {
-  if (path_contains(f, h)) return;
-  if ((f->path_count + 1) * 2 > f->path_cap) {
-    uint32_t old_cap = f->path_cap;
-    uint64_t *old = f->paths;
-    f->path_cap = old_cap ? old_cap * 2 : 1024;
-    f->paths = sd_xcalloc(f->path_cap, sizeof(uint64_t));
-    f->path_count = 0;
-    for (uint32_t i = 0; i < old_cap; i++)
-      if (old[i]) path_insert(f, old[i]);
-    free(old);
-  }
-  uint32_t i = (uint32_t)h & (f->path_cap - 1);
-  while (f->paths[i]) i = (i + 1) & (f->path_cap - 1);
-  f->paths[i] = h;
-  f->path_count++;
-}
+/* ---------- k-paths ---------- */
 
 static uint64_t path_hash(const SdSymbol *syms, uint32_t n) {
-  uint64_t h = sd_hash_bytes(syms, n * sizeof(SdSymbol), 0x9e37);
-  return h ? h : 1;
+  return sd_hash_bytes(syms, n * sizeof(SdSymbol), 0x9e37);
 }
 
 /* The k-1 symbols ending at node (node included), oldest first. */
@@ -101,9 +69,9 @@ static uint32_t uncovered_paths(SdFuzzer *f, const SdNode *node, const SdAlterna
   for (uint32_t i = 0; i < alt->count; i++) {
     buf[n] = alt->symbols[i];
     uint64_t h = path_hash(buf, n + 1);
-    if (!path_contains(f, h)) {
+    if (!sd_hash_set_has(&f->paths, h)) {
       fresh++;
-      if (mark) path_insert(f, h);
+      if (mark) sd_hash_set_add(&f->paths, h);
     }
   }
   return fresh;
@@ -246,7 +214,7 @@ static void count_paths(const SdGrammar *g, SdSymbol *buf, uint32_t n, uint32_t 
 }
 
 void sd_fuzzer_coverage(const SdFuzzer *self, uint32_t *covered, uint32_t *total) {
-  *covered = self->path_count;
+  *covered = self->paths.count;
   *total = 0;
   uint32_t k = self->options.kpath;
   if (!k) return;

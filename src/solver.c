@@ -46,8 +46,7 @@ struct SdSolver {
   SdRng rng;
   SdFuzzer *fuzzer;
   SdParser *parser;
-  uint64_t *avoid; /* open addressing set of text hashes (0 = empty) */
-  uint32_t avoid_cap, avoid_count;
+  SdHashSet avoid; /* hashes of texts never to return */
   /* constraints on which Z3 found nothing and ran out of rlimit: later calls
      for them skip Z3 and only fuzz (hashes; a small ring) */
   uint64_t hopeless[64];
@@ -101,7 +100,7 @@ void sd_solver_free(SdSolver *self) {
   if (!self) return;
   sd_fuzzer_free(self->fuzzer);
   sd_parser_free(self->parser);
-  free(self->avoid);
+  sd_hash_set_free(&self->avoid);
   free(self);
 }
 
@@ -114,43 +113,11 @@ static uint64_t text_hash(const char *text, size_t length) {
   return h ? h : 1;
 }
 
-typedef struct HashSet {
-  uint64_t *slots;
-  uint32_t cap, count;
-} HashSet;
-
-static bool set_has(const HashSet *s, uint64_t h) {
-  if (!s->cap) return false;
-  for (uint32_t i = (uint32_t)h & (s->cap - 1); s->slots[i]; i = (i + 1) & (s->cap - 1))
-    if (s->slots[i] == h) return true;
-  return false;
-}
-
-static void set_add(HashSet *s, uint64_t h) {
-  if (set_has(s, h)) return;
-  if ((s->count + 1) * 2 > s->cap) {
-    HashSet bigger = {sd_xcalloc(s->cap ? s->cap * 2 : 256, sizeof(uint64_t)), s->cap ? s->cap * 2 : 256, 0};
-    for (uint32_t i = 0; i < s->cap; i++)
-      if (s->slots[i]) set_add(&bigger, s->slots[i]);
-    free(s->slots);
-    *s = bigger;
-  }
-  uint32_t i = (uint32_t)h & (s->cap - 1);
-  while (s->slots[i]) i = (i + 1) & (s->cap - 1);
-  s->slots[i] = h;
-  s->count++;
-}
-
 void sd_solver_avoid(SdSolver *self, const char *text, size_t length) {
-  HashSet s = {self->avoid, self->avoid_cap, self->avoid_count};
-  set_add(&s, text_hash(text, length));
-  self->avoid = s.slots, self->avoid_cap = s.cap, self->avoid_count = s.count;
+  sd_hash_set_add(&self->avoid, text_hash(text, length));
 }
 
-static bool avoided(const SdSolver *self, uint64_t h) {
-  HashSet s = {self->avoid, self->avoid_cap, self->avoid_count};
-  return set_has(&s, h);
-}
+static bool avoided(const SdSolver *self, uint64_t h) { return sd_hash_set_has(&self->avoid, h); }
 
 /* ---------- one generate call ---------- */
 
@@ -163,7 +130,7 @@ typedef struct Gen {
   SdConstraint *nnf;       /* negation normal form (grounded) */
   SdTree *const *seeds;
   uint32_t seed_count;
-  HashSet seed_texts;
+  SdHashSet seed_texts;
   SdTree **out;
   uint32_t n, produced;
   uint64_t attempts, budget;
@@ -181,7 +148,7 @@ typedef struct Gen {
 /* Re-parse, check and keep a candidate text. */
 static bool accept_text(Gen *gen, const char *text, size_t length, bool from_z3) {
   uint64_t h = text_hash(text, length);
-  if (avoided(gen->s, h) || set_has(&gen->seed_texts, h)) return false;
+  if (avoided(gen->s, h) || sd_hash_set_has(&gen->seed_texts, h)) return false;
   SdParseError err = {0};
   SdTree *t = sd_parse(gen->s->parser, -1, text, length, &err);
   if (!t) {
@@ -256,7 +223,7 @@ static void fuzz_once(Gen *gen) {
   count_attempt(gen);
   SdTree *t = random_tree(gen, true);
   uint64_t h = text_hash(t->text, t->length);
-  if (!avoided(gen->s, h) && !set_has(&gen->seed_texts, h) && sd_constraint_eval(gen->c, t, NULL))
+  if (!avoided(gen->s, h) && !sd_hash_set_has(&gen->seed_texts, h) && sd_constraint_eval(gen->c, t, NULL))
     accept_text(gen, t->text, t->length, false);
   sd_tree_free(t);
 }
@@ -1043,7 +1010,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   gen.nnf = sd_constraint_nnf(c);
   if (!gen.nnf) gen.nnf = sd_constraint_clone(c);
   for (uint32_t i = 0; i < gen.seed_count; i++)
-    set_add(&gen.seed_texts, text_hash(seeds[i]->text, seeds[i]->length));
+    sd_hash_set_add(&gen.seed_texts, text_hash(seeds[i]->text, seeds[i]->length));
   gen.budget = self->opts.max_attempts ? self->opts.max_attempts : 200 + 40 * (uint64_t)n;
   gen.z3_budget = self->opts.max_queries ? self->opts.max_queries : 24 + 6 * (uint64_t)n;
   gen.has_atoms = formula_has_smt(gen.nnf->root);
@@ -1094,7 +1061,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     else if (gen.produced) *status = SD_SOLVE_PARTIAL;
     else *status = gen.unsat ? SD_SOLVE_UNSAT : SD_SOLVE_UNKNOWN;
   }
-  free(gen.seed_texts.slots);
+  sd_hash_set_free(&gen.seed_texts);
   sd_constraint_free(gen.nnf);
   return gen.produced;
 }

@@ -211,3 +211,38 @@ void sd_line_col(const char *text, size_t len, size_t offset, int *line, int *co
   *line = l;
   *col = c;
 }
+
+/* Slot value 0 marks an empty slot, so the key 0 is stored as 1. */
+static uint64_t set_key(uint64_t key) { return key ? key : 1; }
+
+bool sd_hash_set_has(const SdHashSet *self, uint64_t key) {
+  if (!self->capacity) return false;
+  key = set_key(key);
+  for (uint32_t i = (uint32_t)key & (self->capacity - 1); self->slots[i]; i = (i + 1) & (self->capacity - 1))
+    if (self->slots[i] == key) return true;
+  return false;
+}
+
+bool sd_hash_set_add(SdHashSet *self, uint64_t key) {
+  key = set_key(key);
+  if (sd_hash_set_has(self, key)) return false;
+  if ((self->count + 1) * 2 > self->capacity) {
+    SdHashSet bigger = {sd_xcalloc(self->capacity ? self->capacity * 2 : 256, sizeof(uint64_t)),
+                        self->capacity ? self->capacity * 2 : 256, 0};
+    for (uint32_t i = 0; i < self->capacity; i++)
+      if (self->slots[i]) sd_hash_set_add(&bigger, self->slots[i]);
+    free(self->slots);
+    *self = bigger;
+  }
+  uint32_t i = (uint32_t)key & (self->capacity - 1);
+  while (self->slots[i]) i = (i + 1) & (self->capacity - 1);
+  self->slots[i] = key;
+  self->count++;
+  return true;
+}
+
+void sd_hash_set_free(SdHashSet *self) {
+  free(self->slots);
+  self->slots = NULL;
+  self->capacity = self->count = 0;
+}

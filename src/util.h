@@ -37,6 +37,15 @@ char *sd_read_file(const char *path, size_t *len, const char **error);
 /* Write a file atomically (temporary file in the same directory + rename). */
 bool sd_write_file_atomic(const char *path, const void *data, size_t len);
 
+/* A set of 64-bit hashes (open addressing; zero-initialised is empty). */
+typedef struct SdHashSet {
+  uint64_t *slots;
+  uint32_t capacity, count;
+} SdHashSet;
+bool sd_hash_set_has(const SdHashSet *self, uint64_t key);
+bool sd_hash_set_add(SdHashSet *self, uint64_t key); /* true when the key is new */
+void sd_hash_set_free(SdHashSet *self);
+
 /* 64-bit FNV-1a hash. */
 uint64_t sd_hash_bytes(const void *data, size_t n, uint64_t seed);
 
