@@ -375,7 +375,9 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
     sd_oracle_free(self);
     return NULL;
   }
-  snprintf(self->tmpdir, sizeof self->tmpdir, "%s/semdbg-XXXXXX", resolved);
+  /* the length was checked above */
+  memcpy(self->tmpdir, resolved, strlen(resolved));
+  memcpy(self->tmpdir + strlen(resolved), "/semdbg-XXXXXX", sizeof "/semdbg-XXXXXX");
   sigset_t old;
   block_fatal(&old);
   if (!mkdtemp(self->tmpdir)) {
