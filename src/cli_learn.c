@@ -407,7 +407,14 @@ int cli_learn(int argc, char **argv) {
         if (isla) print_isla(isla);
         free(isla);
       } else {
-        printf("    equivalent: %s   [%s]\n", c->text, c->pattern);
+        /* where the short forms coincide (exists and forall over a single
+           node), the ISLa tells the members apart */
+        uint32_t h = r;
+        while (h > 0 && sd_learner_candidate(learner, h - 1)->equivalent_group == c->equivalent_group) h--;
+        const SdCandidate *head = sd_learner_candidate(learner, h);
+        char *isla = strcmp(c->text, head->text) ? NULL : sd_constraint_to_isla(c->constraint);
+        printf("    equivalent: %s   [%s]\n", isla ? isla : c->text, c->pattern);
+        free(isla);
       }
     }
   }

@@ -92,7 +92,8 @@ char *sd_report_to_text(const SdReport *self) {
       }
     uint32_t shown = 0;
     for (uint32_t i = 1; i < self->candidate_count && shown < 4; i++)
-      if (self->candidates[i].group != best->group) {
+      if (self->candidates[i].group != best->group &&
+          self->candidates[i].group != self->candidates[i - 1].group) { /* one per group */
         if (!shown++) sd_buf_puts(&b, "\nNext best candidates:\n");
         sd_buf_printf(&b, "    %s\n      ", self->candidates[i].short_form);
         put_scores(&b, &self->candidates[i]);
