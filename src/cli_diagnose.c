@@ -65,7 +65,7 @@ int cli_diagnose(int argc, char **argv) {
     if (consumed) continue;
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    double x;
+    double x = 0;
 #define VALUE() do { if (!v) { cli_error("%s needs a value", a); goto out; } i++; } while (0)
     if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) { VALUE(); grammar_path = v; }
     else if (!strcmp(a, "--start")) { VALUE(); start = v; }
