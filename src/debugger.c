@@ -63,6 +63,10 @@ typedef struct Evidence {
 
 typedef Array(uint32_t) IndexList;
 
+/* Iterations without the best F1 gaining PLATEAU_GAIN before giving up. */
+enum { PLATEAU_ITERATIONS = 3 };
+#define PLATEAU_GAIN 0.02
+
 typedef struct Debugger {
   const SdGrammar *grammar;
   const SdDebugOptions *opts;
@@ -540,7 +544,7 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   SdSolverOptions so;
   sd_solver_options_init(&so);
   so.seed = opts->seed;
-  so.rlimit = 1500000; /* the loop asks many questions: give up early on hard ones */
+  so.rlimit = 800000; /* the loop asks many questions: give up early on hard ones */
   so.max_queries = opts->per_candidate;
   d.solver = sd_solver_new(g, &so);
   SdLearnerOptions lo;
@@ -571,7 +575,8 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   const char *reason = "max-iterations";
   SdRelevance *rel = NULL;
   bool confirmed = false;
-  uint32_t stale = 0;
+  uint32_t stale = 0, flat = 0;
+  double best_f1 = -1;
   for (d.iteration = 1;; d.iteration++) {
     SdSymbol relevant[64];
     uint32_t relevant_count;
@@ -597,6 +602,13 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
         reason = "confirmed";
         break;
       }
+    }
+    /* a plateau: the best F1 has not improved for a while; more rounds of the
+       same attacks rarely change that (the report says how far it falls short) */
+    if (best && best->f1 >= best_f1 + PLATEAU_GAIN) best_f1 = best->f1, flat = 0;
+    else if (++flat >= PLATEAU_ITERATIONS) {
+      reason = "no-progress";
+      break;
     }
     if (d.iteration > opts->max_iterations) break; /* the last learn scored all evidence */
     if (runs_left(&d) == 0) {
