@@ -1,5 +1,6 @@
 /* arena.c: chunked bump allocation. Chunks double in size up to 1 MiB; a
- * request larger than a chunk gets a chunk of its own. */
+ * request larger than a chunk gets a chunk of its own. A mark remembers the
+ * newest chunk and its fill, so resetting to it frees what came after. */
 #include "arena.h"
 
 #include <stdlib.h>
@@ -61,4 +62,20 @@ void sd_arena_free(SdArena *self) {
   }
   self->head = NULL;
   self->used_bytes = 0;
+}
+
+SdArenaMark sd_arena_mark(const SdArena *self) {
+  SdArenaMark m = {self->head, self->head ? self->head->used : 0, self->used_bytes};
+  return m;
+}
+
+void sd_arena_reset(SdArena *self, SdArenaMark mark) {
+  /* free the chunks made after the mark, rewind the marked one */
+  while (self->head && self->head != mark.chunk) {
+    SdArenaChunk *next = self->head->next;
+    free(self->head);
+    self->head = next;
+  }
+  if (self->head) self->head->used = mark.used;
+  self->used_bytes = mark.used_bytes;
 }

@@ -18,4 +18,13 @@ void *sd_arena_dup(SdArena *self, const void *p, size_t n);
 char *sd_arena_strndup(SdArena *self, const char *s, size_t n);
 void sd_arena_free(SdArena *self);
 
+/* Marks: everything allocated after a mark can be dropped at once (for
+ * temporaries, e.g. while evaluating one atom). A zeroed SdArena is valid. */
+typedef struct SdArenaMark {
+  SdArenaChunk *chunk;
+  size_t used, used_bytes;
+} SdArenaMark;
+SdArenaMark sd_arena_mark(const SdArena *self);
+void sd_arena_reset(SdArena *self, SdArenaMark mark);
+
 #endif

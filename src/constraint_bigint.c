@@ -1,64 +1,16 @@
-/* constraint_bigint.c: integers of any size for the constraint evaluator,
- * and the scratch allocator they live in.
+/* constraint_bigint.c: integers of any size for the constraint evaluator.
  *
  * Values that fit in int64 stay there (the fast path; every operation checks
  * for overflow with the compiler's builtins). Larger ones are a sign and an
  * array of decimal digits, least significant first: schoolbook addition,
  * subtraction, multiplication and long division on digits. Numbers in inputs
  * are decimal text, so this costs nothing to convert and is plenty fast for
- * numerals of a few hundred digits. The scratch is a chunk list with marks so
+ * numerals of a few hundred digits. Digits live in an arena with marks, so
  * the evaluator can drop an atom's temporaries when the atom is done. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "constraint_internal.h"
-
-/* ---- scratch ---- */
-
-struct SdScratchChunk {
-  SdScratchChunk *prev;
-  size_t size, used;
-  _Alignas(16) unsigned char data[];
-};
-
-void *sd_scratch_alloc(SdScratch *self, size_t n) {
-  n = (n + 15) & ~(size_t)15;
-  if (n == 0) n = 16;
-  SdScratchChunk *c = self->head;
-  if (!c || c->size - c->used < n) {
-    size_t size = c ? c->size * 2 : 4096;
-    if (size > (1u << 22)) size = 1u << 22;
-    if (size < n) size = n;
-    SdScratchChunk *fresh = sd_xmalloc(sizeof *fresh + size);
-    fresh->size = size;
-    fresh->used = 0;
-    fresh->prev = c;
-    self->head = c = fresh;
-  }
-  void *p = c->data + c->used;
-  c->used += n;
-  return p;
-}
-
-SdScratchMark sd_scratch_mark(const SdScratch *self) {
-  SdScratchMark m = {self->head, self->head ? self->head->used : 0};
-  return m;
-}
-
-void sd_scratch_reset(SdScratch *self, SdScratchMark mark) {
-  /* free chunks made after the mark, rewind the marked one */
-  while (self->head && self->head != mark.chunk) {
-    SdScratchChunk *prev = self->head->prev;
-    free(self->head);
-    self->head = prev;
-  }
-  if (self->head) self->head->used = mark.used;
-}
-
-void sd_scratch_free(SdScratch *self) {
-  SdScratchMark none = {NULL, 0};
-  sd_scratch_reset(self, none);
-}
 
 /* ---- numerals as text ---- */
 
@@ -93,8 +45,8 @@ typedef struct Mag {
   uint32_t n; /* 0 = zero */
 } Mag;
 
-static Mag mag_alloc(SdScratch *s, uint32_t n) {
-  Mag m = {sd_scratch_alloc(s, n ? n : 1), n};
+static Mag mag_alloc(SdArena *s, uint32_t n) {
+  Mag m = {sd_arena_alloc(s, n ? n : 1), n};
   memset(m.d, 0, n ? n : 1);
   return m;
 }
@@ -103,7 +55,7 @@ static void mag_trim(Mag *m) {
   while (m->n && m->d[m->n - 1] == 0) m->n--;
 }
 
-static Mag mag_from_u64(SdScratch *s, uint64_t v) {
+static Mag mag_from_u64(SdArena *s, uint64_t v) {
   Mag m = mag_alloc(s, 20);
   m.n = 0;
   while (v) {
@@ -120,7 +72,7 @@ static int mag_cmp(Mag a, Mag b) {
   return 0;
 }
 
-static Mag mag_add(SdScratch *s, Mag a, Mag b) {
+static Mag mag_add(SdArena *s, Mag a, Mag b) {
   uint32_t n = (a.n > b.n ? a.n : b.n) + 1;
   Mag r = mag_alloc(s, n);
   int carry = 0;
@@ -134,7 +86,7 @@ static Mag mag_add(SdScratch *s, Mag a, Mag b) {
 }
 
 /* a - b, a >= b */
-static Mag mag_sub(SdScratch *s, Mag a, Mag b) {
+static Mag mag_sub(SdArena *s, Mag a, Mag b) {
   Mag r = mag_alloc(s, a.n);
   int borrow = 0;
   for (uint32_t i = 0; i < a.n; i++) {
@@ -146,10 +98,10 @@ static Mag mag_sub(SdScratch *s, Mag a, Mag b) {
   return r;
 }
 
-static Mag mag_mul(SdScratch *s, Mag a, Mag b) {
+static Mag mag_mul(SdArena *s, Mag a, Mag b) {
   if (!a.n || !b.n) return mag_alloc(s, 0);
   uint32_t n = a.n + b.n;
-  uint32_t *acc = sd_scratch_alloc(s, n * sizeof(uint32_t));
+  uint32_t *acc = sd_arena_alloc(s, n * sizeof(uint32_t));
   memset(acc, 0, n * sizeof(uint32_t));
   for (uint32_t i = 0; i < a.n; i++) {
     uint32_t carry = 0;
@@ -171,7 +123,7 @@ static Mag mag_mul(SdScratch *s, Mag a, Mag b) {
 }
 
 /* truncated division of magnitudes, b != 0 */
-static void mag_divmod(SdScratch *s, Mag a, Mag b, Mag *q, Mag *r) {
+static void mag_divmod(SdArena *s, Mag a, Mag b, Mag *q, Mag *r) {
   Mag quo = mag_alloc(s, a.n);
   Mag rem = mag_alloc(s, b.n + 1);
   rem.n = 0;
@@ -206,7 +158,7 @@ static void mag_divmod(SdScratch *s, Mag a, Mag b, Mag *q, Mag *r) {
 
 /* ---- SdInt ---- */
 
-static Mag to_mag(SdScratch *s, SdInt a, bool *neg) {
+static Mag to_mag(SdArena *s, SdInt a, bool *neg) {
   if (a.big) {
     *neg = a.neg;
     Mag m = {a.dig, a.ndig};
@@ -235,7 +187,7 @@ static SdInt from_mag(Mag m, bool neg) {
   return r;
 }
 
-bool sd_int_parse(SdScratch *s, const char *text, size_t len, SdInt *out) {
+bool sd_int_parse(SdArena *s, const char *text, size_t len, SdInt *out) {
   if (!sd_is_numeral(text, len)) return false;
   bool neg = text[0] == '-';
   size_t i = (text[0] == '-' || text[0] == '+') ? 1 : 0;
@@ -268,7 +220,7 @@ int sd_int_cmp(SdInt a, SdInt b) {
   return an ? -mag : mag;
 }
 
-static SdInt add_signed(SdScratch *s, SdInt a, SdInt b, bool negate_b) {
+static SdInt add_signed(SdArena *s, SdInt a, SdInt b, bool negate_b) {
   bool an, bn;
   Mag ma = to_mag(s, a, &an), mb = to_mag(s, b, &bn);
   if (negate_b && mb.n) bn = !bn;
@@ -279,19 +231,19 @@ static SdInt add_signed(SdScratch *s, SdInt a, SdInt b, bool negate_b) {
   return from_mag(mag_sub(s, mb, ma), bn);
 }
 
-SdInt sd_int_add(SdScratch *s, SdInt a, SdInt b) {
+SdInt sd_int_add(SdArena *s, SdInt a, SdInt b) {
   int64_t r;
   if (!a.big && !b.big && !__builtin_add_overflow(a.small, b.small, &r)) return sd_int_small(r);
   return add_signed(s, a, b, false);
 }
 
-SdInt sd_int_sub(SdScratch *s, SdInt a, SdInt b) {
+SdInt sd_int_sub(SdArena *s, SdInt a, SdInt b) {
   int64_t r;
   if (!a.big && !b.big && !__builtin_sub_overflow(a.small, b.small, &r)) return sd_int_small(r);
   return add_signed(s, a, b, true);
 }
 
-SdInt sd_int_mul(SdScratch *s, SdInt a, SdInt b) {
+SdInt sd_int_mul(SdArena *s, SdInt a, SdInt b) {
   int64_t r;
   if (!a.big && !b.big && !__builtin_mul_overflow(a.small, b.small, &r)) return sd_int_small(r);
   bool an, bn;
@@ -299,7 +251,7 @@ SdInt sd_int_mul(SdScratch *s, SdInt a, SdInt b) {
   return from_mag(mag_mul(s, ma, mb), an != bn);
 }
 
-SdInt sd_int_neg(SdScratch *s, SdInt a) {
+SdInt sd_int_neg(SdArena *s, SdInt a) {
   return sd_int_sub(s, sd_int_small(0), a);
 }
 
@@ -307,7 +259,7 @@ static bool is_zero(SdInt a) {
   return !a.big && a.small == 0;
 }
 
-bool sd_int_divmod(SdScratch *s, SdInt a, SdInt b, SdInt *q, SdInt *r) {
+bool sd_int_divmod(SdArena *s, SdInt a, SdInt b, SdInt *q, SdInt *r) {
   if (is_zero(b)) return false;
   SdInt qt, rt; /* truncated */
   if (!a.big && !b.big && !(a.small == INT64_MIN && b.small == -1)) {

@@ -33,7 +33,7 @@ typedef struct Ev {
   const SdConstraint *c;
   const SdTree *t;
   const SdNode **bind;
-  SdScratch scratch;
+  SdArena scratch;
   SdReCtx *re;
 } Ev;
 
@@ -226,12 +226,12 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
     }
     case SD_OP_STR_CONCAT: {
       size_t total = 0;
-      Val *parts = sd_scratch_alloc(&e->scratch, t->arg_count * sizeof(Val));
+      Val *parts = sd_arena_alloc(&e->scratch, t->arg_count * sizeof(Val));
       for (uint32_t k = 0; k < t->arg_count; k++) {
         if (!eval_term(e, t->args[k], &parts[k])) return false;
         total += parts[k].n;
       }
-      char *buf = sd_scratch_alloc(&e->scratch, total + 1);
+      char *buf = sd_arena_alloc(&e->scratch, total + 1);
       size_t at = 0;
       for (uint32_t k = 0; k < t->arg_count; k++) {
         if (parts[k].n) memcpy(buf + at, parts[k].s, parts[k].n);
@@ -283,10 +283,10 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
 }
 
 static bool eval_atom(Ev *e, const SdTerm *t) {
-  SdScratchMark m = sd_scratch_mark(&e->scratch);
+  SdArenaMark m = sd_arena_mark(&e->scratch);
   Val v;
   bool defined = eval_term(e, t, &v);
-  sd_scratch_reset(&e->scratch, m);
+  sd_arena_reset(&e->scratch, m);
   return defined && v.b;
 }
 
@@ -340,7 +340,7 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
       witness[f->var] = e.bind[f->var];
   }
   if (e.bind != local) free(e.bind);
-  sd_scratch_free(&e.scratch);
+  sd_arena_free(&e.scratch);
   sd_re_ctx_free(e.re);
   return r;
 }
@@ -349,7 +349,7 @@ bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t) {
   Ev e = {0};
   e.c = c;
   bool r = eval_atom(&e, t);
-  sd_scratch_free(&e.scratch);
+  sd_arena_free(&e.scratch);
   sd_re_ctx_free(e.re);
   return r;
 }

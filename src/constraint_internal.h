@@ -43,19 +43,7 @@ bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
 /* ---- operator table (constraint_print.c) ---- */
 const char *sd_op_name(SdOp op); /* canonical SMT-LIB / ISLa name */
 
-/* ---- scratch memory with marks (constraint_bigint.c) ---- */
-typedef struct SdScratchChunk SdScratchChunk;
-typedef struct SdScratch {
-  SdScratchChunk *head;
-} SdScratch;
-typedef struct SdScratchMark {
-  SdScratchChunk *chunk;
-  size_t used;
-} SdScratchMark;
-void *sd_scratch_alloc(SdScratch *self, size_t n);
-SdScratchMark sd_scratch_mark(const SdScratch *self);
-void sd_scratch_reset(SdScratch *self, SdScratchMark mark);
-void sd_scratch_free(SdScratch *self);
+/* Temporaries live in an arena (arena.h) with marks. */
 
 /* ---- integers of any size (constraint_bigint.c) ----
  * Small values live in `small`; others are a sign and decimal digits, least
@@ -73,14 +61,14 @@ static inline SdInt sd_int_small(int64_t v) {
   return r;
 }
 /* Parse a decimal numeral ([+-]?[0-9]+); false if it is not one. */
-bool sd_int_parse(SdScratch *s, const char *text, size_t len, SdInt *out);
+bool sd_int_parse(SdArena *s, const char *text, size_t len, SdInt *out);
 int sd_int_cmp(SdInt a, SdInt b);
-SdInt sd_int_add(SdScratch *s, SdInt a, SdInt b);
-SdInt sd_int_sub(SdScratch *s, SdInt a, SdInt b);
-SdInt sd_int_mul(SdScratch *s, SdInt a, SdInt b);
-SdInt sd_int_neg(SdScratch *s, SdInt a);
+SdInt sd_int_add(SdArena *s, SdInt a, SdInt b);
+SdInt sd_int_sub(SdArena *s, SdInt a, SdInt b);
+SdInt sd_int_mul(SdArena *s, SdInt a, SdInt b);
+SdInt sd_int_neg(SdArena *s, SdInt a);
 /* SMT-LIB div/mod (Euclidean: 0 <= r < |b|); false when b = 0. */
-bool sd_int_divmod(SdScratch *s, SdInt a, SdInt b, SdInt *q, SdInt *r);
+bool sd_int_divmod(SdArena *s, SdInt a, SdInt b, SdInt *q, SdInt *r);
 /* Fits in int64? Then *out = value. */
 bool sd_int_to_i64(SdInt a, int64_t *out);
 /* Decimal text (malloc'd). */

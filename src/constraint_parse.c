@@ -883,10 +883,10 @@ static SdFormula *parse_predicate(P *p) {
       if (!sd_is_numeral(nt2->value, nt2->value_len))
         fail_at(p, nt2->line, nt2->column, "count() expects a number, found a non-numeric string");
       SdInt v;
-      SdScratch s = {0};
+      SdArena s = {0};
       sd_int_parse(&s, nt2->value, nt2->value_len, &v);
       char *txt = sd_int_to_text(v);
-      sd_scratch_free(&s);
+      sd_arena_free(&s);
       n = mk(p, SD_OP_INT, SD_TYPE_INT, 0, nt2);
       n->text = sd_arena_strndup(p->c->arena, txt, strlen(txt));
       n->length = (uint32_t)strlen(txt);
