@@ -50,54 +50,6 @@ struct SdFeatureSet {
 
 /* ---------- readable names ---------- */
 
-static void render_symbol(SdBuf *b, const SdGrammar *g, SdSymbol s, int depth);
-
-static void render_sequence(SdBuf *b, const SdGrammar *g, const SdAlternative *alt, int depth) {
-  if (alt->count == 0) {
-    sd_buf_puts(b, "\"\"");
-    return;
-  }
-  for (uint32_t k = 0; k < alt->count; k++) {
-    if (k) sd_buf_putc(b, ' ');
-    render_symbol(b, g, alt->symbols[k], depth + 1);
-  }
-}
-
-/* A generated helper written back as the EBNF it came from: x*, x+, x? or a group. */
-static void render_generated(SdBuf *b, const SdGrammar *g, SdSymbol s, int depth) {
-  const SdSymbolInfo *si = sd_grammar_symbol(g, s);
-  if (si->alternative_count == 2) {
-    const SdAlternative *a = &si->alternatives[0], *c = &si->alternatives[1];
-    if (a->count == 0 && c->count == 2 && c->symbols[0] == s && c->symbols[1] != s) {
-      render_symbol(b, g, c->symbols[1], depth + 1);
-      sd_buf_putc(b, '*');
-      return;
-    }
-    if (a->count == 1 && c->count == 2 && c->symbols[0] == s && c->symbols[1] == a->symbols[0]) {
-      render_symbol(b, g, a->symbols[0], depth + 1);
-      sd_buf_putc(b, '+');
-      return;
-    }
-    if (a->count == 0 && c->count == 1 && c->symbols[0] != s) {
-      render_symbol(b, g, c->symbols[0], depth + 1);
-      sd_buf_putc(b, '?');
-      return;
-    }
-  }
-  sd_buf_putc(b, '(');
-  for (uint32_t k = 0; k < si->alternative_count; k++) {
-    if (k) sd_buf_puts(b, " | ");
-    render_sequence(b, g, &si->alternatives[k], depth);
-  }
-  sd_buf_putc(b, ')');
-}
-
-static void render_symbol(SdBuf *b, const SdGrammar *g, SdSymbol s, int depth) {
-  const SdSymbolInfo *si = sd_grammar_symbol(g, s);
-  if (si->kind == SD_SYM_NONTERMINAL && si->generated && depth < 16) render_generated(b, g, s, depth);
-  else sd_buf_puts(b, si->name);
-}
-
 /* ---------- layout ---------- */
 
 static uint32_t add_feature(SdFeatureSet *f, SdFeatureKind kind, SdSymbol s, int32_t alt,
@@ -123,7 +75,7 @@ SdFeatureSet *sd_features_new(const SdGrammar *g) {
       for (uint32_t a = 0; a < si->alternative_count; a++) {
         SdBuf b = {0};
         sd_buf_printf(&b, "%s -> ", si->name);
-        render_sequence(&b, g, &si->alternatives[a], 0);
+        sd_grammar_render_alternative(g, &si->alternatives[a], &b);
         add_feature(f, SD_FEATURE_ALTERNATIVE, (SdSymbol)s, (int32_t)a, sd_buf_take(&b));
       }
     }

@@ -297,7 +297,11 @@ typedef struct StringCtx {
 
 static void emit_to_string(void *ctx, const SdNode *ph, const char *text, size_t length) {
   StringCtx *s = ctx;
-  if (ph) sd_buf_puts(&s->buf, s->g->symbols[ph->symbol].name);
+  if (ph) { /* desugared EBNF helpers show as the EBNF they came from: <digit>* */
+    char *name = sd_grammar_display_name(s->g, ph->symbol);
+    sd_buf_puts(&s->buf, name);
+    free(name);
+  }
   else sd_buf_append(&s->buf, text, length);
 }
 
@@ -317,7 +321,10 @@ static void emit_to_json(void *ctx, const SdNode *ph, const char *text, size_t l
   JsonCtx *j = ctx;
   cJSON *seg = cJSON_CreateObject();
   if (ph) {
-    cJSON_AddStringToObject(seg, "placeholder", j->tree->grammar->symbols[ph->symbol].name);
+    char *name = sd_grammar_display_name(j->tree->grammar, ph->symbol);
+    cJSON_AddStringToObject(seg, "placeholder", name);
+    free(name);
+    cJSON_AddStringToObject(seg, "nonterminal", j->tree->grammar->symbols[ph->symbol].name);
     uint32_t len;
     const char *orig = sd_node_text(j->tree, ph, &len);
     cJSON_AddItemToObject(seg, "original", sd_json_bytes(orig, len));

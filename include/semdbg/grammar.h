@@ -100,6 +100,13 @@ bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b);
  * read a plain `<s>`.) */
 bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol s);
 
+/* The name people read: "<name>" for the grammar's own nonterminals and
+ * terminals' quoted text, and for nonterminals made by desugaring the EBNF
+ * they came from ("<digit>*", "(\",\" <item>)*"); malloc'd. */
+char *sd_grammar_display_name(const SdGrammar *self, SdSymbol s);
+/* Append an alternative in the same notation to buf (an SdBuf *). */
+void sd_grammar_render_alternative(const SdGrammar *self, const SdAlternative *alt, void *buf);
+
 /* Print the grammar back in (ISLa) BNF. */
 char *sd_grammar_to_bnf(const SdGrammar *self);
 
