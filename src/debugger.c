@@ -62,9 +62,11 @@ typedef struct Evidence {
 } Evidence;
 
 typedef Array(uint32_t) IndexList;
+typedef Array(SdTree *) TreeList;
 
 /* Iterations without the best F1 gaining PLATEAU_GAIN before giving up. */
 enum { PLATEAU_ITERATIONS = 3 };
+enum { MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4 };
 #define PLATEAU_GAIN 0.02
 
 typedef struct Debugger {
@@ -300,27 +302,42 @@ static uint32_t generate(Debugger *d, const SdConstraint *c, const IndexList *se
 }
 
 /* Attack the top candidates; returns inputs added, -1 on harness error. */
+/* Inputs that satisfy c, and inputs that satisfy its negation. */
+static void attack(Debugger *d, const SdConstraint *c, uint32_t n, TreeList *batch) {
+  SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
+  uint32_t got = generate(d, c, &d->failing, n, out);
+  for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
+  SdConstraint *neg = sd_constraint_negate(c);
+  if (neg) {
+    got = generate(d, neg, &d->passing, n, out);
+    for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
+    sd_constraint_free(neg);
+  }
+  free(out);
+}
+
+/* Attack the top candidates: one member of each of the best groups, and
+ * every member of the best group, since the evidence cannot tell those
+ * apart yet (the experiment that separates "str.to.int(x) > 4998" from
+ * "str.prefixof("5", x)" is an input with 2000 in it). Returns the inputs
+ * added, -1 on a harness error. */
 static int refute(Debugger *d, uint64_t *tested, uint32_t *tested_count) {
   uint32_t per = d->opts->per_candidate;
-  Array(SdTree *) batch = {0};
-  uint32_t groups_done = 0, last_group = UINT32_MAX;
+  TreeList batch = {0};
+  uint32_t groups_done = 0, last_group = UINT32_MAX, best_members = 0;
   *tested_count = 0;
-  for (uint32_t r = 0; r < sd_learner_candidate_count(d->learner) && groups_done < d->opts->refine_top; r++) {
+  for (uint32_t r = 0; r < sd_learner_candidate_count(d->learner) && *tested_count < MAX_TESTED; r++) {
     const SdCandidate *c = sd_learner_candidate(d->learner, r);
-    if (c->equivalent_group == last_group) continue; /* one member per group */
-    last_group = c->equivalent_group;
-    groups_done++;
-    tested[(*tested_count)++] = sd_constraint_hash(c->constraint);
-    SdTree **out = sd_xmalloc(per * sizeof(SdTree *));
-    uint32_t got = generate(d, c->constraint, &d->failing, per, out);
-    for (uint32_t i = 0; i < got; i++) array_push(&batch, out[i]);
-    SdConstraint *neg = sd_constraint_negate(c->constraint);
-    if (neg) {
-      got = generate(d, neg, &d->passing, per, out);
-      for (uint32_t i = 0; i < got; i++) array_push(&batch, out[i]);
-      sd_constraint_free(neg);
+    bool best_group = c->equivalent_group == sd_learner_candidate(d->learner, 0)->equivalent_group;
+    if (best_group) {
+      if (best_members++ >= MAX_EQUIVALENTS_ATTACKED) continue;
+    } else if (c->equivalent_group == last_group || groups_done >= d->opts->refine_top) {
+      continue; /* one member per other group */
     }
-    free(out);
+    if (c->equivalent_group != last_group) groups_done++;
+    last_group = c->equivalent_group;
+    tested[(*tested_count)++] = sd_constraint_hash(c->constraint);
+    attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, &batch);
   }
   /* a few mutations of failing inputs keep the search honest when the
    * generator cannot reach a region */
@@ -570,7 +587,7 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   }
 
   /* 2. refine */
-  uint64_t tested[64];
+  uint64_t tested[MAX_TESTED];
   uint32_t tested_count = 0;
   const char *reason = "max-iterations";
   SdRelevance *rel = NULL;
