@@ -1,0 +1,86 @@
+/* Unit tests of the report: the text names the status, the diagnosis and the
+ * counts; equivalent candidates that read the same are listed once; the JSON
+ * document has the documented fields and survives bytes that are not UTF-8. */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semdbg/report.h"
+#include "test.h"
+#include "util.h"
+
+static SdReport *sample(void) {
+  SdReport *r = sd_xcalloc(1, sizeof *r);
+  r->status = SD_REPORT_CONFIRMED;
+  r->stop_reason = sd_xstrdup("confirmed");
+  r->candidate_count = 3;
+  r->candidates = sd_xcalloc(3, sizeof(SdReportCandidate));
+  const char *shorts[] = {"str.len(<p>) < str.to.int(<n>)", "str.len(<p>) < str.to.int(<n>)", "str.to.int(<n>) > 0"};
+  for (int i = 0; i < 3; i++) {
+    r->candidates[i].short_form = sd_xstrdup(shorts[i]);
+    r->candidates[i].isla = sd_format("isla %d", i);
+    r->candidates[i].precision = i < 2 ? 1.0 : 0.75;
+    r->candidates[i].recall = 1.0;
+    r->candidates[i].tp = 10, r->candidates[i].tn = i < 2 ? 5 : 2, r->candidates[i].fp = i < 2 ? 0 : 3;
+    r->candidates[i].group = i < 2 ? 0 : 1;
+  }
+  r->failing_example_count = 1;
+  r->failing_examples = sd_xcalloc(1, sizeof(SdReportInput));
+  r->failing_examples[0].text = sd_xstrndup("\x01 9\xff", 4);
+  r->failing_examples[0].length = 4;
+  r->abstract = sd_xstrdup("\x01 <digit>*");
+  r->abstract_fail_share = 1.0;
+  r->runs = 123;
+  r->iterations = 2;
+  r->seed = 18446744073709551615ULL;
+  r->min_precision = r->min_recall = 0.9;
+  return r;
+}
+
+static void test_text(void) {
+  SdReport *r = sample();
+  char *t = sd_report_to_text(r);
+  CHECK(strstr(t, "Diagnosis (confirmed)") != NULL);
+  CHECK(strstr(t, "    str.len(<p>) < str.to.int(<n>)\n") != NULL);
+  CHECK(strstr(t, "Equivalent on all evidence") == NULL); /* the equivalent reads the same */
+  CHECK(strstr(t, "str.to.int(<n>) > 0") != NULL);        /* next best */
+  CHECK(strstr(t, "\"\\x01 9\\xff\"") != NULL);            /* inputs quoted with escapes */
+  CHECK(strstr(t, "\\x01 <digit>*") != NULL);              /* control bytes made visible */
+  CHECK(strstr(t, "123 runs") != NULL);
+  free(t);
+  r->status = SD_REPORT_SHORT;
+  t = sd_report_to_text(r);
+  CHECK(strstr(t, "falls short") != NULL && strstr(t, "needs precision >= 0.90") != NULL);
+  free(t);
+  sd_report_free(r);
+}
+
+static void test_json(void) {
+  SdReport *r = sample();
+  char *j = sd_report_to_json(r);
+  cJSON *doc = cJSON_ParseWithOpts(j, NULL, 1);
+  CHECK(doc != NULL);
+  if (doc) {
+    CHECK(cJSON_GetObjectItemCaseSensitive(doc, "schema")->valuedouble == 1);
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(doc, "status")->valuestring, "confirmed");
+    cJSON *d = cJSON_GetObjectItemCaseSensitive(doc, "diagnosis");
+    CHECK(d && cJSON_GetObjectItemCaseSensitive(d, "precision")->valuedouble == 1.0);
+    CHECK(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "candidates")) == 3);
+    CHECK(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "equivalent")) == 0);
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(doc, "seed")->valuestring, "18446744073709551615");
+    cJSON *ex = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "examples"), "failing");
+    CHECK_STR(cJSON_GetArrayItem(ex, 0)->valuestring, "\x01 9\xc3\xbf"); /* 0xff as U+00FF */
+    CHECK(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(doc, "reduced")));
+    cJSON *counts = cJSON_GetObjectItemCaseSensitive(doc, "counts");
+    CHECK(cJSON_GetObjectItemCaseSensitive(counts, "runs")->valuedouble == 123);
+  }
+  cJSON_Delete(doc);
+  free(j);
+  sd_report_free(r);
+}
+
+int main(void) {
+  RUN(test_text);
+  RUN(test_json);
+  return test_report();
+}
