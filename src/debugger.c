@@ -285,6 +285,15 @@ static SdRelevance *rank(Debugger *d, SdSymbol *relevant, uint32_t *relevant_cou
     for (uint32_t i = 0; rel && i < rel->count && *relevant_count < d->opts->max_relevant; i++)
       relevant[(*relevant_count)++] = rel->ranked[i].symbol;
   }
+  if (!*relevant_count) {
+    /* nothing ranked at all (e.g. the start symbol is the only nonterminal):
+       let the catalog try the grammar's own nonterminals, the start included */
+    for (uint32_t s = 0; s < d->grammar->symbol_count && *relevant_count < d->opts->max_relevant; s++) {
+      const SdSymbolInfo *si = &d->grammar->symbols[s];
+      if (si->kind == SD_SYM_NONTERMINAL && !si->generated && si->reachable)
+        relevant[(*relevant_count)++] = (SdSymbol)s;
+    }
+  }
   free(error);
   return rel;
 }

@@ -76,6 +76,10 @@ char *sd_report_to_text(const SdReport *self) {
   }
   if (best) {
     sd_buf_printf(&b, "\n    %s\n\n", best->short_form);
+    if (self->passing == 0)
+      sd_buf_puts(&b, "  note:      no input passed: the program may fail on every input\n");
+    else if (self->failing + self->passing < 10)
+      sd_buf_puts(&b, "  note:      very little evidence (the grammar may allow few inputs)\n");
     sd_buf_printf(&b, "  ISLa:      %s\n", best->isla);
     sd_buf_puts(&b, "  scores:    ");
     put_scores(&b, best);
