@@ -345,6 +345,7 @@ static int refute(Debugger *d, uint64_t *tested, uint32_t *tested_count) {
     }
     if (c->equivalent_group != last_group) groups_done++;
     last_group = c->equivalent_group;
+    if (out_of_time(d)) break; /* what was made so far still runs */
     tested[(*tested_count)++] = sd_constraint_hash(c->constraint);
     attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, &batch);
   }
@@ -671,7 +672,7 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   if (confirmed) rep->status = SD_REPORT_CONFIRMED;
   sd_relevance_free(rel);
   /* 3. companions: the reduced input and the abstract input */
-  if ((opts->reduce || opts->generalize) && !d.harness_error) {
+  if ((opts->reduce || opts->generalize) && !d.harness_error && !out_of_time(&d)) {
     progress(&d, "reducing and generalising a failing input");
     add_reduction(&d, rep);
     fill_counts(&d, rep);
