@@ -4,6 +4,7 @@
 #include "semdbg/report.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,24 @@ const char *sd_report_status_name(SdReportStatus status) {
   }
 }
 
+double sd_report_hunt_bound(uint32_t n) { return n ? 1.0 - pow(0.05, 1.0 / n) : 1.0; }
+
+static void boundary_free(SdReportBoundary *b) {
+  free(b->element), free(b->measure), free(b->passing_value), free(b->failing_value);
+  free(b->passing_input), free(b->failing_input), free(b->note);
+}
+
 void sd_report_free(SdReport *self) {
   if (!self) return;
+  for (uint32_t i = 0; i < self->cause_count; i++) {
+    SdReportCause *c = &self->causes[i];
+    free(c->short_form), free(c->isla), free(c->example.text);
+    for (uint32_t k = 0; k < c->boundary_count; k++) boundary_free(&c->boundaries[k]);
+    free(c->boundaries);
+  }
+  free(self->causes);
+  for (uint32_t i = 0; i < self->caveat_count; i++) free(self->caveats[i]);
+  free(self->caveats);
   for (uint32_t i = 0; i < self->candidate_count; i++) {
     free(self->candidates[i].short_form);
     free(self->candidates[i].isla);
@@ -63,6 +80,49 @@ static void put_scores(SdBuf *b, const SdReportCandidate *c) {
                 c->recall, c->tp, c->fp, c->tn, c->fn);
 }
 
+static void put_boundary(SdBuf *b, const SdReportBoundary *bd) {
+  const char *what = !strcmp(bd->measure, "length") ? "length of " : "";
+  if (bd->passing_value && bd->failing_value)
+    sd_buf_printf(b, "      boundary: %s%s %s passes, %s fails%s%s%s\n", what, bd->element,
+                  bd->passing_value, bd->failing_value, bd->pinned ? " (pinned)" : "",
+                  bd->note ? ": " : "", bd->note ? bd->note : "");
+  else
+    sd_buf_printf(b, "      boundary: %s%s not pinned%s%s\n", what, bd->element, bd->note ? ": " : "",
+                  bd->note ? bd->note : "");
+}
+
+static void put_causes(SdBuf *b, const SdReport *self) {
+  if (!self->cause_count) return;
+  uint32_t failing = self->failing;
+  if (self->cause_count > 1) sd_buf_printf(b, "\n  %u causes (the diagnosis is their disjunction):\n", self->cause_count);
+  else sd_buf_puts(b, "\n  cause:\n");
+  for (uint32_t i = 0; i < self->cause_count; i++) {
+    const SdReportCause *c = &self->causes[i];
+    sd_buf_printf(b, "    %u. %s\n", i + 1, c->short_form);
+    sd_buf_printf(b, "      explains %u of %u failing inputs (%.0f%%), %u of them alone; holds on %u passing inputs\n",
+                  c->tp, failing, failing ? 100.0 * c->tp / failing : 0.0, c->only, c->fp);
+    for (uint32_t k = 0; k < c->boundary_count; k++) put_boundary(b, &c->boundaries[k]);
+    if (c->example.text) {
+      sd_buf_puts(b, "      for example: ");
+      put_input(b, c->example.text, c->example.length);
+      sd_buf_putc(b, '\n');
+    }
+  }
+}
+
+static void put_hunt(SdBuf *b, const SdReport *self) {
+  if (!self->hunted) return;
+  if (self->hunt_failures)
+    sd_buf_printf(b, "  hunt:      %u of %u inputs outside the diagnosis failed\n", self->hunt_failures,
+                  self->hunt_inputs);
+  else if (self->hunt_inputs)
+    sd_buf_printf(b, "  hunt:      0 failures in %u inputs outside the diagnosis: if failures outside it\n"
+                     "             exist, they are rarer than %.1f%% of such inputs, at 95%% confidence\n",
+                  self->hunt_inputs, 100 * sd_report_hunt_bound(self->hunt_inputs));
+  else
+    sd_buf_puts(b, "  hunt:      no input outside the diagnosis could be made\n");
+}
+
 char *sd_report_to_text(const SdReport *self) {
   SdBuf b = {0};
   const SdReportCandidate *best = self->candidate_count ? &self->candidates[0] : NULL;
@@ -88,6 +148,10 @@ char *sd_report_to_text(const SdReport *self) {
     if (self->status == SD_REPORT_SHORT)
       sd_buf_printf(&b, "  shortfall: needs precision >= %.2f and recall >= %.2f\n",
                     self->min_precision, self->min_recall);
+    put_causes(&b, self);
+    put_hunt(&b, self);
+    for (uint32_t i = 0; i < self->caveat_count; i++)
+      sd_buf_printf(&b, "%s%s\n", i ? "             " : "  not confirmed: ", self->caveats[i]);
     uint32_t equivalents = 0;
     for (uint32_t i = 1; i < self->candidate_count; i++)
       if (self->candidates[i].group == best->group && !shown_before(self, i)) {
@@ -181,9 +245,52 @@ static cJSON *inputs_json(const SdReportInput *in, uint32_t n) {
   return a;
 }
 
+static cJSON *boundary_json(const SdReportBoundary *bd) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "element", bd->element);
+  cJSON_AddStringToObject(o, "measure", bd->measure);
+  cJSON_AddBoolToObject(o, "pinned", bd->pinned);
+  if (bd->passing_value) cJSON_AddStringToObject(o, "passing_value", bd->passing_value);
+  else cJSON_AddNullToObject(o, "passing_value");
+  if (bd->failing_value) cJSON_AddStringToObject(o, "failing_value", bd->failing_value);
+  else cJSON_AddNullToObject(o, "failing_value");
+  if (bd->passing_input) cJSON_AddItemToObject(o, "passing_input", sd_json_bytes(bd->passing_input, bd->passing_length));
+  if (bd->failing_input) cJSON_AddItemToObject(o, "failing_input", sd_json_bytes(bd->failing_input, bd->failing_length));
+  if (bd->note) cJSON_AddStringToObject(o, "note", bd->note);
+  return o;
+}
+
+static void add_causes_json(cJSON *root, const SdReport *self) {
+  cJSON *causes = cJSON_AddArrayToObject(root, "causes");
+  for (uint32_t i = 0; i < self->cause_count; i++) {
+    const SdReportCause *c = &self->causes[i];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "short", c->short_form);
+    cJSON_AddStringToObject(o, "isla", c->isla);
+    cJSON_AddNumberToObject(o, "tp", c->tp);
+    cJSON_AddNumberToObject(o, "fp", c->fp);
+    cJSON_AddNumberToObject(o, "only", c->only);
+    cJSON_AddNumberToObject(o, "explains", self->failing ? (double)c->tp / self->failing : 0.0);
+    cJSON *bs = cJSON_AddArrayToObject(o, "boundaries");
+    for (uint32_t k = 0; k < c->boundary_count; k++) cJSON_AddItemToArray(bs, boundary_json(&c->boundaries[k]));
+    if (c->example.text) cJSON_AddItemToObject(o, "example", sd_json_bytes(c->example.text, c->example.length));
+    cJSON_AddItemToArray(causes, o);
+  }
+  if (self->hunted) {
+    cJSON *h = cJSON_AddObjectToObject(root, "hunt");
+    cJSON_AddNumberToObject(h, "inputs", self->hunt_inputs);
+    cJSON_AddNumberToObject(h, "failures", self->hunt_failures);
+    cJSON_AddNumberToObject(h, "upper_bound", self->hunt_failures ? 1.0 : sd_report_hunt_bound(self->hunt_inputs));
+  } else {
+    cJSON_AddNullToObject(root, "hunt");
+  }
+  cJSON *cv = cJSON_AddArrayToObject(root, "caveats");
+  for (uint32_t i = 0; i < self->caveat_count; i++) cJSON_AddItemToArray(cv, cJSON_CreateString(self->caveats[i]));
+}
+
 char *sd_report_to_json(const SdReport *self) {
   cJSON *root = cJSON_CreateObject();
-  cJSON_AddNumberToObject(root, "schema", 1);
+  cJSON_AddNumberToObject(root, "schema", 2);
   cJSON_AddStringToObject(root, "version", SEMDBG_VERSION);
   cJSON_AddStringToObject(root, "status", sd_report_status_name(self->status));
   cJSON_AddStringToObject(root, "stop_reason", self->stop_reason ? self->stop_reason : "");
@@ -200,6 +307,7 @@ char *sd_report_to_json(const SdReport *self) {
       cJSON_AddItemToArray(alts, cJSON_CreateString(self->candidates[i].short_form));
     cJSON_AddItemToArray(cands, candidate_json(&self->candidates[i]));
   }
+  add_causes_json(root, self);
   cJSON *rel = cJSON_AddArrayToObject(root, "relevant");
   for (uint32_t i = 0; i < self->relevant_count; i++) {
     cJSON *o = cJSON_CreateObject();
@@ -241,6 +349,8 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON_AddNumberToObject(c, "harness_seconds", self->harness_seconds);
   cJSON_AddNumberToObject(c, "total_seconds", self->total_seconds);
   cJSON_AddNumberToObject(c, "semdbg_cpu_seconds", self->self_seconds);
+  cJSON_AddNumberToObject(c, "boundary_runs", (double)self->boundary_runs);
+  cJSON_AddNumberToObject(c, "hunt_runs", (double)self->hunt_runs);
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)self->seed);
   cJSON_AddStringToObject(root, "seed", seed); /* a string: 64-bit values lose precision as numbers */

@@ -8,7 +8,8 @@
 #include <stdint.h>
 
 typedef enum SdReportStatus {
-  SD_REPORT_CONFIRMED,   /* precision = recall = 1 on all evidence, refutation round included */
+  SD_REPORT_CONFIRMED,   /* precision = recall = 1 on all evidence, every boundary pinned by
+                            adjacent witnesses, the last hunt found no failure outside it */
   SD_REPORT_APPROXIMATE, /* the best candidate meets the thresholds but is not perfect */
   SD_REPORT_SHORT,       /* the best candidate falls short of the thresholds */
   SD_REPORT_NONE,        /* no candidate at all */
@@ -32,6 +33,29 @@ typedef struct SdReportInput {
   size_t length;
 } SdReportInput;
 
+/* A threshold of a cause, settled by experiment: the element the atom talks
+ * about was varied in a failing input, everything else kept. */
+typedef struct SdReportBoundary {
+  char *element;         /* "<port>" */
+  char *measure;         /* "value" (str.to.int) or "length" (str.len) */
+  char *passing_value;   /* the last value that passes ... */
+  char *failing_value;   /* ... next to the first that fails (decimal text) */
+  char *passing_input, *failing_input; /* the two witnesses */
+  size_t passing_length, failing_length;
+  bool pinned;           /* adjacent witnesses agree with the cause */
+  char *note;            /* why not pinned (NULL when pinned) */
+} SdReportBoundary;
+
+/* One cause of the failure: the diagnosis is the disjunction of its causes. */
+typedef struct SdReportCause {
+  char *short_form, *isla;
+  uint32_t tp, fp;       /* failing / passing inputs it holds on (all evidence) */
+  uint32_t only;         /* failing inputs no other cause explains */
+  SdReportBoundary *boundaries;
+  uint32_t boundary_count;
+  SdReportInput example; /* a failing input it explains */
+} SdReportCause;
+
 typedef struct SdReport {
   SdReportStatus status;
   char *stop_reason;     /* "confirmed", "max-iterations", "max-runs", "time-limit", "no-progress" */
@@ -41,6 +65,14 @@ typedef struct SdReport {
   uint32_t relevant_count;
   SdReportInput *failing_examples, *passing_examples;
   uint32_t failing_example_count, passing_example_count;
+  SdReportCause *causes; /* the diagnosis split into its causes */
+  uint32_t cause_count;
+  /* the last hunt for failures outside the diagnosis */
+  uint32_t hunt_inputs;  /* inputs run outside the diagnosis (labelled pass or fail) */
+  uint32_t hunt_failures;/* of which failed */
+  bool hunted;
+  char **caveats;        /* why the diagnosis is not confirmed, in plain words */
+  uint32_t caveat_count;
   char *reduced;         /* reduced failing input (NULL if not made) */
   size_t reduced_length, original_length;
   char *abstract;        /* DDSET abstract input (NULL if not made) */
@@ -53,11 +85,15 @@ typedef struct SdReport {
   uint32_t failing, passing, undefined; /* labelled inputs */
   double harness_seconds, total_seconds;
   double self_seconds;   /* CPU time of semdbg itself (user + system) */
+  uint64_t boundary_runs, hunt_runs; /* runs spent pinning boundaries and hunting causes */
 } SdReport;
 
 void sd_report_free(SdReport *self);
 char *sd_report_to_text(const SdReport *self);
 char *sd_report_to_json(const SdReport *self); /* a JSON document (pretty-printed) */
 const char *sd_report_status_name(SdReportStatus status);
+/* The 95% upper bound on the share of failures among inputs like the n
+ * that were run without a failure (1 - 0.05^(1/n); about 3/n). */
+double sd_report_hunt_bound(uint32_t n);
 
 #endif

@@ -61,7 +61,7 @@ static void test_json(void) {
   cJSON *doc = cJSON_ParseWithOpts(j, NULL, 1);
   CHECK(doc != NULL);
   if (doc) {
-    CHECK(cJSON_GetObjectItemCaseSensitive(doc, "schema")->valuedouble == 1);
+    CHECK(cJSON_GetObjectItemCaseSensitive(doc, "schema")->valuedouble == 2);
     CHECK_STR(cJSON_GetObjectItemCaseSensitive(doc, "status")->valuestring, "confirmed");
     cJSON *d = cJSON_GetObjectItemCaseSensitive(doc, "diagnosis");
     CHECK(d && cJSON_GetObjectItemCaseSensitive(d, "precision")->valuedouble == 1.0);

@@ -1,0 +1,427 @@
+/* debugger_boundary.c: every threshold of a cause settled by experiment.
+ *
+ * A measure is what a comparison in the cause talks about: the value
+ * (str.to.int) or the length (str.len) of one element. For each measure, a
+ * failing input the cause explains is varied in that element only: the
+ * element's subtree is replaced by a derivation of the same nonterminal with
+ * another value (its decimal text parsed from that nonterminal) or another
+ * length (its own text cut or repeated). First, by evaluation alone, the
+ * values on both sides of the cause's own boundary are found (search
+ * outwards by doubling steps, then bisection); then the two adjacent
+ * inputs run. When the program agrees, the boundary is pinned by adjacent
+ * witnesses. When it does not, bisection with runs finds the program's own
+ * boundary; a threshold written as a literal is moved there (and the
+ * boundary is checked again), otherwise the witnesses join the evidence and
+ * the cause is learned again. Integers are of any size (SdInt). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "constraint_internal.h"
+#include "debugger_internal.h"
+
+enum { MAX_MEASURES = 8, MAX_STEPS = 96, MAX_NODES_TRIED = 6, MAX_INPUTS_TRIED = 3,
+       MAX_LENGTH = 1 << 20 };
+
+typedef struct Measure {
+  int32_t var;
+  SdSymbol symbol;
+  bool length;
+  uint32_t atoms;         /* atoms it appears in */
+  SdTerm *literal;        /* the other side of its only atom, when a literal there */
+  int literal_side;       /* the literal is args[literal_side] */
+} Measure;
+
+typedef struct Pin {
+  Debugger *d;
+  const SdConstraint *cause;
+  Measure *m;
+  const SdTree *base;     /* the failing input varied */
+  uint32_t path[256];
+  uint32_t depth;
+  const char *orig_text;  /* the element's text in base */
+  uint32_t orig_len;
+  SdArena *scratch;
+} Pin;
+
+void dbg_boundary_free(DbgBoundary *b) {
+  free(b->pass_value);
+  free(b->fail_value);
+  free(b->note);
+}
+
+/* ---------- measures ---------- */
+
+static bool measure_of(const SdTerm *t, int32_t *var, bool *length) {
+  if ((t->op != SD_OP_STR_TO_INT && t->op != SD_OP_STR_LEN) || t->arg_count != 1) return false;
+  if (t->args[0]->op != SD_OP_VAR) return false;
+  *var = t->args[0]->var;
+  *length = t->op == SD_OP_STR_LEN;
+  return true;
+}
+
+static Measure *find_measure(Measure *ms, uint32_t *n, int32_t var, bool length) {
+  for (uint32_t i = 0; i < *n; i++)
+    if (ms[i].var == var && ms[i].length == length) return &ms[i];
+  if (*n >= MAX_MEASURES) return NULL;
+  ms[*n] = (Measure){.var = var, .length = length, .literal_side = -1};
+  return &ms[(*n)++];
+}
+
+static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint32_t *n, SdTerm *atom) {
+  int32_t var;
+  bool length;
+  if (measure_of(t, &var, &length)) {
+    if (var < 0 || c->variables[var].symbol < 0) return;
+    Measure *m = find_measure(ms, n, var, length);
+    if (!m) return;
+    m->symbol = c->variables[var].symbol;
+    m->atoms++;
+    m->literal = NULL;
+    m->literal_side = -1;
+    if (atom->arg_count == 2 && (atom->args[0] == t || atom->args[1] == t)) {
+      int other = atom->args[0] == t ? 1 : 0;
+      if (atom->args[other]->op == SD_OP_INT) m->literal = atom->args[other], m->literal_side = other;
+    }
+    return;
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++) collect_in_term(c, t->args[i], ms, n, atom);
+}
+
+static bool is_ordering(SdOp op) {
+  return op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE || op == SD_OP_EQ;
+}
+
+static void collect(const SdConstraint *c, const SdFormula *f, Measure *ms, uint32_t *n) {
+  if (f->kind == SD_F_ATOM) {
+    if (is_ordering(f->atom->op) && f->atom->arg_count == 2 && f->atom->args[0]->type == SD_TYPE_INT)
+      collect_in_term(c, f->atom, ms, n, f->atom);
+    return;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) collect(c, f->children[i], ms, n);
+}
+
+/* ---------- varying one element ---------- */
+
+static bool measure_value(const Pin *p, const char *text, uint32_t len, SdInt *out) {
+  if (p->m->length) {
+    *out = sd_int_small(len);
+    return true;
+  }
+  return sd_int_parse(p->scratch, text, len, out);
+}
+
+/* Texts of the element with value (or length) v, tried in order. */
+static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *lens) {
+  uint32_t n = 0;
+  if (!p->m->length) {
+    char *t = sd_int_to_text(v);
+    uint32_t tl = (uint32_t)strlen(t);
+    out[n] = t, lens[n++] = tl;
+    /* fixed-width fields keep their width: 0123 */
+    if (p->orig_len > tl && p->orig_text[0] == '0' && t[0] != '-') {
+      char *z = sd_xmalloc(p->orig_len + 1);
+      memset(z, '0', p->orig_len - tl);
+      memcpy(z + p->orig_len - tl, t, tl + 1);
+      out[n] = z, lens[n++] = p->orig_len;
+    }
+    return n;
+  }
+  int64_t want;
+  if (!sd_int_to_i64(v, &want) || want < 0 || want > MAX_LENGTH) return 0;
+  uint32_t w = (uint32_t)want, L = p->orig_len;
+  if (w <= L) {
+    out[n] = sd_xstrndup(p->orig_text, w), lens[n++] = w;
+    if (w < L) out[n] = sd_xstrndup(p->orig_text + L - w, w), lens[n++] = w;
+    return n;
+  }
+  if (!L) return 0;
+  char *a = sd_xmalloc(w + 1), *b = sd_xmalloc(w + 1);
+  for (uint32_t i = 0; i < w; i++) {
+    a[i] = p->orig_text[i % L];
+    b[i] = i < L ? p->orig_text[i] : p->orig_text[L - 1];
+  }
+  a[w] = b[w] = 0;
+  out[n] = a, lens[n++] = w;
+  out[n] = b, lens[n++] = w;
+  return n;
+}
+
+/* base with the element's value (or length) set to v; NULL if no text of
+ * that value derives from the element's nonterminal. */
+static SdTree *vary(Pin *p, SdInt v) {
+  char *texts[4];
+  uint32_t lens[4];
+  uint32_t n = candidate_texts(p, v, texts, lens);
+  SdTree *result = NULL;
+  for (uint32_t i = 0; i < n; i++) {
+    if (!result) {
+      SdParseError err = {0};
+      SdTree *sub = sd_parse(p->d->parser, p->m->symbol, texts[i], lens[i], &err);
+      free(err.message);
+      if (sub) {
+        result = sd_tree_clone(p->base);
+        SdNode *node = sd_tree_follow(result, p->path, p->depth);
+        sd_tree_replace(result, node, sub->root);
+        sd_tree_free(sub);
+      }
+    }
+    free(texts[i]);
+  }
+  return result;
+}
+
+/* Does the cause hold with the element at v? -1: no such input. */
+static int predict(Pin *p, SdInt v) {
+  SdTree *t = vary(p, v);
+  if (!t) return -1;
+  bool r = sd_constraint_eval(p->cause, t, NULL);
+  sd_tree_free(t);
+  return r;
+}
+
+/* Run the input with the element at v: its verdict, or -1. */
+static int experiment(Pin *p, SdInt v, uint32_t *index) {
+  SdTree *t = vary(p, v);
+  if (!t) return -1;
+  p->d->origin = ORIGIN_BOUNDARY;
+  uint64_t before = dbg_runs_so_far(p->d);
+  uint32_t i = dbg_run_one(p->d, t);
+  p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
+  if (i == UINT32_MAX) return -1;
+  *index = i;
+  return (int)p->d->evidence.items[i].verdict;
+}
+
+static SdInt midpoint(Pin *p, SdInt a, SdInt b) {
+  SdInt q, r;
+  sd_int_divmod(p->scratch, sd_int_add(p->scratch, a, b), sd_int_small(2), &q, &r);
+  return q;
+}
+
+static bool adjacent(Pin *p, SdInt a, SdInt b) {
+  SdInt diff = sd_int_sub(p->scratch, a, b);
+  return sd_int_cmp(diff, sd_int_small(1)) == 0 || sd_int_cmp(diff, sd_int_small(-1)) == 0;
+}
+
+/* ---------- the search ---------- */
+
+typedef struct Side { SdInt yes, no; bool found; } Side;
+
+/* From v0 (cause true) step in direction dir (+1/-1) by doubling steps until
+ * the cause is false; then bisect to adjacent values. */
+static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
+  Side s = {.yes = v0};
+  SdInt step = sd_int_small(dir);
+  for (int k = 0; k < MAX_STEPS; k++) {
+    SdInt v = sd_int_add(p->scratch, v0, step);
+    int r = predict(p, v);
+    if (r == 0) {
+      s.no = v, s.found = true;
+      break;
+    }
+    if (r == 1) s.yes = v;
+    if (r < 0 && k > 8) break; /* the grammar allows no such values */
+    step = sd_int_add(p->scratch, step, step);
+  }
+  if (!s.found) return s;
+  while (!adjacent(p, s.yes, s.no)) {
+    SdInt mid = midpoint(p, s.yes, s.no);
+    int r = predict(p, mid);
+    if (r < 0) { s.found = false; break; }
+    if (r) s.yes = mid;
+    else s.no = mid;
+  }
+  return s;
+}
+
+static char *text_of(SdInt v) { return sd_int_to_text(v); }
+
+/* Bisect with runs between a passing and a failing value. */
+static bool bisect_runs(Pin *p, SdInt *pass, SdInt *fail, uint32_t *pi, uint32_t *fi) {
+  while (!adjacent(p, *pass, *fail)) {
+    if (dbg_runs_left(p->d) == 0 || dbg_out_of_time(p->d)) return false;
+    SdInt mid = midpoint(p, *pass, *fail);
+    uint32_t idx;
+    int v = experiment(p, mid, &idx);
+    if (v == SD_VERDICT_FAIL) *fail = mid, *fi = idx;
+    else if (v == SD_VERDICT_PASS) *pass = mid, *pi = idx;
+    else return false;
+  }
+  return true;
+}
+
+/* Search outwards from a failing value (away from the cause) for a pass. */
+static bool find_pass(Pin *p, SdInt from, int dir, SdInt *pass, uint32_t *pi, SdInt *fail, uint32_t *fi) {
+  SdInt step = sd_int_small(dir);
+  *fail = from;
+  for (int k = 0; k < 64; k++) {
+    if (dbg_runs_left(p->d) == 0 || dbg_out_of_time(p->d)) return false;
+    SdInt v = sd_int_add(p->scratch, from, step);
+    uint32_t idx;
+    int r = experiment(p, v, &idx);
+    if (r == SD_VERDICT_PASS) {
+      *pass = v, *pi = idx;
+      return true;
+    }
+    if (r == SD_VERDICT_FAIL) *fail = v, *fi = idx;
+    else if (k > 8) return false;
+    step = sd_int_add(p->scratch, step, step);
+  }
+  return false;
+}
+
+typedef enum { PIN_OK, PIN_MOVED, PIN_FAILED } PinResult;
+
+/* One side of one measure in one context. Fills b; *shift receives how far
+ * the program's boundary lies from the cause's (fail value difference). */
+static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift) {
+  Side s = predicted_boundary(p, v0, dir);
+  if (!s.found) return PIN_FAILED;
+  uint32_t yi = UINT32_MAX, ni = UINT32_MAX;
+  int vy = experiment(p, s.yes, &yi);
+  int vn = experiment(p, s.no, &ni);
+  SdInt pass = s.no, fail = s.yes;
+  uint32_t pi = ni, fi = yi;
+  PinResult result = PIN_OK;
+  if (vy == SD_VERDICT_FAIL && vn == SD_VERDICT_PASS) {
+    b->pinned = true;
+  } else if (vy == SD_VERDICT_PASS) {
+    /* the cause holds but the program passes: its boundary lies between here
+       and the failing input */
+    pass = s.yes, pi = yi;
+    SdInt f = v0;
+    uint32_t fidx = UINT32_MAX;
+    if (!bisect_runs(p, &pass, &f, &pi, &fidx)) return PIN_FAILED;
+    fail = f, fi = fidx;
+    result = PIN_MOVED;
+  } else if (vn == SD_VERDICT_FAIL) {
+    /* the cause does not hold but the program fails: look further out */
+    if (!find_pass(p, s.no, dir, &pass, &pi, &fail, &fi)) {
+      b->note = sd_xstrdup("the program fails beyond the cause's boundary; no passing value found");
+      return PIN_MOVED;
+    }
+    if (!bisect_runs(p, &pass, &fail, &pi, &fi)) return PIN_FAILED;
+    result = PIN_MOVED;
+  } else {
+    return PIN_FAILED;
+  }
+  b->pass_value = text_of(pass);
+  b->fail_value = text_of(fail);
+  b->pass_input = pi;
+  b->fail_input = fi;
+  *shift = sd_int_sub(p->scratch, fail, s.yes);
+  return result;
+}
+
+/* Move a literal threshold by shift (in a clone of the cause). */
+static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, SdInt shift,
+                                  SdArena *scratch) {
+  SdConstraint *c = sd_constraint_clone(cause);
+  Measure ms[MAX_MEASURES];
+  uint32_t n = 0;
+  collect(c, c->root, ms, &n);
+  for (uint32_t i = 0; i < n; i++) {
+    if (ms[i].var != m->var || ms[i].length != m->length || ms[i].atoms != 1 || !ms[i].literal) continue;
+    SdInt lit;
+    if (!sd_int_parse(scratch, ms[i].literal->text, ms[i].literal->length, &lit)) break;
+    SdInt moved = sd_int_add(scratch, lit, shift);
+    char *t = sd_int_to_text(moved);
+    ms[i].literal->text = sd_arena_strndup(c->arena, t, strlen(t));
+    ms[i].literal->length = (uint32_t)strlen(t);
+    free(t);
+    return c;
+  }
+  sd_constraint_free(c);
+  return NULL;
+}
+
+static void add_note(DbgCause *c, Measure *m, const char *note) {
+  DbgBoundary b = {.symbol = m->symbol, .length = m->length, .pass_input = UINT32_MAX,
+                   .fail_input = UINT32_MAX, .note = sd_xstrdup(note)};
+  array_push(&c->boundaries, b);
+}
+
+/* Pin one measure. Returns PIN_OK (pinned or recorded as not pinnable),
+ * PIN_MOVED (the cause was wrong here: *moved may hold a corrected cause). */
+static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint **moved) {
+  SdArena scratch = {0};
+  Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch};
+  uint32_t inputs = 0;
+  PinResult result = PIN_FAILED;
+  for (uint32_t k = 0; k < d->failing.size && inputs < MAX_INPUTS_TRIED && result == PIN_FAILED; k++) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    if (!sd_constraint_eval(c->constraint, t, NULL)) continue;
+    inputs++;
+    p.base = t;
+    uint32_t count, first = sd_tree_range(t, m->symbol, t->root, &count);
+    for (uint32_t j = 0; j < count && j < MAX_NODES_TRIED && result == PIN_FAILED; j++) {
+      const SdNode *node = t->nodes[t->by_symbol[m->symbol][first + j]];
+      p.depth = sd_node_path(node, p.path, 256);
+      if (p.depth > 256) continue;
+      p.orig_text = sd_node_text(t, node, &p.orig_len);
+      SdInt v0;
+      if (!measure_value(&p, p.orig_text, p.orig_len, &v0)) continue;
+      for (int dir = -1; dir <= 1; dir += 2) {
+        DbgBoundary b = {.symbol = m->symbol, .length = m->length, .pass_input = UINT32_MAX,
+                         .fail_input = UINT32_MAX};
+        SdInt shift = sd_int_small(0);
+        PinResult r = pin_side(&p, v0, dir, &b, &shift);
+        if (r == PIN_FAILED) {
+          dbg_boundary_free(&b);
+          continue;
+        }
+        array_push(&c->boundaries, b);
+        if (r == PIN_MOVED) {
+          if (!b.note && !*moved) *moved = move_literal(c->constraint, m, shift, &scratch);
+          result = PIN_MOVED;
+        } else if (result != PIN_MOVED) {
+          result = PIN_OK;
+        }
+      }
+    }
+  }
+  sd_arena_free(&scratch);
+  if (result == PIN_FAILED) {
+    add_note(c, m, "no failing input could be varied across the boundary");
+    c->pinned = false;
+    return PIN_OK;
+  }
+  return result;
+}
+
+bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
+  Measure ms[MAX_MEASURES];
+  uint32_t n = 0;
+  collect(c->constraint, c->constraint->root, ms, &n);
+  /* a relation between a numeric field and a length is pinned along the field */
+  c->pinned = true;
+  for (uint32_t i = 0; i < c->boundaries.size; i++) dbg_boundary_free(&c->boundaries.items[i]);
+  c->boundaries.size = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (ms[i].length) {
+      bool has_value = false;
+      for (uint32_t k = 0; k < n; k++) has_value |= !ms[k].length && k != i;
+      if (has_value && !ms[i].literal) continue;
+    }
+    SdConstraint *moved = NULL;
+    PinResult r = pin_measure(d, c, &ms[i], &moved);
+    if (d->harness_error) {
+      *harness_error = true;
+      sd_constraint_free(moved);
+      return true;
+    }
+    if (r == PIN_MOVED) {
+      c->pinned = false;
+      if (moved) {
+        sd_constraint_free(c->constraint);
+        c->constraint = moved;
+        char *s = sd_constraint_to_short(moved);
+        dbg_progress(d, "boundary moved by experiment: %s", s);
+        free(s);
+      }
+      return false;
+    }
+  }
+  for (uint32_t i = 0; i < c->boundaries.size; i++) c->pinned &= c->boundaries.items[i].pinned;
+  return true;
+}

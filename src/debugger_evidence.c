@@ -1,0 +1,190 @@
+/* debugger_evidence.c: the debugger's evidence, every input run so far with
+ * its tree and verdict. Texts are deduplicated (a hash set of every text run
+ * or about to be), so no input runs twice; inputs are saved to --out as they
+ * are labelled. Also: making more inputs when there are too few of a kind
+ * (regenerating subtrees of failing inputs keeps most of their structure, so
+ * even rare failures reproduce), and which failures the causes found so far
+ * explain. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "debugger_internal.h"
+
+double dbg_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void dbg_progress(Debugger *d, const char *fmt, ...) {
+  if (!d->progress) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "semdbg: ");
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+static uint64_t text_hash(const SdTree *t) { return sd_hash_bytes(t->text, t->length, 0x5eed); }
+
+uint64_t dbg_runs_so_far(const Debugger *d) {
+  SdOracleStats st;
+  sd_oracle_stats(d->oracle, &st);
+  return st.runs;
+}
+
+bool dbg_out_of_time(const Debugger *d) {
+  return d->opts->time_limit > 0 && dbg_now() - d->started >= d->opts->time_limit;
+}
+
+uint64_t dbg_runs_left(const Debugger *d) {
+  uint64_t used = dbg_runs_so_far(d);
+  return used >= d->opts->max_runs ? 0 : d->opts->max_runs - used;
+}
+
+bool dbg_seen(const Debugger *d, const SdTree *t) { return sd_hash_set_has(&d->seen, text_hash(t)); }
+
+static void save_input(Debugger *d, uint32_t index) {
+  if (!d->opts->out_dir) return;
+  const Evidence *e = &d->evidence.items[index];
+  char *path = sd_format("%s/%s/input-%05u.txt", d->opts->out_dir,
+                         e->verdict == SD_VERDICT_FAIL ? "failing"
+                         : e->verdict == SD_VERDICT_PASS ? "passing" : "undefined",
+                         index + 1);
+  if (!sd_write_file_atomic(path, e->tree->text, e->tree->length))
+    fprintf(stderr, "semdbg: warning: cannot write %s: %s\n", path, strerror(errno));
+  free(path);
+}
+
+static void add_evidence(Debugger *d, SdTree *tree, SdVerdictKind verdict) {
+  Evidence e = {tree, verdict, d->iteration, d->origin};
+  array_push(&d->evidence, e);
+  uint32_t index = d->evidence.size - 1;
+  if (verdict == SD_VERDICT_FAIL) array_push(&d->failing, index);
+  else if (verdict == SD_VERDICT_PASS) array_push(&d->passing, index);
+  else d->undefined++;
+  save_input(d, index);
+}
+
+int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
+  TreeList fresh = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    if (sd_hash_set_has(&d->seen, text_hash(trees[i])) || fresh.size >= dbg_runs_left(d)) {
+      sd_tree_free(trees[i]);
+      continue;
+    }
+    sd_hash_set_add(&d->seen, text_hash(trees[i]));
+    sd_solver_avoid(d->solver, trees[i]->text, trees[i]->length);
+    array_push(&fresh, trees[i]);
+  }
+  if (!fresh.size) {
+    array_free(&fresh);
+    return 0;
+  }
+  const char **texts = sd_xmalloc(fresh.size * sizeof(char *));
+  size_t *lengths = sd_xmalloc(fresh.size * sizeof(size_t));
+  SdVerdict *verdicts = sd_xcalloc(fresh.size, sizeof(SdVerdict));
+  for (uint32_t i = 0; i < fresh.size; i++) texts[i] = fresh.items[i]->text, lengths[i] = fresh.items[i]->length;
+  bool ok = sd_oracle_run(d->oracle, texts, lengths, fresh.size, verdicts);
+  int added = 0;
+  for (uint32_t i = 0; i < fresh.size; i++) {
+    if (ok) add_evidence(d, fresh.items[i], verdicts[i].kind), added++;
+    else sd_tree_free(fresh.items[i]);
+    sd_verdict_clear(&verdicts[i]);
+  }
+  free(texts);
+  free(lengths);
+  free(verdicts);
+  array_free(&fresh);
+  if (!ok) {
+    d->harness_error = true;
+    free(d->error);
+    d->error = sd_xstrdup(sd_oracle_error(d->oracle));
+    return -1;
+  }
+  return added;
+}
+
+uint32_t dbg_run_one(Debugger *d, SdTree *tree) {
+  if (dbg_seen(d, tree)) {
+    for (uint32_t i = d->evidence.size; i-- > 0;) {
+      const SdTree *t = d->evidence.items[i].tree;
+      if (t->length == tree->length && !memcmp(t->text, tree->text, t->length)) {
+        sd_tree_free(tree);
+        return i;
+      }
+    }
+    sd_tree_free(tree);
+    return UINT32_MAX;
+  }
+  uint32_t before = d->evidence.size;
+  if (dbg_run_trees(d, &tree, 1) <= 0) return UINT32_MAX;
+  return before;
+}
+
+/* A copy of tree with one or two random nonterminal subtrees regenerated. */
+SdTree *dbg_mutate(Debugger *d, const SdTree *tree) {
+  SdTree *t = sd_tree_clone(tree);
+  uint32_t changes = 1 + sd_rng_below(&d->rng, 2);
+  for (uint32_t c = 0; c < changes; c++) {
+    for (int tries = 0; tries < 20 && t->node_count > 1; tries++) {
+      SdNode *n = t->nodes[1 + sd_rng_below(&d->rng, t->node_count - 1)];
+      if (!sd_grammar_is_nonterminal(d->grammar, n->symbol)) continue;
+      sd_fuzz_regenerate(d->fuzzer, t, n);
+      break;
+    }
+  }
+  return t;
+}
+
+const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool) {
+  return &d->evidence.items[pool->items[sd_rng_below(&d->rng, pool->size)]];
+}
+
+/* Label enough inputs of both kinds to learn from. */
+int dbg_gather_initial(Debugger *d) {
+  uint64_t budget = d->opts->max_runs / 4;
+  if (budget < 100) budget = d->opts->max_runs < 100 ? d->opts->max_runs : 100;
+  uint64_t start_runs = dbg_runs_so_far(d);
+  uint32_t stale = 0;
+  d->origin = ORIGIN_GATHER;
+  while ((d->failing.size < d->opts->min_failing || d->passing.size < d->opts->min_passing) &&
+         dbg_runs_so_far(d) - start_runs < budget && dbg_runs_left(d) > 0 && !dbg_out_of_time(d) &&
+         stale < 5) {
+    SdTree *batch[32];
+    uint32_t n = 0;
+    bool need_fail = d->failing.size < d->opts->min_failing;
+    while (n < 32) {
+      double r = sd_rng_unit(&d->rng);
+      if (d->failing.size && (need_fail ? r < 0.7 : r < 0.3))
+        batch[n++] = dbg_mutate(d, dbg_random_evidence(d, &d->failing)->tree);
+      else if (d->passing.size && r < 0.85)
+        batch[n++] = dbg_mutate(d, dbg_random_evidence(d, &d->passing)->tree);
+      else
+        batch[n++] = sd_fuzz_tree(d->fuzzer, -1);
+    }
+    int added = dbg_run_trees(d, batch, n);
+    if (added < 0) return -1;
+    stale = added ? 0 : stale + 1;
+  }
+  dbg_progress(d, "%u failing, %u passing, %u undefined inputs to learn from", d->failing.size,
+               d->passing.size, d->undefined);
+  return 0;
+}
+
+bool dbg_explained(const Debugger *d, uint32_t i) {
+  for (uint32_t k = 0; k < d->causes.size; k++)
+    if (sd_constraint_eval(d->causes.items[k].constraint, d->evidence.items[i].tree, NULL)) return true;
+  return false;
+}
+
+void dbg_unexplained(const Debugger *d, IndexList *out) {
+  out->size = 0;
+  for (uint32_t k = 0; k < d->failing.size; k++)
+    if (!dbg_explained(d, d->failing.items[k])) array_push(out, d->failing.items[k]);
+}

@@ -1,0 +1,143 @@
+/* debugger_hunt.c: looking for failures that the diagnosis does not explain,
+ * where they would be. Two sources:
+ *   - neighbours of failing inputs (as DDSET varies them): one element
+ *     changed at a time, through each alternative of its nonterminal (the
+ *     rest of that element derived at random), or another byte of its
+ *     character class; only variants outside the diagnosis are kept;
+ *   - structurally diverse inputs under the diagnosis's negation, from the
+ *     generator.
+ * Every input run is outside the diagnosis, so a failure among them is one
+ * that the diagnosis misses; none in N runs bounds the share of such
+ * failures by 1 - 0.05^(1/N) at 95% confidence. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "debugger_internal.h"
+
+enum { HUNT_INPUTS = 90, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
+
+/* base with node (given by its path) derived anew through alternative alt
+ * (-1: a terminal's byte drawn again). */
+static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int32_t alt) {
+  uint32_t path[256];
+  uint32_t depth = sd_node_path(node, path, 256);
+  if (depth > 256) return NULL;
+  SdTree *t = sd_tree_clone(base);
+  SdNode *target = sd_tree_follow(t, path, depth);
+  const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+  SdNode *fresh;
+  if (alt < 0) {
+    fresh = sd_fuzz_node(d->fuzzer, t, node->symbol, 1);
+  } else {
+    const SdAlternative *a = &si->alternatives[alt];
+    fresh = sd_tree_new_node(t, node->symbol, alt, a->count);
+    for (uint32_t k = 0; k < a->count; k++) {
+      fresh->children[k] = sd_fuzz_node(d->fuzzer, t, a->symbols[k], HUNT_SUBTREE);
+      fresh->children[k]->parent = fresh;
+    }
+  }
+  sd_tree_replace(t, target, fresh);
+  return t;
+}
+
+/* Failing inputs to vary: those no cause explains first, then the rest,
+ * shortest first within each (short inputs have few, meaningful elements). */
+static uint32_t pick_bases(Debugger *d, const SdConstraint *diagnosis, uint32_t *out, uint32_t max) {
+  uint32_t n = 0;
+  for (int pass = 0; pass < 2 && n < max; pass++) {
+    IndexList pool = {0};
+    for (uint32_t k = 0; k < d->failing.size; k++) {
+      uint32_t i = d->failing.items[k];
+      bool inside = sd_constraint_eval(diagnosis, d->evidence.items[i].tree, NULL);
+      if (inside == (pass == 1)) array_push(&pool, i);
+    }
+    while (pool.size && n < max) {
+      uint32_t best = 0;
+      for (uint32_t k = 1; k < pool.size; k++)
+        if (d->evidence.items[pool.items[k]].tree->length < d->evidence.items[pool.items[best]].tree->length)
+          best = k;
+      out[n++] = pool.items[best];
+      pool.items[best] = pool.items[--pool.size];
+    }
+    array_free(&pool);
+  }
+  return n;
+}
+
+static bool keep(Debugger *d, const SdConstraint *diagnosis, SdHashSet *made, SdTree *t) {
+  uint64_t h = sd_hash_bytes(t->text, t->length, 0x5eed);
+  if (dbg_seen(d, t) || sd_hash_set_has(made, h) || sd_constraint_eval(diagnosis, t, NULL)) return false;
+  sd_hash_set_add(made, h);
+  return true;
+}
+
+/* Every one-element variant of the bases that lies outside the diagnosis. */
+static void neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, bases, HUNT_BASES);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    for (uint32_t id = 1; id < base->node_count && out->size < 4000; id++) {
+      const SdNode *node = base->nodes[id];
+      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+      if (si->kind == SD_SYM_LITERAL) continue;
+      uint32_t tries = si->kind == SD_SYM_CHARSET ? HUNT_CHARSET_TRIES : si->alternative_count;
+      for (uint32_t a = 0; a < tries; a++) {
+        SdTree *t = variant(d, base, node, si->kind == SD_SYM_CHARSET ? -1 : (int32_t)a);
+        if (!t) continue;
+        if (keep(d, diagnosis, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
+int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
+  uint64_t budget = dbg_runs_left(d) < HUNT_INPUTS ? dbg_runs_left(d) : HUNT_INPUTS;
+  d->hunted = true;
+  d->hunt_inputs = d->hunt_failures = 0;
+  if (!budget) return 0;
+  TreeList pool = {0}, batch = {0};
+  neighbours(d, diagnosis, &pool);
+  /* two thirds from the neighbourhood, drawn at random, the rest generated */
+  uint32_t want = (uint32_t)(budget * 2 / 3);
+  while (batch.size < want && pool.size) {
+    uint32_t k = sd_rng_below(&d->rng, pool.size);
+    array_push(&batch, pool.items[k]);
+    pool.items[k] = pool.items[--pool.size];
+  }
+  SdConstraint *neg = sd_constraint_negate(diagnosis);
+  if (neg && batch.size < budget) {
+    uint32_t n = (uint32_t)budget - batch.size;
+    SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
+    SdTree *seeds[16];
+    uint32_t ns = 0;
+    for (uint32_t i = 0; i < d->passing.size && ns < 16; i++)
+      seeds[ns++] = d->evidence.items[d->passing.items[d->passing.size - 1 - i]].tree;
+    uint32_t got = sd_solver_generate(d->solver, neg, seeds, ns, n, out, NULL);
+    for (uint32_t i = 0; i < got; i++) array_push(&batch, out[i]);
+    free(out);
+  }
+  sd_constraint_free(neg);
+  /* top up from the neighbourhood when the generator made fewer */
+  while (batch.size < budget && pool.size) array_push(&batch, array_pop(&pool));
+  for (uint32_t i = 0; i < pool.size; i++) sd_tree_free(pool.items[i]);
+  array_free(&pool);
+  uint32_t before = d->evidence.size;
+  uint64_t runs_before = dbg_runs_so_far(d);
+  d->origin = ORIGIN_HUNT;
+  int added = dbg_run_trees(d, batch.items, batch.size);
+  array_free(&batch);
+  d->hunt_runs += dbg_runs_so_far(d) - runs_before;
+  if (added < 0) return -1;
+  for (uint32_t i = before; i < d->evidence.size; i++) {
+    SdVerdictKind v = d->evidence.items[i].verdict;
+    if (v == SD_VERDICT_UNDEFINED) continue;
+    d->hunt_inputs++;
+    if (v == SD_VERDICT_FAIL) d->hunt_failures++;
+  }
+  dbg_progress(d, "hunt: %u of %u inputs outside the diagnosis failed", d->hunt_failures, d->hunt_inputs);
+  return (int)d->hunt_failures;
+}

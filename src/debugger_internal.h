@@ -1,0 +1,126 @@
+/* debugger_internal.h: what the parts of the debugger share.
+ *
+ *   debugger.c          the entry point and the loop over causes
+ *   debugger_evidence.c running inputs, the evidence, making more inputs
+ *   debugger_cause.c    learning one cause: rank, learn, attack, settle ties
+ *   debugger_boundary.c pinning a cause's thresholds by experiment
+ *   debugger_hunt.c     hunting failures that no cause explains
+ *   debugger_report.c   the report: causes, boundaries, hunt, caveats */
+#ifndef SEMDBG_DEBUGGER_INTERNAL_H
+#define SEMDBG_DEBUGGER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "array.h"
+#include "semdbg/constraint.h"
+#include "semdbg/debugger.h"
+#include "semdbg/fuzzer.h"
+#include "semdbg/learner.h"
+#include "semdbg/parser.h"
+#include "semdbg/relevance.h"
+#include "semdbg/solver.h"
+#include "util.h"
+
+typedef enum DbgOrigin { ORIGIN_GIVEN, ORIGIN_GATHER, ORIGIN_ATTACK, ORIGIN_BOUNDARY, ORIGIN_HUNT } DbgOrigin;
+
+typedef struct Evidence {
+  SdTree *tree;
+  SdVerdictKind verdict;
+  uint32_t iteration;
+  DbgOrigin origin;
+} Evidence;
+
+typedef Array(uint32_t) IndexList;
+typedef Array(SdTree *) TreeList;
+
+/* A threshold of a cause, as settled by experiment (values are decimal text). */
+typedef struct DbgBoundary {
+  SdSymbol symbol;
+  bool length;            /* str.len (else str.to.int) */
+  char *pass_value, *fail_value;
+  uint32_t pass_input, fail_input; /* evidence indices, UINT32_MAX if none */
+  bool pinned;
+  char *note;
+} DbgBoundary;
+
+typedef struct DbgCause {
+  SdConstraint *constraint;
+  Array(DbgBoundary) boundaries;
+  bool pinned;            /* every boundary pinned */
+} DbgCause;
+
+typedef struct Debugger {
+  const SdGrammar *grammar;
+  const SdDebugOptions *opts;
+  SdOracle *oracle;
+  SdFuzzer *fuzzer;
+  SdSolver *solver;
+  SdCatalog *catalog;
+  SdParser *parser;
+  SdRng rng;
+  Array(Evidence) evidence;
+  IndexList failing, passing; /* evidence indices by verdict */
+  uint32_t undefined;
+  SdHashSet seen;             /* hashes of the texts run (or about to be) */
+  uint32_t iteration;         /* learning iterations, over all causes */
+  double started;
+  char *error;
+  bool harness_error;
+  bool progress;
+  DbgOrigin origin;           /* of the inputs run next */
+  /* causes found so far; the diagnosis is their disjunction */
+  Array(DbgCause) causes;
+  SdLearner *first_learner;   /* the first cause's learner: its ranking is reported */
+  SdRelevance *first_relevance;
+  /* the last hunt */
+  bool hunted;
+  uint32_t hunt_inputs, hunt_failures;
+  uint64_t boundary_runs, hunt_runs;
+} Debugger;
+
+/* debugger_evidence.c */
+double dbg_now(void);
+void dbg_progress(Debugger *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint64_t dbg_runs_so_far(const Debugger *d);
+uint64_t dbg_runs_left(const Debugger *d);
+bool dbg_out_of_time(const Debugger *d);
+bool dbg_seen(const Debugger *d, const SdTree *t);
+/* Run new inputs (trees are taken over). Drops texts run before and what
+ * exceeds the budget. Returns the inputs added, -1 on a harness error. */
+int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n);
+/* Run one input; returns its evidence index (the existing one when it was
+ * run before), UINT32_MAX when it could not run (budget, harness error). */
+uint32_t dbg_run_one(Debugger *d, SdTree *tree);
+SdTree *dbg_mutate(Debugger *d, const SdTree *tree);
+const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool);
+int dbg_gather_initial(Debugger *d);
+/* Is evidence i explained by some cause found so far? */
+bool dbg_explained(const Debugger *d, uint32_t i);
+/* Failing inputs no cause explains. */
+void dbg_unexplained(const Debugger *d, IndexList *out);
+
+/* debugger_cause.c */
+typedef enum DbgCauseResult { CAUSE_FOUND, CAUSE_APPROXIMATE, CAUSE_NONE, CAUSE_ERROR } DbgCauseResult;
+/* Learn one cause of the failing inputs no earlier cause explains, attack it
+ * until its precision is 1 after a round made to refute it. *out receives a
+ * constraint (the best candidate, also when only approximate). */
+DbgCauseResult dbg_find_cause(Debugger *d, SdConstraint **out);
+
+/* debugger_boundary.c: pin the thresholds of cause c by experiment. Returns
+ * false when an experiment disagreed with the cause (the evidence now shows
+ * it: learn it again), true otherwise (pinned or not pinnable: see c). */
+bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error);
+void dbg_boundary_free(DbgBoundary *b);
+
+/* debugger_hunt.c: run inputs outside the diagnosis near failing inputs and
+ * under its negation. Returns the failures found, -1 on a harness error. */
+int dbg_hunt(Debugger *d, const SdConstraint *diagnosis);
+
+/* debugger_report.c */
+SdConstraint *dbg_diagnosis(const Debugger *d); /* or of the causes; NULL if none */
+SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final);
+void dbg_write_report_files(Debugger *d, const SdReport *rep);
+void dbg_add_reduction(Debugger *d, SdReport *rep);
+
+#endif

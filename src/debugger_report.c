@@ -1,0 +1,308 @@
+/* debugger_report.c: the debugger's findings as an SdReport. The diagnosis
+ * is the disjunction of the causes found, scored on all evidence; the next
+ * best candidates come from the first cause's learner (rescored on all
+ * evidence too). The status is earned: "confirmed" needs precision and
+ * recall 1 on all evidence, every boundary pinned by adjacent witnesses, and
+ * a last hunt outside the diagnosis that found no failure; otherwise the
+ * caveats say in plain words what is missing. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "debugger_internal.h"
+#include "semdbg/reduce.h"
+
+SdConstraint *dbg_diagnosis(const Debugger *d) {
+  if (!d->causes.size) return NULL;
+  if (d->causes.size == 1) return sd_constraint_clone(d->causes.items[0].constraint);
+  const SdConstraint **parts = sd_xmalloc(d->causes.size * sizeof *parts);
+  for (uint32_t i = 0; i < d->causes.size; i++) parts[i] = d->causes.items[i].constraint;
+  SdConstraint *c = sd_constraint_or(parts, d->causes.size);
+  free(parts);
+  return c;
+}
+
+typedef struct Scores { uint32_t tp, fp, tn, fn; } Scores;
+
+static Scores score(const Debugger *d, const SdConstraint *c, uint64_t *truth) {
+  Scores s = {0};
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    const Evidence *e = &d->evidence.items[i];
+    if (e->verdict == SD_VERDICT_UNDEFINED) continue;
+    bool t = sd_constraint_eval(c, e->tree, NULL);
+    if (truth && t) truth[i / 64] |= (uint64_t)1 << (i % 64);
+    bool f = e->verdict == SD_VERDICT_FAIL;
+    if (t && f) s.tp++;
+    else if (t) s.fp++;
+    else if (f) s.fn++;
+    else s.tn++;
+  }
+  return s;
+}
+
+static void fill_candidate(SdReportCandidate *rc, const SdConstraint *c, Scores s, const char *pattern,
+                           uint32_t group) {
+  rc->short_form = sd_constraint_to_short(c);
+  rc->isla = sd_constraint_to_isla(c);
+  rc->pattern = pattern ? sd_xstrdup(pattern) : NULL;
+  rc->tp = s.tp, rc->fp = s.fp, rc->tn = s.tn, rc->fn = s.fn;
+  rc->precision = s.tp + s.fp ? (double)s.tp / (s.tp + s.fp) : 0;
+  rc->recall = s.tp + s.fn ? (double)s.tp / (s.tp + s.fn) : 0;
+  rc->specificity = s.tn + s.fp ? (double)s.tn / (s.tn + s.fp) : 0;
+  rc->f1 = rc->precision + rc->recall > 0 ? 2 * rc->precision * rc->recall / (rc->precision + rc->recall) : 0;
+  rc->group = group;
+}
+
+static void fill_candidates(Debugger *d, SdReport *rep, const SdConstraint *diagnosis) {
+  uint32_t words = d->evidence.size / 64 + 1;
+  uint32_t learned = d->first_learner ? sd_learner_candidate_count(d->first_learner) : 0;
+  if (learned > 20) learned = 20;
+  rep->candidates = sd_xcalloc(learned + 1, sizeof(SdReportCandidate));
+  uint64_t *dtruth = sd_xcalloc(words, sizeof(uint64_t)), *truth = sd_xcalloc(words, sizeof(uint64_t));
+  uint32_t n = 0;
+  if (diagnosis) fill_candidate(&rep->candidates[n++], diagnosis, score(d, diagnosis, dtruth), NULL, 0);
+  for (uint32_t r = 0; r < learned; r++) {
+    const SdCandidate *c = sd_learner_candidate(d->first_learner, r);
+    if (diagnosis && sd_constraint_equal(c->constraint, diagnosis)) {
+      if (n && !rep->candidates[0].pattern && c->pattern) rep->candidates[0].pattern = sd_xstrdup(c->pattern);
+      continue;
+    }
+    memset(truth, 0, words * sizeof(uint64_t));
+    Scores s = score(d, c->constraint, truth);
+    bool same = diagnosis && !memcmp(truth, dtruth, words * sizeof(uint64_t));
+    fill_candidate(&rep->candidates[n++], c->constraint, s, c->pattern, same ? 0 : c->equivalent_group + 1);
+  }
+  free(dtruth);
+  free(truth);
+  rep->candidate_count = n;
+  /* the diagnosis first, then its equivalents, then the others by group */
+  for (uint32_t i = 1; i < n; i++)
+    for (uint32_t k = i; k > 1 && rep->candidates[k].group < rep->candidates[k - 1].group; k--) {
+      SdReportCandidate t = rep->candidates[k];
+      rep->candidates[k] = rep->candidates[k - 1];
+      rep->candidates[k - 1] = t;
+    }
+}
+
+static void fill_relevant(SdReport *rep, const Debugger *d) {
+  const SdRelevance *rel = d->first_relevance;
+  if (!rel) return;
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < rel->count; i++) kept += rel->ranked[i].kept;
+  rep->relevant = sd_xcalloc(kept ? kept : 1, sizeof(SdReportSymbol));
+  for (uint32_t i = 0; i < rel->count; i++) {
+    if (!rel->ranked[i].kept) continue;
+    SdReportSymbol *s = &rep->relevant[rep->relevant_count++];
+    s->name = sd_xstrdup(d->grammar->symbols[rel->ranked[i].symbol].name);
+    s->top_feature = rel->ranked[i].top_feature ? sd_xstrdup(rel->ranked[i].top_feature) : NULL;
+    s->score = rel->ranked[i].score;
+    s->correlated_ancestor = rel->ranked[i].correlated_ancestor;
+  }
+}
+
+/* The shortest few of each kind. */
+static void fill_examples(SdReport *rep, const Debugger *d) {
+  for (int kind = 0; kind < 2; kind++) {
+    const IndexList *pool = kind == 0 ? &d->failing : &d->passing;
+    uint32_t want = pool->size < 3 ? pool->size : 3;
+    SdReportInput *ex = sd_xcalloc(want ? want : 1, sizeof(SdReportInput));
+    bool *used = sd_xcalloc(pool->size ? pool->size : 1, sizeof(bool));
+    for (uint32_t k = 0; k < want; k++) {
+      uint32_t best = UINT32_MAX;
+      for (uint32_t i = 0; i < pool->size; i++) {
+        if (used[i]) continue;
+        if (best == UINT32_MAX ||
+            d->evidence.items[pool->items[i]].tree->length < d->evidence.items[pool->items[best]].tree->length)
+          best = i;
+      }
+      used[best] = true;
+      const SdTree *t = d->evidence.items[pool->items[best]].tree;
+      ex[k].text = sd_xstrndup(t->text, t->length);
+      ex[k].length = t->length;
+    }
+    free(used);
+    if (kind == 0) rep->failing_examples = ex, rep->failing_example_count = want;
+    else rep->passing_examples = ex, rep->passing_example_count = want;
+  }
+}
+
+static void set_input(char **text, size_t *len, const Debugger *d, uint32_t index) {
+  if (index == UINT32_MAX || index >= d->evidence.size) return;
+  const SdTree *t = d->evidence.items[index].tree;
+  *text = sd_xstrndup(t->text, t->length);
+  *len = t->length;
+}
+
+static void fill_boundary(SdReportBoundary *rb, const DbgBoundary *b, const Debugger *d) {
+  rb->element = sd_grammar_display_name(d->grammar, b->symbol);
+  rb->measure = sd_xstrdup(b->length ? "length" : "value");
+  rb->passing_value = b->pass_value ? sd_xstrdup(b->pass_value) : NULL;
+  rb->failing_value = b->fail_value ? sd_xstrdup(b->fail_value) : NULL;
+  set_input(&rb->passing_input, &rb->passing_length, d, b->pass_input);
+  set_input(&rb->failing_input, &rb->failing_length, d, b->fail_input);
+  rb->pinned = b->pinned;
+  rb->note = b->note ? sd_xstrdup(b->note) : NULL;
+}
+
+static void fill_causes(SdReport *rep, const Debugger *d) {
+  rep->cause_count = d->causes.size;
+  rep->causes = sd_xcalloc(d->causes.size ? d->causes.size : 1, sizeof(SdReportCause));
+  for (uint32_t i = 0; i < d->causes.size; i++) {
+    const DbgCause *c = &d->causes.items[i];
+    SdReportCause *rc = &rep->causes[i];
+    rc->short_form = sd_constraint_to_short(c->constraint);
+    rc->isla = sd_constraint_to_isla(c->constraint);
+    uint32_t shortest = UINT32_MAX;
+    for (uint32_t k = 0; k < d->evidence.size; k++) {
+      const Evidence *e = &d->evidence.items[k];
+      if (e->verdict == SD_VERDICT_UNDEFINED || !sd_constraint_eval(c->constraint, e->tree, NULL)) continue;
+      if (e->verdict == SD_VERDICT_PASS) {
+        rc->fp++;
+        continue;
+      }
+      rc->tp++;
+      bool other = false;
+      for (uint32_t j = 0; j < d->causes.size && !other; j++)
+        other = j != i && sd_constraint_eval(d->causes.items[j].constraint, e->tree, NULL);
+      if (!other) rc->only++;
+      if (shortest == UINT32_MAX || e->tree->length < d->evidence.items[shortest].tree->length) shortest = k;
+    }
+    set_input(&rc->example.text, &rc->example.length, d, shortest);
+    rc->boundary_count = c->boundaries.size;
+    rc->boundaries = sd_xcalloc(c->boundaries.size ? c->boundaries.size : 1, sizeof(SdReportBoundary));
+    for (uint32_t k = 0; k < c->boundaries.size; k++) fill_boundary(&rc->boundaries[k], &c->boundaries.items[k], d);
+  }
+}
+
+static void caveat(SdReport *rep, char *text) {
+  rep->caveats = sd_xrealloc(rep->caveats, (rep->caveat_count + 1) * sizeof(char *));
+  rep->caveats[rep->caveat_count++] = text;
+}
+
+/* The status, earned; the caveats say what is missing. */
+static void judge(SdReport *rep, const Debugger *d, bool final) {
+  if (!rep->candidate_count || !d->causes.size) {
+    rep->status = rep->candidate_count ? SD_REPORT_SHORT : SD_REPORT_NONE;
+    if (rep->candidate_count) caveat(rep, sd_xstrdup("no cause reached precision 1"));
+    return;
+  }
+  const SdReportCandidate *best = &rep->candidates[0];
+  if (best->fn)
+    caveat(rep, sd_format("%u failing inputs unexplained: the diagnosis explains %.0f%% of the failures seen",
+                          best->fn, 100 * best->recall));
+  if (best->fp)
+    caveat(rep, sd_format("it holds on %u passing inputs (precision %.3f)", best->fp, best->precision));
+  for (uint32_t i = 0; i < rep->cause_count; i++)
+    for (uint32_t k = 0; k < rep->causes[i].boundary_count; k++) {
+      const SdReportBoundary *b = &rep->causes[i].boundaries[k];
+      if (!b->pinned)
+        caveat(rep, sd_format("boundary not pinned: %s%s%s%s", !strcmp(b->measure, "length") ? "length of " : "",
+                              b->element, b->note ? ": " : "", b->note ? b->note : ""));
+    }
+  if (!d->hunted) caveat(rep, sd_xstrdup(final ? "no hunt for failures outside the diagnosis was made (budget)"
+                                               : "the hunt for failures outside the diagnosis has not run yet"));
+  else if (d->hunt_failures)
+    caveat(rep, sd_format("the last hunt found %u failures outside the diagnosis", d->hunt_failures));
+  else if (!d->hunt_inputs)
+    caveat(rep, sd_xstrdup("no input outside the diagnosis could be made to hunt for other failures"));
+  if (!rep->caveat_count) rep->status = SD_REPORT_CONFIRMED;
+  else if (best->precision >= d->opts->min_precision && best->recall >= d->opts->min_recall)
+    rep->status = SD_REPORT_APPROXIMATE;
+  else rep->status = SD_REPORT_SHORT;
+}
+
+static void fill_counts(Debugger *d, SdReport *rep) {
+  SdOracleStats st;
+  sd_oracle_stats(d->oracle, &st);
+  rep->runs = st.runs;
+  rep->cache_hits = st.cache_hits;
+  rep->harness_seconds = st.harness_seconds;
+  SdSolverStats ss;
+  sd_solver_stats(d->solver, &ss);
+  rep->z3_queries = ss.z3_queries;
+  if (d->first_learner) {
+    SdLearnerStats ls;
+    sd_learner_stats(d->first_learner, &ls);
+    rep->evaluations = ls.evaluations;
+  }
+  rep->boundary_runs = d->boundary_runs;
+  rep->hunt_runs = d->hunt_runs;
+  rep->total_seconds = dbg_now() - d->started;
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) == 0)
+    rep->self_seconds = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+                        (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+}
+
+SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
+  SdReport *rep = sd_xcalloc(1, sizeof *rep);
+  SdConstraint *diagnosis = dbg_diagnosis(d);
+  if (!diagnosis && d->first_learner && sd_learner_candidate_count(d->first_learner))
+    diagnosis = sd_constraint_clone(sd_learner_candidate(d->first_learner, 0)->constraint);
+  fill_candidates(d, rep, diagnosis);
+  sd_constraint_free(diagnosis);
+  fill_relevant(rep, d);
+  fill_examples(rep, d);
+  fill_causes(rep, d);
+  rep->hunted = d->hunted;
+  rep->hunt_inputs = d->hunt_inputs;
+  rep->hunt_failures = d->hunt_failures;
+  rep->failing = d->failing.size;
+  rep->passing = d->passing.size;
+  rep->undefined = d->undefined;
+  rep->iterations = d->iteration;
+  rep->seed = d->opts->seed;
+  rep->min_precision = d->opts->min_precision;
+  rep->min_recall = d->opts->min_recall;
+  rep->abstract_fail_share = -1;
+  judge(rep, d, final);
+  fill_counts(d, rep);
+  rep->stop_reason = sd_xstrdup(reason);
+  return rep;
+}
+
+void dbg_write_report_files(Debugger *d, const SdReport *rep) {
+  if (!d->opts->out_dir) return;
+  char *json = sd_report_to_json(rep), *text = sd_report_to_text(rep);
+  char *pj = sd_format("%s/report.json", d->opts->out_dir);
+  char *pt = sd_format("%s/report.txt", d->opts->out_dir);
+  if (!sd_write_file_atomic(pj, json, strlen(json)) || !sd_write_file_atomic(pt, text, strlen(text)))
+    fprintf(stderr, "semdbg: warning: cannot write the report into %s: %s\n", d->opts->out_dir,
+            strerror(errno));
+  free(pj), free(pt), free(json), free(text);
+}
+
+void dbg_add_reduction(Debugger *d, SdReport *rep) {
+  if (!d->failing.size) return;
+  const SdTree *original = d->evidence.items[d->failing.items[0]].tree;
+  uint64_t budget = dbg_runs_left(d) < 400 ? dbg_runs_left(d) : 400;
+  if (budget == 0) return;
+  SdReduceResult rr;
+  char *error = NULL;
+  const SdTree *failing = original;
+  if (d->opts->reduce && sd_reduce(d->grammar, d->oracle, original, d->opts->seed, (uint32_t)budget, &rr, &error)) {
+    rep->reduced = sd_xstrndup(rr.tree->text, rr.tree->length);
+    rep->reduced_length = rr.tree->length;
+    rep->original_length = original->length;
+    failing = rr.tree;
+  } else {
+    rr.tree = NULL;
+  }
+  free(error);
+  error = NULL;
+  budget = dbg_runs_left(d) < 300 ? dbg_runs_left(d) : 300;
+  if (d->opts->generalize && budget > 0) {
+    SdAbstractInput *ab = sd_generalize(d->grammar, d->oracle, failing, 10, d->opts->seed, (uint32_t)budget, &error);
+    if (ab) {
+      rep->abstract = sd_abstract_to_string(ab);
+      uint32_t runs = 0, failed = 0;
+      if (dbg_runs_left(d) >= 20 && sd_abstract_instantiate_check(ab, d->oracle, 20, d->opts->seed, &runs, &failed) && runs)
+        rep->abstract_fail_share = (double)failed / runs;
+      sd_abstract_free(ab);
+    }
+    free(error);
+  }
+  if (rr.tree) sd_tree_free(rr.tree);
+}
