@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "constraint_internal.h"
 #include "debugger_internal.h"
 
 enum { MAX_CAUSES = 6, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8 };
@@ -141,15 +142,148 @@ static void free_cause(DbgCause *c) {
   array_free(&c->boundaries);
 }
 
+/* The disjunct f of src as a constraint of its own. */
+static SdConstraint *sub_constraint(const SdConstraint *src, const SdFormula *f) {
+  SdConstraint *dst = sd_constraint_new_empty(src->grammar);
+  int32_t *map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
+  for (uint32_t i = 0; i < src->variable_count; i++)
+    map[i] = sd_constraint_add_variable(dst, src->variables[i].name, src->variables[i].symbol,
+                                        src->variables[i].implicit);
+  dst->root = sd_formula_copy(dst, src, f, map, false);
+  free(map);
+  SdConstraint *clean = sd_constraint_simplify(dst);
+  sd_constraint_free(dst);
+  return clean;
+}
+
+/* A cause "A or B" is two causes: each is pinned, reported and scored alone. */
+static uint32_t split_disjuncts(SdConstraint *c, SdConstraint **out, uint32_t max) {
+  if (c->root->kind != SD_F_OR || c->root->child_count > max) {
+    out[0] = c;
+    return 1;
+  }
+  uint32_t n = c->root->child_count;
+  for (uint32_t i = 0; i < n; i++) out[i] = sub_constraint(c, c->root->children[i]);
+  sd_constraint_free(c);
+  return n;
+}
+
+/* ---------- factoring causes ---------- */
+
+typedef Array(SdConstraint *) ConstraintList;
+
+static void conjuncts(const SdConstraint *c, ConstraintList *out) {
+  if (c->root->kind != SD_F_AND) {
+    array_push(out, sd_constraint_clone(c));
+    return;
+  }
+  for (uint32_t i = 0; i < c->root->child_count; i++) array_push(out, sub_constraint(c, c->root->children[i]));
+}
+
+static void free_list(ConstraintList *l) {
+  for (uint32_t i = 0; i < l->size; i++) sd_constraint_free(l->items[i]);
+  array_free(l);
+}
+
+/* (C and X) or (C and Y) = C and (X or Y): causes that share every conjunct
+ * but one read as one (a set of months with day 31, not four causes).
+ * Returns the factored constraint, or NULL. */
+static SdConstraint *factor(const SdConstraint *a, const SdConstraint *b) {
+  ConstraintList ca = {0}, cb = {0};
+  conjuncts(a, &ca);
+  conjuncts(b, &cb);
+  SdConstraint *result = NULL;
+  if (ca.size == cb.size && ca.size >= 2) {
+    bool *used = sd_xcalloc(cb.size, sizeof(bool));
+    int32_t odd_a = -1;
+    bool ok = true;
+    for (uint32_t i = 0; i < ca.size && ok; i++) {
+      bool matched = false;
+      for (uint32_t j = 0; j < cb.size && !matched; j++)
+        if (!used[j] && sd_constraint_equal(ca.items[i], cb.items[j])) used[j] = matched = true;
+      if (!matched) {
+        if (odd_a >= 0) ok = false;
+        odd_a = (int32_t)i;
+      }
+    }
+    int32_t odd_b = -1;
+    for (uint32_t j = 0; j < cb.size; j++)
+      if (!used[j]) odd_b = (int32_t)j;
+    free(used);
+    if (ok && odd_a >= 0 && odd_b >= 0) {
+      const SdConstraint *pair[2] = {ca.items[odd_a], cb.items[odd_b]};
+      SdConstraint *either = sd_constraint_or(pair, 2);
+      const SdConstraint **parts = sd_xmalloc(ca.size * sizeof *parts);
+      uint32_t n = 0;
+      for (uint32_t i = 0; i < ca.size; i++)
+        if ((int32_t)i != odd_a) parts[n++] = ca.items[i];
+      parts[n++] = either;
+      result = sd_constraint_and(parts, n);
+      free(parts);
+      sd_constraint_free(either);
+    }
+  }
+  free_list(&ca);
+  free_list(&cb);
+  return result;
+}
+
+static void merge_causes(Debugger *d) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < d->causes.size && !changed; i++)
+      for (uint32_t j = i + 1; j < d->causes.size && !changed; j++) {
+        SdConstraint *f = factor(d->causes.items[i].constraint, d->causes.items[j].constraint);
+        if (!f) continue;
+        DbgCause *a = &d->causes.items[i], *b = &d->causes.items[j];
+        sd_constraint_free(a->constraint);
+        a->constraint = f;
+        for (uint32_t k = 0; k < b->boundaries.size; k++) array_push(&a->boundaries, b->boundaries.items[k]);
+        a->pinned = a->pinned && b->pinned;
+        array_free(&b->boundaries);
+        sd_constraint_free(b->constraint);
+        d->causes.items[j] = d->causes.items[--d->causes.size];
+        changed = true;
+      }
+  }
+}
+
 static void announce(Debugger *d, const char *what, const SdConstraint *c) {
   char *s = sd_constraint_to_short(c);
   dbg_progress(d, "cause %u %s: %s", d->causes.size + 1, what, s);
   free(s);
 }
 
-/* Learn the next cause and pin its boundaries. Returns 1 when a cause was
- * added, 0 when none could be (or only an approximate one), -1 on a harness
- * error. *approximate: the best candidate when no cause reached precision 1. */
+/* Pin the boundaries of cause c and add it. Returns 1 when added, 0 when an
+ * experiment disagreed (learn again: the witnesses are evidence now), -1 on
+ * a harness error. */
+static int settle_cause(Debugger *d, SdConstraint *c, bool last_try) {
+  announce(d, "found", c);
+  DbgCause cause = {.constraint = c};
+  bool settled = false;
+  for (uint32_t pin = 0; pin < MAX_PIN_ROUNDS && !settled; pin++) {
+    const SdConstraint *before = cause.constraint;
+    bool harness_error = false;
+    settled = dbg_pin_boundaries(d, &cause, &harness_error);
+    if (harness_error) {
+      free_cause(&cause);
+      return -1;
+    }
+    if (!settled && cause.constraint == before) break; /* learn again with the witnesses */
+  }
+  if (settled || last_try || dbg_runs_left(d) == 0 || dbg_out_of_time(d)) {
+    array_push(&d->causes, cause);
+    return 1;
+  }
+  announce(d, "disagrees with an experiment at its boundary; learning again", cause.constraint);
+  free_cause(&cause);
+  return 0;
+}
+
+/* Learn the next cause (or causes, when it is a disjunction) and pin their
+ * boundaries. Returns the causes added, 0 when none could be (or only an
+ * approximate one), -1 on a harness error. *approximate: the best candidate
+ * when no cause reached precision 1. */
 static int next_cause(Debugger *d, SdConstraint **approximate) {
   for (uint32_t round = 0;; round++) {
     SdConstraint *c = NULL;
@@ -162,25 +296,20 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
       *approximate = c;
       return 0;
     }
-    announce(d, "found", c);
-    DbgCause cause = {.constraint = c};
-    bool settled = false;
-    for (uint32_t pin = 0; pin < MAX_PIN_ROUNDS && !settled; pin++) {
-      const SdConstraint *before = cause.constraint;
-      bool harness_error = false;
-      settled = dbg_pin_boundaries(d, &cause, &harness_error);
-      if (harness_error) {
-        free_cause(&cause);
+    SdConstraint *parts[MAX_CAUSES];
+    uint32_t n = split_disjuncts(c, parts, MAX_CAUSES), added = 0;
+    bool redo = false;
+    for (uint32_t i = 0; i < n; i++) {
+      int a = redo ? 0 : settle_cause(d, parts[i], round + 1 >= MAX_PIN_ROUNDS);
+      if (redo) sd_constraint_free(parts[i]);
+      if (a < 0) {
+        for (uint32_t k = i + 1; k < n; k++) sd_constraint_free(parts[k]);
         return -1;
       }
-      if (!settled && cause.constraint == before) break; /* learn again with the witnesses */
+      if (a == 0) redo = true;
+      added += (uint32_t)a;
     }
-    if (settled || round + 1 >= MAX_PIN_ROUNDS || dbg_runs_left(d) == 0 || dbg_out_of_time(d)) {
-      array_push(&d->causes, cause);
-      return 1;
-    }
-    announce(d, "disagrees with an experiment at its boundary; learning again", cause.constraint);
-    free_cause(&cause);
+    if (added || !redo) return (int)added;
   }
 }
 
@@ -224,6 +353,7 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
     hunted_last = false;
   }
   array_free(&unexplained);
+  merge_causes(d);
   return reason;
 harness_error:
   array_free(&unexplained);
@@ -281,11 +411,10 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   /* 5. companions: the reduced input and the abstract input */
   if ((opts->reduce || opts->generalize) && !d.harness_error && !dbg_out_of_time(&d)) {
     dbg_progress(&d, "reducing and generalising a failing input");
-    uint64_t runs = rep->runs;
     dbg_add_reduction(&d, rep);
     SdOracleStats st;
     sd_oracle_stats(d.oracle, &st);
-    (void)runs;
+    rep->reduction_runs = st.runs - rep->runs;
     rep->runs = st.runs;
     rep->cache_hits = st.cache_hits;
     rep->harness_seconds = st.harness_seconds;

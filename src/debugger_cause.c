@@ -130,6 +130,30 @@ static void split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b,
   }
 }
 
+/* A hash of the candidate's shape: its ISLa with every number outside string
+ * literals blanked, so that candidates differing only in a threshold count
+ * as attacked together (the threshold itself is settled by experiment, see
+ * debugger_boundary.c). */
+static uint64_t shape_hash(const SdConstraint *c) {
+  char *isla = sd_constraint_to_isla(c);
+  size_t n = 0;
+  bool quoted = false;
+  for (size_t i = 0; isla[i]; i++) {
+    if (isla[i] == '"') quoted = !quoted;
+    else if (quoted && isla[i] == '\\' && isla[i + 1]) { /* an escape: keep both bytes */
+      isla[n++] = isla[i++];
+      isla[n++] = isla[i];
+      continue;
+    }
+    bool digit = !quoted && isla[i] >= '0' && isla[i] <= '9';
+    if (digit && n && isla[n - 1] == '#') continue;
+    isla[n++] = digit ? '#' : isla[i];
+  }
+  uint64_t h = sd_hash_bytes(isla, n, 0x5ca1e);
+  free(isla);
+  return h;
+}
+
 static bool same_scores(const SdCandidate *a, const SdCandidate *b) {
   return a->tp == b->tp && a->fp == b->fp;
 }
@@ -159,7 +183,7 @@ static int refute(CauseSearch *s) {
     if (c->equivalent_group != last_group) groups_done++;
     last_group = c->equivalent_group;
     if (dbg_out_of_time(d)) break; /* what was made so far still runs */
-    s->tested[s->tested_count++] = sd_constraint_hash(c->constraint);
+    s->tested[s->tested_count++] = shape_hash(c->constraint);
     attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, &batch);
   }
   /* a few mutations of failing inputs keep the search honest when the
@@ -173,7 +197,7 @@ static int refute(CauseSearch *s) {
 }
 
 static bool was_tested(const CauseSearch *s, const SdCandidate *c) {
-  uint64_t h = sd_constraint_hash(c->constraint);
+  uint64_t h = shape_hash(c->constraint);
   for (uint32_t i = 0; i < s->tested_count; i++)
     if (s->tested[i] == h) return true;
   return false;

@@ -82,11 +82,18 @@ static void put_scores(SdBuf *b, const SdReportCandidate *c) {
 
 static void put_boundary(SdBuf *b, const SdReportBoundary *bd) {
   const char *what = !strcmp(bd->measure, "length") ? "length of " : "";
-  if (bd->passing_value && bd->failing_value)
+  if (bd->passing_value && bd->failing_value) {
     sd_buf_printf(b, "      boundary: %s%s %s passes, %s fails%s%s%s\n", what, bd->element,
-                  bd->passing_value, bd->failing_value, bd->pinned ? " (pinned)" : "",
+                  bd->passing_value, bd->failing_value, bd->pinned ? " (pinned)" : " (not the cause's own)",
                   bd->note ? ": " : "", bd->note ? bd->note : "");
-  else
+    if (bd->passing_input && bd->failing_input && bd->passing_length + bd->failing_length < 120) {
+      sd_buf_puts(b, "                passes ");
+      put_input(b, bd->passing_input, bd->passing_length);
+      sd_buf_puts(b, ", fails ");
+      put_input(b, bd->failing_input, bd->failing_length);
+      sd_buf_putc(b, '\n');
+    }
+  } else
     sd_buf_printf(b, "      boundary: %s%s not pinned%s%s\n", what, bd->element, bd->note ? ": " : "",
                   bd->note ? bd->note : "");
 }
@@ -351,6 +358,7 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON_AddNumberToObject(c, "semdbg_cpu_seconds", self->self_seconds);
   cJSON_AddNumberToObject(c, "boundary_runs", (double)self->boundary_runs);
   cJSON_AddNumberToObject(c, "hunt_runs", (double)self->hunt_runs);
+  cJSON_AddNumberToObject(c, "reduction_runs", (double)self->reduction_runs);
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)self->seed);
   cJSON_AddStringToObject(root, "seed", seed); /* a string: 64-bit values lose precision as numbers */

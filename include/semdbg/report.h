@@ -85,7 +85,8 @@ typedef struct SdReport {
   uint32_t failing, passing, undefined; /* labelled inputs */
   double harness_seconds, total_seconds;
   double self_seconds;   /* CPU time of semdbg itself (user + system) */
-  uint64_t boundary_runs, hunt_runs; /* runs spent pinning boundaries and hunting causes */
+  uint64_t boundary_runs, hunt_runs; /* runs spent pinning boundaries and hunting causes (in runs) */
+  uint64_t reduction_runs; /* runs of the reduction and DDSET after the diagnosis (in runs) */
 } SdReport;
 
 void sd_report_free(SdReport *self);
