@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Data-driven diagnoses (tests/cases/diagnose/<case>/: grammar.bnf,
+# harness.sh, fail.txt, expect). Each case is diagnosed on every seed of
+# $SEMDBG_E2E_SEEDS (default "1 2 3") and the report is checked against the
+# lines of `expect`:
+#   status S / not-status S      the report's status
+#   causes N                     the number of causes
+#   boundary <E> MEASURE P F     a pinned boundary: P passes, F fails
+#   truth CONSTRAINT             the diagnosis means this: on fresh inputs
+#                                (random, and made to satisfy the truth and
+#                                its negation), labelled by the harness, its
+#                                precision and recall are 1
+# Whatever the case, a report that says "confirmed" must have precision and
+# recall 1 on the fresh inputs.
+set -u
+semdbg=$(realpath "$1")
+seeds=${SEMDBG_E2E_SEEDS:-1 2 3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+fail() { echo "FAIL $*"; status=1; }
+
+judge() { # judge CASE-DIR ISLA: prints "precision recall"
+  local dir=$1 isla=$2
+  "$semdbg" check -q --grammar "$dir/grammar.bnf" --constraint "$isla" "$tmp/fresh"/*/* 2>/dev/null |
+    sed -n 's/^\(.*\): \(satisfied\|not satisfied\)$/\1 \2/p' > "$tmp/sat"
+  python3 - "$tmp/labels" "$tmp/sat" <<'PY'
+import sys
+labels = dict(l.rsplit(" ", 1) for l in open(sys.argv[1]).read().split("\n") if l)
+tp = fp = fn = 0
+for line in open(sys.argv[2]):
+    path, _, verdict = line.rstrip("\n").partition(" ")
+    sat = verdict == "satisfied"
+    label = labels.get(path)
+    if label == "fail" and sat: tp += 1
+    elif label == "pass" and sat: fp += 1
+    elif label == "fail": fn += 1
+p = tp / (tp + fp) if tp + fp else 0.0
+r = tp / (tp + fn) if tp + fn else 0.0
+print("%.3f %.3f" % (p, r))
+PY
+}
+
+for dir in tests/cases/diagnose/*/; do
+  dir=${dir%/}
+  name=$(basename "$dir")
+  truth=$(sed -n 's/^truth //p' "$dir/expect")
+  rm -rf "$tmp/fresh"; mkdir -p "$tmp/fresh"
+  "$semdbg" fuzz -q --grammar "$dir/grammar.bnf" -n 100 --seed 90001 --out "$tmp/fresh/random" || { fail "$name: fuzz"; continue; }
+  if [ -n "$truth" ]; then
+    "$semdbg" fuzz -q --grammar "$dir/grammar.bnf" --constraint "$truth" -n 50 --seed 90002 --out "$tmp/fresh/truth"
+    "$semdbg" fuzz -q --grammar "$dir/grammar.bnf" --constraint "not ($truth)" -n 50 --seed 90003 --out "$tmp/fresh/negation"
+  fi
+  for f in "$tmp/fresh"/*/*; do
+    "$dir/harness.sh" "$f" >/dev/null 2>&1
+    case $? in 0) echo "$f pass" ;; 125) echo "$f undefined" ;; *) echo "$f fail" ;; esac
+  done > "$tmp/labels"
+  for seed in $seeds; do
+    "$semdbg" --grammar "$dir/grammar.bnf" --test "$dir/harness.sh" "$dir/fail.txt" --seed "$seed" \
+      --json -q -j 2 --no-reduce --no-generalize > "$tmp/report.json" 2> "$tmp/stderr"
+    rc=$?
+    if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then fail "$name seed $seed: exit $rc"; cat "$tmp/stderr"; continue; fi
+    isla=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["diagnosis"]; print(d["isla"] if d else "")' "$tmp/report.json")
+    got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$tmp/report.json")
+    read -r precision recall < <(judge "$dir" "${isla:-false}")
+    echo "$name seed $seed: $got: precision $precision recall $recall on fresh inputs: $isla"
+    if [ "$got" = confirmed ] && [ "$precision $recall" != "1.000 1.000" ]; then
+      fail "$name seed $seed: confirmed, but not exact on fresh inputs"
+    fi
+    while read -r key rest; do
+      case $key in
+        status) [ "$got" = "$rest" ] || fail "$name seed $seed: status $got, expected $rest" ;;
+        not-status) [ "$got" != "$rest" ] || fail "$name seed $seed: status must not be $rest" ;;
+        causes)
+          n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["causes"]))' "$tmp/report.json")
+          [ "$n" = "$rest" ] || fail "$name seed $seed: $n causes, expected $rest" ;;
+        boundary)
+          python3 - "$tmp/report.json" $rest <<'PY' || fail "$name seed $seed: no pinned boundary $rest"
+import json, sys
+r = json.load(open(sys.argv[1]))
+element, measure, p, f = sys.argv[2:6]
+ok = any(b["pinned"] and b["element"] == element and b["measure"] == measure and
+         b["passing_value"] == p and b["failing_value"] == f
+         for c in r["causes"] for b in c["boundaries"])
+sys.exit(0 if ok else 1)
+PY
+          ;;
+        truth)
+          [ "$precision $recall" = "1.000 1.000" ] || fail "$name seed $seed: not exact on fresh inputs" ;;
+      esac
+    done < <(grep -v '^#' "$dir/expect")
+  done
+done
+exit $status
