@@ -6,7 +6,10 @@
  * subtraction, multiplication and long division on digits. Numbers in inputs
  * are decimal text, so this costs nothing to convert and is plenty fast for
  * numerals of a few hundred digits. Digits live in an arena with marks, so
- * the evaluator can drop an atom's temporaries when the atom is done. */
+ * the evaluator can drop an atom's temporaries when the atom is done.
+ * Decimals are such an integer and a power of ten (m * 10^e), compared and
+ * added exactly; numerals are read with Python's int()/float() syntax, as
+ * ISLa's str.to.int does. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -475,6 +478,10 @@ static bool digit_run(const char **p, const char *end, SdBuf *out, size_t *count
 }
 
 bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out) {
+  if (sd_is_numeral(text, len)) { /* the common case, without allocation */
+    out->e = 0;
+    return sd_int_parse(s, text, len, &out->m);
+  }
   /* to ASCII */
   SdBuf a = {0};
   bool utf8 = sd_utf8_valid(text, len);

@@ -7,10 +7,13 @@
  * over none is false. Bindings are an array indexed by variable; a variable
  * used as a string is the text of its subtree (a slice of tree->text, no
  * copy). Terms evaluate to values that may be undefined: str.to.int of a
- * non-numeral, div or mod by zero, and a regex whose automaton outgrew its
+ * non-numeral (ISLa's int(float(s)), exact; str.to.real the same numerals'
+ * decimal value), div or mod by zero, and a regex whose automaton outgrew its
  * limit; an atom with an undefined value is false, whatever surrounds it (so
  * `not (str.to.int(x) > 3)` is true for a non-numeric x). Integers have any
- * size (constraint_bigint.c); temporaries of an atom live in a scratch that
+ * size and decimals are a mantissa and a power of ten (constraint_bigint.c);
+ * a string that is valid UTF-8 counts code points, any other bytes
+ * (constraint_utf8.c); temporaries of an atom live in a scratch that
  * is rewound after the atom. Regexes go through constraint_regex.c, one
  * automaton cache per evaluation. Nothing here writes to the constraint, so
  * several threads may evaluate the same constraint at once. */

@@ -8,7 +8,10 @@
  * derivative of each node by byte builds a DFA lazily: matching a string is
  * one table step per byte after warm-up, with no backtracking. Complement
  * (re.comp) is just another node: D(comp r) = comp(D r). Any byte, NUL and
- * bytes >= 0x80 included, is a character. */
+ * bytes >= 0x80 included, is a character. For a subject that is valid UTF-8
+ * the evaluator builds character classes with sd_re_utf8_range instead: the
+ * byte sequences that encode a range of code points, so matching bytes is
+ * matching code points. */
 #include <stdlib.h>
 #include <string.h>
 
