@@ -6,7 +6,10 @@
  * subtraction, multiplication and long division on digits. Numbers in inputs
  * are decimal text, so this costs nothing to convert and is plenty fast for
  * numerals of a few hundred digits. Digits live in an arena with marks, so
- * the evaluator can drop an atom's temporaries when the atom is done. */
+ * the evaluator can drop an atom's temporaries when the atom is done.
+ * Decimals are such an integer and a power of ten (m * 10^e), compared and
+ * added exactly; numerals are read with Python's int()/float() syntax, as
+ * ISLa's str.to.int does. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,4 +306,239 @@ char *sd_int_to_text(SdInt a) {
   for (uint32_t i = a.ndig; i-- > 0;) t[k++] = (char)('0' + a.dig[i]);
   t[k] = 0;
   return t;
+}
+
+/* ---- powers of ten ---- */
+
+uint32_t sd_int_digits(SdInt a) {
+  if (a.big) return a.ndig;
+  uint64_t u = a.small < 0 ? (uint64_t)0 - (uint64_t)a.small : (uint64_t)a.small;
+  uint32_t n = 0;
+  while (u) {
+    n++;
+    u /= 10;
+  }
+  return n;
+}
+
+SdInt sd_int_shift10(SdArena *s, SdInt a, uint32_t k) {
+  if (k == 0 || is_zero(a)) return a;
+  bool neg;
+  Mag m = to_mag(s, a, &neg);
+  Mag r = mag_alloc(s, m.n + k);
+  memcpy(r.d + k, m.d, m.n);
+  return from_mag(r, neg);
+}
+
+SdInt sd_int_trunc10(SdArena *s, SdInt a, uint32_t k) {
+  if (k == 0 || is_zero(a)) return a;
+  bool neg;
+  Mag m = to_mag(s, a, &neg);
+  if (k >= m.n) return sd_int_small(0);
+  Mag r = {m.d + k, m.n - k};
+  return from_mag(r, neg);
+}
+
+/* ---- exact decimals ---- */
+
+static int sign_of(SdInt a) {
+  return sd_int_cmp(a, sd_int_small(0));
+}
+
+SdDec sd_dec_from_int(SdInt a) {
+  SdDec d = {a, 0};
+  return d;
+}
+
+int sd_dec_cmp(SdArena *s, SdDec a, SdDec b) {
+  int sa = sign_of(a.m), sb = sign_of(b.m);
+  if (sa != sb || sa == 0) return sa < sb ? -1 : sa > sb;
+  /* same sign, both non-zero: compare the positions of the leading digits */
+  int64_t la = (int64_t)sd_int_digits(a.m) + a.e, lb = (int64_t)sd_int_digits(b.m) + b.e;
+  if (la != lb) return (la < lb) == (sa > 0) ? -1 : 1;
+  /* then align: the shift is at most the difference of the digit counts */
+  int32_t e = a.e < b.e ? a.e : b.e;
+  return sd_int_cmp(sd_int_shift10(s, a.m, (uint32_t)(a.e - e)), sd_int_shift10(s, b.m, (uint32_t)(b.e - e)));
+}
+
+static bool align(SdArena *s, SdDec *a, SdDec *b) {
+  if (is_zero(a->m)) a->e = b->e;
+  if (is_zero(b->m)) b->e = a->e;
+  int64_t diff = (int64_t)a->e - b->e;
+  if (diff > SD_DEC_DIGIT_LIMIT || diff < -SD_DEC_DIGIT_LIMIT) return false;
+  if (diff > 0) {
+    a->m = sd_int_shift10(s, a->m, (uint32_t)diff);
+    a->e = b->e;
+  } else if (diff < 0) {
+    b->m = sd_int_shift10(s, b->m, (uint32_t)-diff);
+    b->e = a->e;
+  }
+  return true;
+}
+
+bool sd_dec_add(SdArena *s, SdDec a, SdDec b, SdDec *out) {
+  if (!align(s, &a, &b)) return false;
+  out->m = sd_int_add(s, a.m, b.m);
+  out->e = a.e;
+  return true;
+}
+
+bool sd_dec_sub(SdArena *s, SdDec a, SdDec b, SdDec *out) {
+  if (!align(s, &a, &b)) return false;
+  out->m = sd_int_sub(s, a.m, b.m);
+  out->e = a.e;
+  return true;
+}
+
+bool sd_dec_mul(SdArena *s, SdDec a, SdDec b, SdDec *out) {
+  int64_t e = (int64_t)a.e + b.e;
+  if (e > SD_DEC_EXP_LIMIT || e < -SD_DEC_EXP_LIMIT) return false;
+  out->m = sd_int_mul(s, a.m, b.m);
+  out->e = (int32_t)e;
+  return true;
+}
+
+SdDec sd_dec_neg(SdArena *s, SdDec a) {
+  a.m = sd_int_neg(s, a.m);
+  return a;
+}
+
+bool sd_dec_to_int(SdArena *s, SdDec a, SdInt *out) {
+  if (a.e >= 0) {
+    if ((int64_t)sd_int_digits(a.m) + a.e > SD_DEC_DIGIT_LIMIT) return false;
+    *out = sd_int_shift10(s, a.m, (uint32_t)a.e);
+  } else {
+    *out = sd_int_trunc10(s, a.m, (uint32_t)-a.e);
+  }
+  return true;
+}
+
+char *sd_dec_to_text(SdDec a) {
+  SdArena s = {0};
+  /* normalise: no trailing zeros in the mantissa */
+  while (!is_zero(a.m) && a.e < 0) {
+    SdInt q, r;
+    sd_int_divmod(&s, a.m, sd_int_small(10), &q, &r);
+    if (!is_zero(r)) break;
+    a.m = q;
+    a.e++;
+  }
+  if (is_zero(a.m)) a.e = 0;
+  char *digits;
+  if (a.e >= 0) {
+    digits = sd_int_to_text(sd_int_shift10(&s, a.m, (uint32_t)a.e));
+    sd_arena_free(&s);
+    return digits;
+  }
+  digits = sd_int_to_text(a.m);
+  sd_arena_free(&s);
+  bool neg = digits[0] == '-';
+  const char *d = digits + neg;
+  size_t n = strlen(d), frac = (size_t)-(int64_t)a.e;
+  SdBuf b = {0};
+  if (neg) sd_buf_putc(&b, '-');
+  if (n <= frac) {
+    sd_buf_puts(&b, "0.");
+    for (size_t i = n; i < frac; i++) sd_buf_putc(&b, '0');
+    sd_buf_puts(&b, d);
+  } else {
+    sd_buf_append(&b, d, n - frac);
+    sd_buf_putc(&b, '.');
+    sd_buf_puts(&b, d + (n - frac));
+  }
+  free(digits);
+  return sd_buf_take(&b);
+}
+
+/* ---- numerals as Python's int() and float() read them ----
+ * Python first maps every non-ASCII white space character to ' ' and every
+ * Unicode decimal digit to its ASCII digit (anything else non-ASCII is an
+ * error), strips ASCII white space at both ends, and then reads
+ *   [+-]? (D ('.' D?)? | '.' D) ([eE] [+-]? D)?   with D = digit ('_'? digit)*
+ * ("inf" and "nan" are floats too, but int() of them fails). */
+
+static bool py_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* digit ('_'? digit)*; returns the digits (underscores dropped) appended to out */
+static bool digit_run(const char **p, const char *end, SdBuf *out, size_t *count) {
+  const char *q = *p;
+  size_t n = 0;
+  if (q >= end || *q < '0' || *q > '9') return false;
+  for (;;) {
+    sd_buf_putc(out, *q++);
+    n++;
+    if (q < end && *q == '_' && q + 1 < end && q[1] >= '0' && q[1] <= '9') q++;
+    else if (q >= end || *q < '0' || *q > '9') break;
+  }
+  *p = q;
+  *count = n;
+  return true;
+}
+
+bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out) {
+  if (sd_is_numeral(text, len)) { /* the common case, without allocation */
+    out->e = 0;
+    return sd_int_parse(s, text, len, &out->m);
+  }
+  /* to ASCII */
+  SdBuf a = {0};
+  bool utf8 = sd_utf8_valid(text, len);
+  for (size_t i = 0; i < len;) {
+    uint32_t cp;
+    if (utf8) i += sd_utf8_decode(text + i, &cp);
+    else cp = (unsigned char)text[i++];
+    int d;
+    if (cp < 127) sd_buf_putc(&a, (char)cp);
+    else if (sd_unicode_is_space(cp)) sd_buf_putc(&a, ' ');
+    else if ((d = sd_unicode_decimal(cp)) >= 0) sd_buf_putc(&a, (char)('0' + d));
+    else {
+      sd_buf_free(&a);
+      return false;
+    }
+  }
+  const char *p = a.data, *end = a.data + a.len;
+  while (p < end && py_space(*p)) p++;
+  while (end > p && py_space(end[-1])) end--;
+  SdBuf digits = {0};
+  bool ok = false, neg = false;
+  size_t nint = 0, nfrac = 0;
+  if (p < end && (*p == '+' || *p == '-')) neg = *p++ == '-';
+  if (neg) sd_buf_putc(&digits, '-');
+  bool has_int = digit_run(&p, end, &digits, &nint);
+  bool has_frac = false;
+  if (p < end && *p == '.') {
+    p++;
+    has_frac = digit_run(&p, end, &digits, &nfrac);
+  }
+  int64_t exp = 0;
+  if (has_int || has_frac) {
+    ok = true;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+      p++;
+      bool eneg = false;
+      if (p < end && (*p == '+' || *p == '-')) eneg = *p++ == '-';
+      SdBuf ed = {0};
+      size_t ne;
+      ok = digit_run(&p, end, &ed, &ne);
+      for (size_t i = 0; ok && i < ne; i++)
+        if (exp < 1000000000) exp = exp * 10 + (ed.data[i] - '0');
+      if (eneg) exp = -exp;
+      sd_buf_free(&ed);
+    }
+    ok = ok && p == end;
+  }
+  if (ok) {
+    SdInt m;
+    sd_int_parse(s, digits.data, digits.len, &m);
+    exp -= (int64_t)nfrac;
+    if (is_zero(m)) exp = 0;
+    if (exp > SD_DEC_EXP_LIMIT || exp < -SD_DEC_EXP_LIMIT) ok = false;
+    out->m = m;
+    out->e = (int32_t)exp;
+  }
+  sd_buf_free(&digits);
+  sd_buf_free(&a);
+  return ok;
 }

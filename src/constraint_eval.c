@@ -7,10 +7,13 @@
  * over none is false. Bindings are an array indexed by variable; a variable
  * used as a string is the text of its subtree (a slice of tree->text, no
  * copy). Terms evaluate to values that may be undefined: str.to.int of a
- * non-numeral, div or mod by zero, and a regex whose automaton outgrew its
+ * non-numeral (ISLa's int(float(s)), exact; str.to.real the same numerals'
+ * decimal value), div or mod by zero, and a regex whose automaton outgrew its
  * limit; an atom with an undefined value is false, whatever surrounds it (so
  * `not (str.to.int(x) > 3)` is true for a non-numeric x). Integers have any
- * size (constraint_bigint.c); temporaries of an atom live in a scratch that
+ * size and decimals are a mantissa and a power of ten (constraint_bigint.c);
+ * a string that is valid UTF-8 counts code points, any other bytes
+ * (constraint_utf8.c); temporaries of an atom live in a scratch that
  * is rewound after the atom. Regexes go through constraint_regex.c, one
  * automaton cache per evaluation. Nothing here writes to the constraint, so
  * several threads may evaluate the same constraint at once. */
@@ -24,6 +27,7 @@ typedef struct Val {
   SdType type;
   bool b;
   SdInt i;
+  int32_t e;      /* numbers: the value is i * 10^e (0 for integers) */
   const char *s;
   uint32_t n;
   const SdNode *node;
@@ -35,6 +39,7 @@ typedef struct Ev {
   const SdNode **bind;
   SdArena scratch;
   SdReCtx *re;
+  bool utf8;      /* building a regex for a subject that is valid UTF-8 */
 } Ev;
 
 static bool eval_term(Ev *e, const SdTerm *t, Val *out);
@@ -44,6 +49,27 @@ static bool eval_int(Ev *e, const SdTerm *t, SdInt *out) {
   if (!eval_term(e, t, &v)) return false;
   *out = v.i;
   return true;
+}
+
+static bool eval_num(Ev *e, const SdTerm *t, SdDec *out) {
+  Val v;
+  if (!eval_term(e, t, &v)) return false;
+  out->m = v.i;
+  out->e = v.e;
+  return true;
+}
+
+static bool numeric(SdType t) {
+  return t == SD_TYPE_INT || t == SD_TYPE_REAL;
+}
+
+/* The single character of a string: its code, or -1 when it has not
+ * exactly one character. */
+static int64_t char_code(const char *s, uint32_t n) {
+  if (n == 1) return (unsigned char)s[0];
+  if (n < 2 || n > 4 || !sd_utf8_valid(s, n)) return -1;
+  uint32_t cp;
+  return sd_utf8_decode(s, &cp) == n ? (int64_t)cp : -1;
 }
 
 static bool eval_str(Ev *e, const SdTerm *t, const char **s, uint32_t *n) {
@@ -90,17 +116,33 @@ static bool eval_re(Ev *e, const SdTerm *t, SdRe **out) {
       const char *s1, *s2;
       uint32_t n1, n2;
       if (!eval_str(e, t->args[0], &s1, &n1) || !eval_str(e, t->args[1], &s2, &n2)) return false;
+      /* SMT-LIB: empty unless both are single characters */
+      if (e->utf8) {
+        int64_t lo = char_code(s1, n1), hi = char_code(s2, n2);
+        *out = lo >= 0 && hi >= lo ? sd_re_utf8_range(c, (uint32_t)lo, (uint32_t)hi) : sd_re_none(c);
+        return true;
+      }
       uint8_t set[32] = {0};
       if (n1 == 1 && n2 == 1)
         for (unsigned ch = (unsigned char)s1[0]; ch <= (unsigned char)s2[0]; ch++)
           set[ch >> 3] |= (uint8_t)(1u << (ch & 7));
-      *out = sd_re_set(c, set); /* SMT-LIB: empty unless both are single characters */
+      *out = sd_re_set(c, set);
       return true;
     }
     case SD_OP_STR_TO_RE: {
       const char *s;
       uint32_t n;
       if (!eval_str(e, t->args[0], &s, &n)) return false;
+      if (e->utf8 && !sd_utf8_valid(s, n)) { /* its bytes are its characters */
+        SdRe *r = sd_re_eps(c);
+        for (uint32_t k = n; k-- > 0;) {
+          char enc[4];
+          uint32_t len = sd_utf8_encode((unsigned char)s[k], enc);
+          r = sd_re_concat(c, sd_re_string(c, enc, len), r);
+        }
+        *out = r;
+        return true;
+      }
       *out = sd_re_string(c, s, n);
       return true;
     }
@@ -116,6 +158,10 @@ static bool eval_re(Ev *e, const SdTerm *t, SdRe **out) {
       return true;
     }
     case SD_OP_RE_ALLCHAR: {
+      if (e->utf8) {
+        *out = sd_re_utf8_range(c, 0, 0x10ffff);
+        return true;
+      }
       uint8_t set[32];
       memset(set, 0xff, 32);
       *out = sd_re_set(c, set);
@@ -148,11 +194,20 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
       out->n = t->length;
       return true;
     case SD_OP_INT: return sd_int_parse(&e->scratch, t->text, t->length, &out->i);
+    case SD_OP_DECIMAL: {
+      SdDec d;
+      if (!sd_dec_parse_numeral(&e->scratch, t->text, t->length, &d)) return false;
+      out->i = d.m;
+      out->e = d.e;
+      return true;
+    }
     case SD_OP_BOOL: out->b = t->bool_value; return true;
     case SD_OP_EQ:
       if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
-      if (t->args[0]->type == SD_TYPE_INT) out->b = sd_int_cmp(a.i, b.i) == 0;
-      else if (t->args[0]->type == SD_TYPE_BOOL) out->b = a.b == b.b;
+      if (numeric(t->args[0]->type)) {
+        SdDec x = {a.i, a.e}, y = {b.i, b.e};
+        out->b = sd_dec_cmp(&e->scratch, x, y) == 0;
+      } else if (t->args[0]->type == SD_TYPE_BOOL) out->b = a.b == b.b;
       else out->b = a.n == b.n && (a.n == 0 || !memcmp(a.s, b.s, a.n));
       return true;
     case SD_OP_LT:
@@ -160,13 +215,28 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
     case SD_OP_GT:
     case SD_OP_GE: {
       if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
-      int c = sd_int_cmp(a.i, b.i);
+      SdDec x = {a.i, a.e}, y = {b.i, b.e};
+      int c = a.e == 0 && b.e == 0 ? sd_int_cmp(a.i, b.i) : sd_dec_cmp(&e->scratch, x, y);
       out->b = t->op == SD_OP_LT ? c < 0 : t->op == SD_OP_LE ? c <= 0 : t->op == SD_OP_GT ? c > 0 : c >= 0;
       return true;
     }
     case SD_OP_ADD:
     case SD_OP_SUB:
     case SD_OP_MUL: {
+      if (t->type == SD_TYPE_REAL) {
+        SdDec acc, x;
+        if (!eval_num(e, t->args[0], &acc)) return false;
+        for (uint32_t k = 1; k < t->arg_count; k++) {
+          if (!eval_num(e, t->args[k], &x)) return false;
+          bool ok = t->op == SD_OP_ADD   ? sd_dec_add(&e->scratch, acc, x, &acc)
+                    : t->op == SD_OP_SUB ? sd_dec_sub(&e->scratch, acc, x, &acc)
+                                         : sd_dec_mul(&e->scratch, acc, x, &acc);
+          if (!ok) return false;
+        }
+        out->i = acc.m;
+        out->e = acc.e;
+        return true;
+      }
       if (!eval_int(e, t->args[0], &out->i)) return false;
       for (uint32_t k = 1; k < t->arg_count; k++) {
         SdInt x;
@@ -186,25 +256,53 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
       return true;
     }
     case SD_OP_NEG:
-      if (!eval_int(e, t->args[0], &out->i)) return false;
-      out->i = sd_int_neg(&e->scratch, out->i);
+      if (!eval_term(e, t->args[0], &a)) return false;
+      out->i = sd_int_neg(&e->scratch, a.i);
+      out->e = a.e;
       return true;
     case SD_OP_STR_LEN:
       if (!eval_term(e, t->args[0], &a)) return false;
-      out->i = sd_int_small(a.n);
+      out->i = sd_int_small(sd_str_chars(a.s, a.n, sd_utf8_valid(a.s, a.n)));
       return true;
     case SD_OP_STR_TO_INT:
+    case SD_OP_STR_TO_REAL: {
+      SdDec d;
+      if (!eval_term(e, t->args[0], &a) || !sd_dec_parse_numeral(&e->scratch, a.s, a.n, &d))
+        return false;
+      if (t->op == SD_OP_STR_TO_REAL) {
+        out->i = d.m;
+        out->e = d.e;
+        return true;
+      }
+      return sd_dec_to_int(&e->scratch, d, &out->i); /* int(float(s)), without rounding */
+    }
+    case SD_OP_STR_TO_CODE:
       if (!eval_term(e, t->args[0], &a)) return false;
-      return sd_int_parse(&e->scratch, a.s, a.n, &out->i);
+      out->i = sd_int_small(char_code(a.s, a.n));
+      return true;
+    case SD_OP_STR_FROM_CODE: {
+      SdInt code;
+      int64_t cp;
+      if (!eval_int(e, t->args[0], &code)) return false;
+      char *buf = sd_arena_alloc(&e->scratch, 4);
+      out->s = buf;
+      out->n = 0;
+      if (sd_int_to_i64(code, &cp) && cp >= 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff))
+        out->n = sd_utf8_encode((uint32_t)cp, buf);
+      return true;
+    }
     case SD_OP_STR_AT: {
       SdInt i;
       if (!eval_term(e, t->args[0], &a) || !eval_int(e, t->args[1], &i)) return false;
       int64_t k = as_index(i);
+      bool valid = sd_utf8_valid(a.s, a.n);
       out->s = a.s;
       out->n = 0;
       if (k >= 0 && k < a.n) {
-        out->s = a.s + k;
-        out->n = 1;
+        uint32_t from = sd_str_offset(a.s, a.n, valid, (uint64_t)k);
+        uint32_t to = sd_str_offset(a.s, a.n, valid, (uint64_t)k + 1);
+        out->s = a.s + from;
+        out->n = to - from;
       }
       return true;
     }
@@ -214,13 +312,15 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
           !eval_int(e, t->args[2], &len))
         return false;
       int64_t k = as_index(i);
+      bool valid = sd_utf8_valid(a.s, a.n);
       out->s = a.s;
       out->n = 0;
       if (k >= 0 && k < a.n && sd_int_cmp(len, sd_int_small(0)) > 0) {
         int64_t l = as_index(len);
-        uint32_t avail = a.n - (uint32_t)k;
-        out->s = a.s + k;
-        out->n = (l < 0 || l > avail) ? avail : (uint32_t)l;
+        uint32_t from = sd_str_offset(a.s, a.n, valid, (uint64_t)k);
+        uint32_t to = l < 0 ? a.n : sd_str_offset(a.s + from, a.n - from, valid, (uint64_t)l) + from;
+        out->s = a.s + from;
+        out->n = to - from;
       }
       return true;
     }
@@ -252,7 +352,11 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
       return true;
     case SD_OP_STR_IN_RE: {
       SdRe *r;
-      if (!eval_term(e, t->args[0], &a) || !eval_re(e, t->args[1], &r)) return false;
+      if (!eval_term(e, t->args[0], &a)) return false;
+      e->utf8 = sd_utf8_valid(a.s, a.n); /* characters are code points, else bytes */
+      bool built = eval_re(e, t->args[1], &r);
+      e->utf8 = false;
+      if (!built) return false;
       bool ok;
       out->b = sd_re_match(e->re, r, a.s, a.n, &ok);
       if (!ok) { /* the automaton grew too large: start afresh next time */

@@ -32,7 +32,8 @@ SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map);
  * derived from their nonterminal). */
 void sd_constraint_name_variables(SdConstraint *self);
 bool sd_constraint_reserved_word(const char *name);
-/* Does the term mention a variable? Could it be undefined (str.to.int, div, mod)? */
+/* Does the term mention a variable? Could it be undefined (str.to.int,
+ * str.to.real, div, mod)? */
 bool sd_term_has_var(const SdTerm *t);
 bool sd_term_is_partial(const SdTerm *t);
 bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdFormula *b);
@@ -73,6 +74,56 @@ bool sd_int_divmod(SdArena *s, SdInt a, SdInt b, SdInt *q, SdInt *r);
 bool sd_int_to_i64(SdInt a, int64_t *out);
 /* Decimal text (malloc'd). */
 char *sd_int_to_text(SdInt a);
+/* Number of decimal digits of |a| (0 for 0); a * 10^k; a / 10^k truncated
+ * toward zero. */
+uint32_t sd_int_digits(SdInt a);
+SdInt sd_int_shift10(SdArena *s, SdInt a, uint32_t k);
+SdInt sd_int_trunc10(SdArena *s, SdInt a, uint32_t k);
+
+/* ---- exact decimals: m * 10^e (constraint_bigint.c) ----
+ * Not necessarily normalised (trailing zeros in m are allowed). Operations
+ * that would need more than SD_DEC_DIGIT_LIMIT digits, or exponents beyond
+ * SD_DEC_EXP_LIMIT, fail (the value is undefined). */
+#define SD_DEC_DIGIT_LIMIT 100000
+#define SD_DEC_EXP_LIMIT 100000
+typedef struct SdDec {
+  SdInt m;
+  int32_t e;
+} SdDec;
+SdDec sd_dec_from_int(SdInt a);
+int sd_dec_cmp(SdArena *s, SdDec a, SdDec b);
+bool sd_dec_add(SdArena *s, SdDec a, SdDec b, SdDec *out);
+bool sd_dec_sub(SdArena *s, SdDec a, SdDec b, SdDec *out);
+bool sd_dec_mul(SdArena *s, SdDec a, SdDec b, SdDec *out);
+SdDec sd_dec_neg(SdArena *s, SdDec a);
+/* Truncated toward zero (false: too large). */
+bool sd_dec_to_int(SdArena *s, SdDec a, SdInt *out);
+/* Normalised text: "-37.5", "0.25", "100" (malloc'd). */
+char *sd_dec_to_text(SdDec a);
+/* The exact value of a numeral as Python's int() / float() accept it
+ * (ISLa's str.to.int is int(float(s))): white space around, sign, digits
+ * with single underscores between them, fraction, exponent; Unicode digits
+ * and spaces when the text is valid UTF-8. False for anything else (also
+ * "", "inf", "nan") and for exponents beyond the limit. */
+bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out);
+
+/* ---- characters (constraint_utf8.c) ----
+ * A string that is valid UTF-8 (shortest forms, no surrogates, at most
+ * U+10FFFF) is a sequence of code points; any other string is a sequence of
+ * bytes, each one character whose code is the byte's value. */
+bool sd_utf8_valid(const char *s, size_t n);
+/* Decode one code point of a valid string; returns its length in bytes. */
+uint32_t sd_utf8_decode(const char *s, uint32_t *cp);
+/* Encode a code point (at most U+10FFFF); returns the number of bytes (1..4). */
+uint32_t sd_utf8_encode(uint32_t cp, char out[4]);
+/* Characters in s[0..n), valid telling how to read it. */
+uint32_t sd_str_chars(const char *s, uint32_t n, bool valid);
+/* Byte offset of character k (n when k is past the end). */
+uint32_t sd_str_offset(const char *s, uint32_t n, bool valid, uint64_t k);
+/* Python's str.isspace() for non-ASCII code points; Unicode decimal digit
+ * value (category Nd) or -1. Tables of Unicode 14.0 (Python 3.11). */
+bool sd_unicode_is_space(uint32_t cp);
+int sd_unicode_decimal(uint32_t cp);
 
 /* ---- regular expressions (constraint_regex.c) ---- */
 typedef struct SdRe SdRe;
@@ -89,6 +140,9 @@ SdRe *sd_re_union(SdReCtx *c, SdRe *a, SdRe *b);
 SdRe *sd_re_star(SdReCtx *c, SdRe *a);
 SdRe *sd_re_comp(SdReCtx *c, SdRe *a);
 SdRe *sd_re_string(SdReCtx *c, const char *s, size_t n);
+/* Code points lo..hi as the UTF-8 byte sequences that encode them
+ * (surrogates excluded). */
+SdRe *sd_re_utf8_range(SdReCtx *c, uint32_t lo, uint32_t hi);
 /* Does the whole of s match? *ok is set false if the automaton grew past
  * its limit (the answer is then unknown). */
 bool sd_re_match(SdReCtx *c, SdRe *r, const char *s, size_t n, bool *ok);

@@ -9,8 +9,8 @@
  * simplification pass then folds constants, removes double negations,
  * flattens and/or and drops duplicate conjuncts/disjuncts, and unused
  * variables are compacted away. Negating an atom keeps NOT(atom), except for
- * an integer comparison that cannot be undefined (no str.to.int, div, mod),
- * which flips (not a > b -> a <= b): with str.to.int the atom is false when a
+ * a numeric comparison that cannot be undefined (no str.to.int, str.to.real,
+ * div, mod), which flips (not a > b -> a <= b): with str.to.int the atom is false when a
  * conversion fails, and so is the flipped one, so flipping would change the
  * value. Equality and hashing number the variables in binding order, so
  * names do not matter. */
@@ -113,7 +113,9 @@ bool sd_term_has_var(const SdTerm *t) {
 }
 
 bool sd_term_is_partial(const SdTerm *t) {
-  if (t->op == SD_OP_STR_TO_INT || t->op == SD_OP_DIV || t->op == SD_OP_MOD) return true;
+  if (t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL || t->op == SD_OP_DIV ||
+      t->op == SD_OP_MOD)
+    return true;
   for (uint32_t i = 0; i < t->arg_count; i++)
     if (sd_term_is_partial(t->args[i])) return true;
   return false;
@@ -219,6 +221,7 @@ static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
     case SD_OP_VAR: return var_eq(e, a->var, b->var);
     case SD_OP_STRING:
     case SD_OP_INT:
+    case SD_OP_DECIMAL:
       return a->length == b->length && !memcmp(a->text, b->text, a->length);
     case SD_OP_BOOL: return a->bool_value == b->bool_value;
     case SD_OP_COUNT:
@@ -295,7 +298,8 @@ static uint64_t term_hash(HashCtx *h, const SdTerm *t, uint64_t acc) {
   switch (t->op) {
     case SD_OP_VAR: return mix(acc, var_hash(h, t->var));
     case SD_OP_STRING:
-    case SD_OP_INT: return sd_hash_bytes(t->text, t->length, mix(acc, t->length));
+    case SD_OP_INT:
+    case SD_OP_DECIMAL: return sd_hash_bytes(t->text, t->length, mix(acc, t->length));
     case SD_OP_BOOL: return mix(acc, t->bool_value);
     case SD_OP_COUNT: acc = mix(acc, (uint64_t)t->symbol); break;
     default: break;

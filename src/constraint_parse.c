@@ -33,7 +33,7 @@
 #include "constraint_internal.h"
 
 typedef enum TokKind {
-  T_EOF, T_LPAR, T_RPAR, T_COMMA, T_COLON, T_SEMI, T_NT, T_ID, T_INT, T_STRING, T_OP,
+  T_EOF, T_LPAR, T_RPAR, T_COMMA, T_COLON, T_SEMI, T_NT, T_ID, T_INT, T_DEC, T_STRING, T_OP,
 } TokKind;
 
 typedef struct Tok {
@@ -41,7 +41,8 @@ typedef struct Tok {
   uint32_t start, len;     /* in the source */
   int line, column;
   bool space_before;
-  char *value;             /* T_STRING: decoded bytes; T_INT: digits without leading zeros; else text */
+  char *value;             /* T_STRING: decoded bytes; T_INT: digits without leading zeros;
+                              T_DEC: normalised decimal ("37.5"); else text */
   uint32_t value_len;
 } Tok;
 
@@ -266,12 +267,33 @@ static void lex(P *p) {
       default:
         if (c >= '0' && c <= '9') {
           while (j < n && s[j] >= '0' && s[j] <= '9') j++;
-          if (j < n && s[j] == '.' && j + 1 < n && s[j + 1] >= '0' && s[j + 1] <= '9')
-            fail_at(p, t.line, t.column, "decimal numbers are not supported (integers only)");
-          if (j < n && id_start(s[j])) {
+          bool decimal = j < n && s[j] == '.' && j + 1 < n && s[j + 1] >= '0' && s[j + 1] <= '9';
+          if (decimal) {
+            j++;
+            while (j < n && s[j] >= '0' && s[j] <= '9') j++;
+          }
+          if (j < n && (id_start(s[j]) || s[j] == '.')) {
             size_t k = j;
             while (k < n && id_char(s[k])) k++;
             fail_at(p, t.line, t.column, "malformed number '%.*s'", (int)(k - i), s + i);
+          }
+          if (decimal) { /* normalised: "037.50" -> "37.5", "2.0" -> "2.0" stays real */
+            SdArena sc = {0};
+            SdDec d;
+            sd_dec_parse_numeral(&sc, s + i, j - i, &d);
+            char *txt = sd_dec_to_text(d);
+            sd_arena_free(&sc);
+            if (!strchr(txt, '.')) { /* keep it a decimal: "2.0" */
+              char *with = sd_format("%s.0", txt);
+              free(txt);
+              txt = with;
+            }
+            size_t tl = strlen(txt);
+            t.kind = T_DEC;
+            t.value = sd_arena_strndup(p->c->arena, txt, tl);
+            t.value_len = (uint32_t)tl;
+            free(txt);
+            break;
           }
           size_t k = i;
           while (k + 1 < j && s[k] == '0') k++;
@@ -335,7 +357,8 @@ static const char *describe(const Tok *t, char *buf, size_t n) {
   switch (t->kind) {
     case T_EOF: return "the end of the constraint";
     case T_STRING: return "a string literal";
-    case T_INT: snprintf(buf, n, "the number %.40s", t->value); return buf;
+    case T_INT:
+    case T_DEC: snprintf(buf, n, "the number %.40s", t->value); return buf;
     case T_NT: snprintf(buf, n, "%.60s", t->value); return buf;
     default: snprintf(buf, n, "'%.60s'", t->value); return buf;
   }
@@ -438,6 +461,9 @@ static int32_t resolve_name(P *p, const Tok *t) {
 
 /* ---- terms ---- */
 
+/* an argument type of the function table: an integer or a decimal */
+#define TYPE_NUMBER 100
+
 static const char *type_name(SdType t) {
   switch (t) {
     case SD_TYPE_BOOL: return "a boolean";
@@ -445,12 +471,18 @@ static const char *type_name(SdType t) {
     case SD_TYPE_STRING: return "a string";
     case SD_TYPE_REGEX: return "a regular expression";
     case SD_TYPE_NODE: return "a string";
+    case SD_TYPE_REAL: return "a decimal number";
   }
-  return "?";
+  return (int)t == TYPE_NUMBER ? "a number" : "?";
+}
+
+static bool is_number_type(SdType t) {
+  return t == SD_TYPE_INT || t == SD_TYPE_REAL;
 }
 
 static bool type_ok(SdType have, SdType want) {
   if (want == SD_TYPE_STRING) return have == SD_TYPE_STRING || have == SD_TYPE_NODE;
+  if ((int)want == TYPE_NUMBER) return is_number_type(have);
   return have == want;
 }
 
@@ -480,20 +512,28 @@ typedef struct Func {
 #define I SD_TYPE_INT
 #define R SD_TYPE_REGEX
 #define B SD_TYPE_BOOL
+#define N ((SdType)TYPE_NUMBER)
+/* + - * with a decimal argument are decimal (see apply) */
 static const Func funcs[] = {
     {"=", SD_OP_EQ, 2, 2, B, 1, {S}},  /* operand types checked specially */
-    {"<", SD_OP_LT, 2, 2, B, 1, {I}},
-    {"<=", SD_OP_LE, 2, 2, B, 1, {I}},
-    {">", SD_OP_GT, 2, 2, B, 1, {I}},
-    {">=", SD_OP_GE, 2, 2, B, 1, {I}},
-    {"+", SD_OP_ADD, 2, 255, I, 1, {I}},
-    {"-", SD_OP_SUB, 1, 255, I, 1, {I}},
-    {"*", SD_OP_MUL, 2, 255, I, 1, {I}},
+    {"<", SD_OP_LT, 2, 2, B, 1, {N}},
+    {"<=", SD_OP_LE, 2, 2, B, 1, {N}},
+    {">", SD_OP_GT, 2, 2, B, 1, {N}},
+    {">=", SD_OP_GE, 2, 2, B, 1, {N}},
+    {"+", SD_OP_ADD, 2, 255, I, 1, {N}},
+    {"-", SD_OP_SUB, 1, 255, I, 1, {N}},
+    {"*", SD_OP_MUL, 2, 255, I, 1, {N}},
     {"div", SD_OP_DIV, 2, 2, I, 1, {I}},
     {"mod", SD_OP_MOD, 2, 2, I, 1, {I}},
     {"str.len", SD_OP_STR_LEN, 1, 1, I, 1, {S}},
     {"str.to.int", SD_OP_STR_TO_INT, 1, 1, I, 1, {S}},
     {"str.to_int", SD_OP_STR_TO_INT, 1, 1, I, 1, {S}},
+    {"str.to.real", SD_OP_STR_TO_REAL, 1, 1, SD_TYPE_REAL, 1, {S}},
+    {"str.to_real", SD_OP_STR_TO_REAL, 1, 1, SD_TYPE_REAL, 1, {S}},
+    {"str.to_code", SD_OP_STR_TO_CODE, 1, 1, I, 1, {S}},
+    {"str.to.code", SD_OP_STR_TO_CODE, 1, 1, I, 1, {S}},
+    {"str.from_code", SD_OP_STR_FROM_CODE, 1, 1, S, 1, {I}},
+    {"str.from.code", SD_OP_STR_FROM_CODE, 1, 1, S, 1, {I}},
     {"str.at", SD_OP_STR_AT, 2, 2, S, 2, {S, I}},
     {"str.substr", SD_OP_STR_SUBSTR, 3, 3, S, 3, {S, I, I}},
     {"str.++", SD_OP_STR_CONCAT, 2, 255, S, 1, {S}},
@@ -521,10 +561,11 @@ static const Func funcs[] = {
 #undef I
 #undef R
 #undef B
+#undef N
 
 static const char *const unsupported_funcs[] = {
     "str.indexof", "str.replace", "str.replace_all", "str.replace_re", "str.replace_re_all",
-    "re.diff", "re.inter", "str.is_digit", "str.to_code", "str.from_code", "str.from_int",
+    "re.diff", "re.inter", "str.is_digit", "str.from_int",
     "str.<=", "str.<", "abs", "re.^", "int.to.str", "str.from.int", NULL};
 
 static const Func *find_func(const char *name) {
@@ -582,13 +623,13 @@ static SdTerm *apply(P *p, const Func *f, const Tok *at, SdTerm **args, uint32_t
   }
   SdOp op = f->op;
   if (op == SD_OP_SUB && n == 1) {
-    check_arg(p, f, args[0], 0, SD_TYPE_INT);
-    if (args[0]->op == SD_OP_INT) { /* a negative literal */
+    check_arg(p, f, args[0], 0, (SdType)TYPE_NUMBER);
+    if (args[0]->op == SD_OP_INT || args[0]->op == SD_OP_DECIMAL) { /* a negative literal */
       SdTerm *lit = args[0];
       if (lit->text[0] == '-') {
         lit->text = lit->text + 1;
         lit->length--;
-      } else if (strcmp(lit->text, "0")) {
+      } else if (strcmp(lit->text, "0") && strcmp(lit->text, "0.0")) {
         char *neg = sd_arena_alloc(p->c->arena, lit->length + 2);
         neg[0] = '-';
         memcpy(neg + 1, lit->text, lit->length + 1);
@@ -599,7 +640,7 @@ static SdTerm *apply(P *p, const Func *f, const Tok *at, SdTerm **args, uint32_t
       lit->column = at->column;
       return lit;
     }
-    SdTerm *t = mk(p, SD_OP_NEG, SD_TYPE_INT, 1, at);
+    SdTerm *t = mk(p, SD_OP_NEG, args[0]->type, 1, at);
     t->args[0] = args[0];
     return t;
   }
@@ -610,7 +651,7 @@ static SdTerm *apply(P *p, const Func *f, const Tok *at, SdTerm **args, uint32_t
       fail_at(p, (a == SD_TYPE_REGEX ? args[0] : args[1])->line,
               (a == SD_TYPE_REGEX ? args[0] : args[1])->column,
               "'=' cannot compare regular expressions (use str.in_re)");
-    if (!(sa && sb) && a != b)
+    if (!(sa && sb) && a != b && !(is_number_type(a) && is_number_type(b)))
       fail_at(p, args[1]->line, args[1]->column, "'=' compares %s with %s (type mismatch)",
               type_name(a), type_name(b));
   } else {
@@ -625,7 +666,11 @@ static SdTerm *apply(P *p, const Func *f, const Tok *at, SdTerm **args, uint32_t
     if (n == 3 && literal_bound(p, f, args[2]) < lo)
       fail_at(p, args[2]->line, args[2]->column, "'re.loop': the upper bound is below the lower");
   }
-  SdTerm *t = mk(p, op, f->result, n, at);
+  SdType result = f->result;
+  if (op == SD_OP_ADD || op == SD_OP_SUB || op == SD_OP_MUL)
+    for (uint32_t i = 0; i < n; i++)
+      if (args[i]->type == SD_TYPE_REAL) result = SD_TYPE_REAL;
+  SdTerm *t = mk(p, op, result, n, at);
   for (uint32_t i = 0; i < n; i++) t->args[i] = args[i];
   return t;
 }
@@ -682,9 +727,11 @@ static SdTerm *finish_apply(P *p, const Func *f, const Tok *at, uint32_t base) {
 static SdTerm *parse_primary(P *p) {
   Tok *t = peek(p);
   switch (t->kind) {
-    case T_INT: {
+    case T_INT:
+    case T_DEC: {
       next(p);
-      SdTerm *r = mk(p, SD_OP_INT, SD_TYPE_INT, 0, t);
+      SdTerm *r = t->kind == T_INT ? mk(p, SD_OP_INT, SD_TYPE_INT, 0, t)
+                                   : mk(p, SD_OP_DECIMAL, SD_TYPE_REAL, 0, t);
       r->text = t->value;
       r->length = t->value_len;
       return r;

@@ -37,6 +37,9 @@ const char *sd_op_name(SdOp op) {
     case SD_OP_NEG: return "-";
     case SD_OP_STR_LEN: return "str.len";
     case SD_OP_STR_TO_INT: return "str.to.int";
+    case SD_OP_STR_TO_REAL: return "str.to.real";
+    case SD_OP_STR_TO_CODE: return "str.to_code";
+    case SD_OP_STR_FROM_CODE: return "str.from_code";
     case SD_OP_STR_AT: return "str.at";
     case SD_OP_STR_SUBSTR: return "str.substr";
     case SD_OP_STR_CONCAT: return "str.++";
@@ -63,6 +66,7 @@ const char *sd_op_name(SdOp op) {
     case SD_OP_VAR: return "var";
     case SD_OP_STRING: return "string";
     case SD_OP_INT: return "int";
+    case SD_OP_DECIMAL: return "decimal";
     case SD_OP_BOOL: return "bool";
   }
   return "?";
@@ -127,6 +131,7 @@ static void term(Pr *p, const SdTerm *t) {
     case SD_OP_VAR: var_ref(p, t->var); return;
     case SD_OP_STRING: sd_buf_append_quoted(b, t->text, t->length); return;
     case SD_OP_INT:
+    case SD_OP_DECIMAL:
       if (t->text[0] == '-' && p->isla) sd_buf_printf(b, "(- %s)", t->text + 1);
       else sd_buf_puts(b, t->text);
       return;

@@ -8,7 +8,10 @@
  * derivative of each node by byte builds a DFA lazily: matching a string is
  * one table step per byte after warm-up, with no backtracking. Complement
  * (re.comp) is just another node: D(comp r) = comp(D r). Any byte, NUL and
- * bytes >= 0x80 included, is a character. */
+ * bytes >= 0x80 included, is a character. For a subject that is valid UTF-8
+ * the evaluator builds character classes with sd_re_utf8_range instead: the
+ * byte sequences that encode a range of code points, so matching bytes is
+ * matching code points. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,4 +257,46 @@ bool sd_re_match(SdReCtx *c, SdRe *r, const char *s, size_t n, bool *ok) {
     }
   }
   return r->nullable;
+}
+
+/* ---- code point ranges as UTF-8 byte sequences ----
+ * A range whose ends encode to the same length is split until, byte by byte,
+ * every combination of the ends' byte ranges is a valid encoding in it: then
+ * it is the concatenation of those byte ranges. */
+
+static SdRe *byte_range(SdReCtx *c, unsigned lo, unsigned hi) {
+  uint8_t set[32] = {0};
+  for (unsigned b = lo; b <= hi; b++) set[b >> 3] |= (uint8_t)(1u << (b & 7));
+  return sd_re_set(c, set);
+}
+
+static SdRe *same_length(SdReCtx *c, uint32_t lo, uint32_t hi) {
+  char a[4], b[4];
+  uint32_t n = sd_utf8_encode(lo, a);
+  sd_utf8_encode(hi, b);
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t m = (1u << (6 * i)) - 1; /* the low i continuation bytes */
+    if ((lo & ~m) != (hi & ~m)) {
+      if ((lo & m) != 0)
+        return sd_re_union(c, same_length(c, lo, lo | m), same_length(c, (lo | m) + 1, hi));
+      if ((hi & m) != m)
+        return sd_re_union(c, same_length(c, lo, (hi & ~m) - 1), same_length(c, hi & ~m, hi));
+    }
+  }
+  SdRe *r = sd_re_eps(c);
+  for (uint32_t i = n; i-- > 0;)
+    r = sd_re_concat(c, byte_range(c, (unsigned char)a[i], (unsigned char)b[i]), r);
+  return r;
+}
+
+SdRe *sd_re_utf8_range(SdReCtx *c, uint32_t lo, uint32_t hi) {
+  static const uint32_t limits[][2] = {
+      {0, 0x7f}, {0x80, 0x7ff}, {0x800, 0xd7ff}, {0xe000, 0xffff}, {0x10000, 0x10ffff}};
+  SdRe *r = sd_re_none(c);
+  for (int k = 0; k < 5; k++) {
+    uint32_t a = lo > limits[k][0] ? lo : limits[k][0];
+    uint32_t b = hi < limits[k][1] ? hi : limits[k][1];
+    if (a <= b) r = sd_re_union(c, r, same_length(c, a, b));
+  }
+  return r;
 }

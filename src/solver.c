@@ -419,7 +419,7 @@ static bool formula_has_smt(const SdFormula *f) {
 /* Length bound suggested by the constants of the constraint. */
 static void scan_constants(const SdTerm *t, uint32_t *bound) {
   uint32_t want = 0;
-  if (t->op == SD_OP_INT) {
+  if (t->op == SD_OP_INT || t->op == SD_OP_DECIMAL) {
     uint32_t digits = t->length;
     want = digits + 6;
     if (digits <= 4) {

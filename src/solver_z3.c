@@ -374,6 +374,10 @@ static Z3_ast term(Tr *t, const SdTerm *x) {
   case SD_OP_INSIDE: case SD_OP_BEFORE: case SD_OP_AFTER:
     r = t->b->structural(t->b->user, x);
     break;
+  case SD_OP_DECIMAL: case SD_OP_STR_TO_REAL: case SD_OP_STR_TO_CODE: case SD_OP_STR_FROM_CODE:
+    /* decimals and characters (code points of UTF-8) are not translated:
+       atoms with them are left to fuzzing and the evaluator */
+    break;
   case SD_OP_COUNT: {
     Z3_ast count = t->b->structural(t->b->user, x);
     if (count && x->arg_count >= 2 && (b = term(t, x->args[x->arg_count - 1]))) r = Z3_mk_eq(ctx, count, b);

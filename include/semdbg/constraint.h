@@ -13,19 +13,25 @@
  * - Argument layouts: EQ/LT/LE/GT/GE, DIV, MOD, prefixof/suffixof/contains,
  *   in_re, INSIDE/BEFORE/AFTER: 2; ADD, SUB, MUL, STR_CONCAT, RE_CONCAT,
  *   RE_UNION: 2 or more (SUB is left-to-right: (- a b c) = a - b - c); NEG,
- *   STR_LEN, STR_TO_INT, unary regex ops, STR_TO_RE: 1; STR_AT: (s, i);
+ *   STR_LEN, STR_TO_INT, STR_TO_REAL, STR_TO_CODE, STR_FROM_CODE, unary regex
+ *   ops, STR_TO_RE: 1; STR_AT: (s, i);
  *   STR_SUBSTR: (s, start, length); RE_RANGE: two SD_OP_STRING literals;
  *   RE_LOOP: (r, lo[, hi]) with non-negative SD_OP_INT literals (no hi: at
  *   least lo); RE_ALLCHAR/RE_ALL/RE_NONE: 0; COUNT: (tree variable, number)
  *   with the counted nonterminal in `symbol` (a variable given as the number
  *   is wrapped in STR_TO_INT).
- * - SD_OP_INT text is normalised: no leading zeros, '-' for negatives.
+ * - SD_OP_INT text is normalised: no leading zeros, '-' for negatives;
+ *   SD_OP_DECIMAL text too, with a fraction without trailing zeros ("37.5").
  * - Types: variables are SD_TYPE_NODE and may stand wherever a string is
- *   expected; `=` compares two integers, two strings or two booleans.
+ *   expected; `=` compares two numbers (integer or real), two strings or two
+ *   booleans; + - * of a real and anything numeric is real.
+ * - Strings are bytes; a string that is valid UTF-8 is read as its code
+ *   points (str.len, str.at, str.substr, str.to_code, regex characters),
+ *   any other string byte by byte (each byte a character).
  * - In NNF, NOT appears only directly above an ATOM; a negated integer
- *   comparison without str.to.int/div/mod is flipped instead (not a > b ->
- *   a <= b). Atoms that can be undefined (str.to.int of a non-numeral, div or
- *   mod by zero) are false, and so are their flipped forms, hence the NOT.
+ *   comparison without str.to.int/str.to.real/div/mod is flipped instead (not a > b ->
+ *   a <= b). Atoms that can be undefined (str.to.int/str.to.real of a
+ *   non-numeral, div or mod by zero) are false, and so are their flipped forms, hence the NOT.
  * - Evaluation does not modify the constraint: several threads may evaluate
  *   one constraint at once. */
 #ifndef SEMDBG_CONSTRAINT_H
@@ -38,7 +44,12 @@
 #include "semdbg/grammar.h"
 #include "semdbg/tree.h"
 
-typedef enum SdType { SD_TYPE_BOOL, SD_TYPE_INT, SD_TYPE_STRING, SD_TYPE_REGEX, SD_TYPE_NODE } SdType;
+/* SD_TYPE_REAL: an exact decimal (str.to.real, decimal literals, and
+ * arithmetic involving them); integers are decimals too, so comparisons and
+ * + - * mix the two. */
+typedef enum SdType {
+  SD_TYPE_BOOL, SD_TYPE_INT, SD_TYPE_STRING, SD_TYPE_REGEX, SD_TYPE_NODE, SD_TYPE_REAL
+} SdType;
 
 /* Terms: everything below the propositional level (atoms are boolean terms). */
 typedef enum SdOp {
@@ -67,6 +78,11 @@ typedef enum SdOp {
   SD_OP_BEFORE,       /* before(a, b): a ends before b starts */
   SD_OP_AFTER,        /* after(a, b) */
   SD_OP_COUNT,        /* count(in, "<nt>", n): in's subtree has n <nt> nodes */
+  /* numbers and characters (after the others, to keep their values) */
+  SD_OP_DECIMAL,      /* decimal literal (real): text like "37.5", "-0.25" */
+  SD_OP_STR_TO_REAL,  /* real (semdbg extension); a non-numeral makes the atom false */
+  SD_OP_STR_TO_CODE,  /* int: code point of a one-character string, else -1 */
+  SD_OP_STR_FROM_CODE,/* string: the character with that code point, else "" */
 } SdOp;
 
 typedef struct SdTerm SdTerm;

@@ -4,11 +4,13 @@
  * an equal hash), clone/NNF/simplify evaluate the same, negate evaluates
  * the opposite, NNF has no implies/iff/xor and negations only on atoms, and
  * every variable is bound once. Then targeted tests: NNF and undefined
- * str.to.int, simplification, renaming apart, witnesses, symbols, numerals. */
+ * str.to.int, simplification, renaming apart, witnesses, symbols, numerals,
+ * exact decimals (Python's numeral syntax), UTF-8 and code point regexes. */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "constraint_internal.h"
 #include "semdbg/constraint.h"
 #include "semdbg/parser.h"
 #include "test.h"
@@ -383,6 +385,23 @@ static void test_nnf_undefined(void) {
   sd_constraint_free(c);
   sd_constraint_free(n);
   sd_constraint_free(neg);
+  /* str.to.real is partial too; a decimal literal is not */
+  c = parse(g, "exists <payload> p: not (str.to.real(p) > 3.5)");
+  n = sd_constraint_nnf(c);
+  body = strip(n->root);
+  CHECK(body->kind == SD_F_NOT && body->children[0]->atom->op == SD_OP_GT);
+  CHECK(sd_constraint_eval(c, t, NULL) && sd_constraint_eval(n, t, NULL));
+  sd_constraint_free(c);
+  sd_constraint_free(n);
+  c = parse(g, "exists <payload> p: not (str.len(p) > 3.5)");
+  n = sd_constraint_nnf(c);
+  body = strip(n->root);
+  CHECK(body->kind == SD_F_ATOM && body->atom->op == SD_OP_LE);
+  char *printed = sd_constraint_to_isla(n);
+  CHECK_STR(printed, "exists <payload> p in start: (<= (str.len p) 3.5)");
+  free(printed);
+  sd_constraint_free(c);
+  sd_constraint_free(n);
   /* without, the comparison flips */
   c = parse(g, "exists <payload> p: not (str.len(p) > 3)");
   n = sd_constraint_nnf(c);
@@ -511,6 +530,125 @@ static void test_numerals(void) {
   CHECK(sd_compare_numerals("99999999999999999999", 20, "100000000000000000", 18) > 0);
 }
 
+
+/* the text of a numeral's exact value, NULL when it is not one */
+static char *numeral_value(const char *s) {
+  SdArena a = {0};
+  SdDec d;
+  char *r = sd_dec_parse_numeral(&a, s, strlen(s), &d) ? sd_dec_to_text(d) : NULL;
+  sd_arena_free(&a);
+  return r;
+}
+
+static char *numeral_int(const char *s) {
+  SdArena a = {0};
+  SdDec d;
+  SdInt i;
+  char *r = NULL;
+  if (sd_dec_parse_numeral(&a, s, strlen(s), &d) && sd_dec_to_int(&a, d, &i)) r = sd_int_to_text(i);
+  sd_arena_free(&a);
+  return r;
+}
+
+static void test_decimals(void) {
+  /* Python's int(s), else int(float(s)), but exact */
+  static const char *const cases[][3] = {
+      {"-2.0", "-2", "-2"},         {"3.000", "3", "3"},         {"1e3", "1000", "1000"},
+      {"3.75e1", "37.5", "37"},     {"-0.5", "-0.5", "0"},       {"-1.5", "-1.5", "-1"},
+      {" +5 ", "5", "5"},           {"\t7\n\v\f\r", "7", "7"},   {"1_000", "1000", "1000"},
+      {"1_0.5e1_0", "105000000000", "105000000000"},             {"5.", "5", "5"},
+      {".5", "0.5", "0"},           {"2E+2", "200", "200"},      {"1E-2", "0.01", "0"},
+      {"007", "7", "7"},            {"-0", "0", "0"},            {"0e999999999", "0", "0"},
+      {"0.99999999999999999999", "0.99999999999999999999", "0"},
+      {"123456789012345678901.9", "123456789012345678901.9", "123456789012345678901"},
+      {"\xd9\xa3\xd9\xa4", "34", "34"},         /* ARABIC-INDIC THREE FOUR */
+      {"\xc2\xa0" "7\xe3\x80\x80", "7", "7"},   /* NO-BREAK SPACE, IDEOGRAPHIC SPACE */
+      {"\xef\xbc\x91\xef\xbc\x92", "12", "12"}, /* FULLWIDTH ONE TWO */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *v = numeral_value(cases[i][0]), *n = numeral_int(cases[i][0]);
+    CHECK(v && !strcmp(v, cases[i][1]));
+    CHECK(n && !strcmp(n, cases[i][2]));
+    if (!v || strcmp(v, cases[i][1]) || !n || strcmp(n, cases[i][2]))
+      fprintf(stderr, "  numeral '%s': %s / %s\n", cases[i][0], v ? v : "-", n ? n : "-");
+    free(v);
+    free(n);
+  }
+  static const char *const bad[] = {"",    " ",   "abc", "1__0", "_1",  "1_",  "1e",   ".",
+                                    "inf", "nan", "-inf", "0x10", "- 5", "+-5", "1._5", "1_.5",
+                                    "\x1c" "5", "5\x1f", "1e_5", "e5",  "1e1000001", "\xd9", "1 2"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char *v = numeral_value(bad[i]);
+    CHECK(v == NULL);
+    if (v) fprintf(stderr, "  '%s' read as %s\n", bad[i], v);
+    free(v);
+  }
+  /* comparison and arithmetic are exact */
+  SdArena a = {0};
+  SdDec x, y, z;
+  CHECK(sd_dec_parse_numeral(&a, "0.1", 3, &x) && sd_dec_parse_numeral(&a, "0.2", 3, &y));
+  CHECK(sd_dec_add(&a, x, y, &z) && sd_dec_parse_numeral(&a, "0.3", 3, &x) && sd_dec_cmp(&a, z, x) == 0);
+  CHECK(sd_dec_parse_numeral(&a, "1e30", 4, &x) && sd_dec_parse_numeral(&a, "999999999999999999999999999999.9", 32, &y));
+  CHECK(sd_dec_cmp(&a, x, y) > 0 && sd_dec_cmp(&a, y, x) < 0);
+  CHECK(sd_dec_cmp(&a, sd_dec_neg(&a, x), sd_dec_neg(&a, y)) < 0);
+  CHECK(sd_dec_parse_numeral(&a, "-37.50", 6, &x) && sd_dec_parse_numeral(&a, "-3.75e1", 7, &y));
+  CHECK(sd_dec_cmp(&a, x, y) == 0 && sd_dec_cmp(&a, x, sd_dec_from_int(sd_int_small(-37))) < 0);
+  CHECK(sd_dec_mul(&a, x, y, &z));
+  char *t = sd_dec_to_text(z);
+  CHECK_STR(t, "1406.25");
+  free(t);
+  CHECK(sd_dec_sub(&a, x, sd_dec_from_int(sd_int_small(1)), &z));
+  t = sd_dec_to_text(z);
+  CHECK_STR(t, "-38.5");
+  free(t);
+  sd_arena_free(&a);
+}
+
+static void test_utf8(void) {
+  CHECK(sd_utf8_valid("", 0) && sd_utf8_valid("a\0b", 3) && sd_utf8_valid("\xc3\xa9", 2));
+  CHECK(sd_utf8_valid("\xf4\x8f\xbf\xbf", 4) && sd_utf8_valid("\xed\x9f\xbf", 3));
+  CHECK(!sd_utf8_valid("\xc0\x80", 2));         /* overlong */
+  CHECK(!sd_utf8_valid("\xe0\x80\x80", 3));     /* overlong */
+  CHECK(!sd_utf8_valid("\xed\xa0\x80", 3));     /* surrogate */
+  CHECK(!sd_utf8_valid("\xf4\x90\x80\x80", 4)); /* beyond U+10FFFF */
+  CHECK(!sd_utf8_valid("\xc3", 1) && !sd_utf8_valid("\xa9", 1) && !sd_utf8_valid("\xff", 1));
+  for (uint32_t cp = 0; cp <= 0x10ffff; cp += cp < 0x3000 ? 1 : 97) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    char buf[4];
+    uint32_t n = sd_utf8_encode(cp, buf), back;
+    CHECK(sd_utf8_valid(buf, n) && sd_utf8_decode(buf, &back) == n && back == cp);
+    CHECK(sd_str_chars(buf, n, true) == 1);
+  }
+  const char *s = "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x99\x82z";
+  CHECK(sd_str_chars(s, 11, true) == 5 && sd_str_chars(s, 11, false) == 11);
+  CHECK(sd_str_offset(s, 11, true, 2) == 3 && sd_str_offset(s, 11, true, 4) == 10);
+  CHECK(sd_str_offset(s, 11, true, 9) == 11 && sd_str_offset(s, 11, false, 2) == 2);
+  CHECK(sd_unicode_decimal('7') == 7 && sd_unicode_decimal(0x663) == 3 && sd_unicode_decimal(0x1fbf9) == 9);
+  CHECK(sd_unicode_decimal(0x66a) == -1 && sd_unicode_decimal(0x10ffff) == -1 && sd_unicode_decimal('a') == -1);
+  /* code point ranges as byte regexes: exactly the encodings in the range */
+  SdRng rng;
+  sd_rng_seed(&rng, 7);
+  SdReCtx *c = sd_re_ctx_new();
+  for (int round = 0; round < 300; round++) {
+    uint32_t lo = (uint32_t)sd_rng_below(&rng, round % 3 ? 0x110000 : 0x1000);
+    uint32_t hi = lo + (uint32_t)sd_rng_below(&rng, round % 2 ? 0x800 : 0x110000 - lo);
+    SdRe *r = sd_re_utf8_range(c, lo, hi);
+    for (int k = 0; k < 40; k++) {
+      uint32_t cp = k < 4 ? (k == 0 ? lo : k == 1 ? hi : k == 2 ? lo - 1 : hi + 1)
+                          : (uint32_t)sd_rng_below(&rng, 0x110000);
+      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) continue;
+      char buf[4];
+      uint32_t n = sd_utf8_encode(cp, buf);
+      bool ok;
+      bool m = sd_re_match(c, r, buf, n, &ok);
+      CHECK(ok && m == (cp >= lo && cp <= hi));
+    }
+    bool ok;
+    CHECK(!sd_re_match(c, r, "\xed\xa0\x80", 3, &ok)); /* never a surrogate */
+  }
+  sd_re_ctx_free(c);
+}
+
 static void test_errors_free(void) {
   /* the error out-parameter may be NULL */
   SdGrammar *g = heartbleed();
@@ -530,6 +668,8 @@ int main(void) {
   RUN(test_and_or);
   RUN(test_witness_and_symbols);
   RUN(test_numerals);
+  RUN(test_decimals);
+  RUN(test_utf8);
   RUN(test_errors_free);
   return test_report();
 }
