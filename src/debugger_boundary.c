@@ -12,7 +12,8 @@
  * witnesses. When it does not, bisection with runs finds the program's own
  * boundary; a threshold written as a literal is moved there (and the
  * boundary is checked again), otherwise the witnesses join the evidence and
- * the cause is learned again. Integers are of any size (SdInt). */
+ * the cause is learned again. Integers are of any size (SdInt); decimal
+ * values (str.to.real) are searched in steps of 10^-6. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,12 +21,15 @@
 #include "debugger_internal.h"
 
 enum { MAX_MEASURES = 8, MAX_STEPS = 96, MAX_NODES_TRIED = 6, MAX_INPUTS_TRIED = 3,
-       MAX_LENGTH = 1 << 20 };
+       MAX_LENGTH = 1 << 16 };
+/* Decimal values (str.to.real) are searched in steps of 10^-REAL_DIGITS. */
+enum { REAL_DIGITS = 6 };
+enum { M_VALUE, M_LENGTH, M_REAL };
 
 typedef struct Measure {
   int32_t var;
   SdSymbol symbol;
-  bool length;
+  int kind;               /* M_VALUE (str.to.int), M_LENGTH (str.len), M_REAL (str.to.real) */
   uint32_t atoms;         /* atoms it appears in */
   SdTerm *literal;        /* the other side of its only atom, when a literal there */
   int literal_side;       /* the literal is args[literal_side] */
@@ -51,28 +55,32 @@ void dbg_boundary_free(DbgBoundary *b) {
 
 /* ---------- measures ---------- */
 
-static bool measure_of(const SdTerm *t, int32_t *var, bool *length) {
-  if ((t->op != SD_OP_STR_TO_INT && t->op != SD_OP_STR_LEN) || t->arg_count != 1) return false;
-  if (t->args[0]->op != SD_OP_VAR) return false;
+static bool measure_of(const SdTerm *t, int32_t *var, int *kind) {
+  if (t->arg_count != 1 || t->args[0]->op != SD_OP_VAR) return false;
+  switch (t->op) {
+    case SD_OP_STR_TO_INT: *kind = M_VALUE; break;
+    case SD_OP_STR_LEN: *kind = M_LENGTH; break;
+    case SD_OP_STR_TO_REAL: *kind = M_REAL; break;
+    default: return false;
+  }
   *var = t->args[0]->var;
-  *length = t->op == SD_OP_STR_LEN;
   return true;
 }
 
-static Measure *find_measure(Measure *ms, uint32_t *n, int32_t var, bool length) {
+static Measure *find_measure(Measure *ms, uint32_t *n, int32_t var, int kind) {
   for (uint32_t i = 0; i < *n; i++)
-    if (ms[i].var == var && ms[i].length == length) return &ms[i];
+    if (ms[i].var == var && ms[i].kind == kind) return &ms[i];
   if (*n >= MAX_MEASURES) return NULL;
-  ms[*n] = (Measure){.var = var, .length = length, .literal_side = -1};
+  ms[*n] = (Measure){.var = var, .kind = kind, .literal_side = -1};
   return &ms[(*n)++];
 }
 
 static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint32_t *n, SdTerm *atom) {
   int32_t var;
-  bool length;
-  if (measure_of(t, &var, &length)) {
+  int kind;
+  if (measure_of(t, &var, &kind)) {
     if (var < 0 || c->variables[var].symbol < 0) return;
-    Measure *m = find_measure(ms, n, var, length);
+    Measure *m = find_measure(ms, n, var, kind);
     if (!m) return;
     m->symbol = c->variables[var].symbol;
     m->atoms++;
@@ -80,7 +88,7 @@ static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint3
     m->literal_side = -1;
     if (atom->arg_count == 2 && (atom->args[0] == t || atom->args[1] == t)) {
       int other = atom->args[0] == t ? 1 : 0;
-      if (atom->args[other]->op == SD_OP_INT) m->literal = atom->args[other], m->literal_side = other;
+      if (atom->args[other]->op == SD_OP_INT || atom->args[other]->op == SD_OP_DECIMAL) m->literal = atom->args[other], m->literal_side = other;
     }
     return;
   }
@@ -93,7 +101,8 @@ static bool is_ordering(SdOp op) {
 
 static void collect(const SdConstraint *c, const SdFormula *f, Measure *ms, uint32_t *n) {
   if (f->kind == SD_F_ATOM) {
-    if (is_ordering(f->atom->op) && f->atom->arg_count == 2 && f->atom->args[0]->type == SD_TYPE_INT)
+    if (is_ordering(f->atom->op) && f->atom->arg_count == 2 &&
+        (f->atom->args[0]->type == SD_TYPE_INT || f->atom->args[0]->type == SD_TYPE_REAL))
       collect_in_term(c, f->atom, ms, n, f->atom);
     return;
   }
@@ -102,18 +111,40 @@ static void collect(const SdConstraint *c, const SdFormula *f, Measure *ms, uint
 
 /* ---------- varying one element ---------- */
 
+static SdDec real_unit(void) { /* 10^REAL_DIGITS */
+  SdDec d = {sd_int_small(1), REAL_DIGITS};
+  return d;
+}
+
+/* The measure of an element's text: its length, its integer value, or its
+ * decimal value in units of 10^-REAL_DIGITS (truncated). */
 static bool measure_value(const Pin *p, const char *text, uint32_t len, SdInt *out) {
-  if (p->m->length) {
+  if (p->m->kind == M_LENGTH) {
     *out = sd_int_small(len);
     return true;
   }
-  return sd_int_parse(p->scratch, text, len, out);
+  if (p->m->kind == M_VALUE) return sd_int_parse(p->scratch, text, len, out);
+  SdDec v, scaled;
+  return sd_dec_parse_numeral(p->scratch, text, len, &v) && sd_dec_mul(p->scratch, v, real_unit(), &scaled) &&
+         sd_dec_to_int(p->scratch, scaled, out);
+}
+
+/* A measure as text for people: "65536", "37.5". */
+static char *measure_text(int kind, SdInt v) {
+  if (kind != M_REAL) return sd_int_to_text(v);
+  SdDec d = {v, -REAL_DIGITS};
+  return sd_dec_to_text(d);
 }
 
 /* Texts of the element with value (or length) v, tried in order. */
 static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *lens) {
   uint32_t n = 0;
-  if (!p->m->length) {
+  if (p->m->kind == M_REAL) {
+    char *t = measure_text(M_REAL, v);
+    out[n] = t, lens[n++] = (uint32_t)strlen(t);
+    return n;
+  }
+  if (p->m->kind == M_VALUE) {
     char *t = sd_int_to_text(v);
     uint32_t tl = (uint32_t)strlen(t);
     out[n] = t, lens[n++] = tl;
@@ -234,7 +265,6 @@ static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
   return s;
 }
 
-static char *text_of(SdInt v) { return sd_int_to_text(v); }
 
 /* Bisect with runs between a passing and a failing value. */
 static bool bisect_runs(Pin *p, SdInt *pass, SdInt *fail, uint32_t *pi, uint32_t *fi) {
@@ -305,8 +335,8 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
   } else {
     return PIN_FAILED;
   }
-  b->pass_value = text_of(pass);
-  b->fail_value = text_of(fail);
+  b->pass_value = measure_text(p->m->kind, pass);
+  b->fail_value = measure_text(p->m->kind, fail);
   b->pass_input = pi;
   b->fail_input = fi;
   *shift = sd_int_sub(p->scratch, fail, s.yes);
@@ -321,13 +351,15 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
   uint32_t n = 0;
   collect(c, c->root, ms, &n);
   for (uint32_t i = 0; i < n; i++) {
-    if (ms[i].var != m->var || ms[i].length != m->length || ms[i].atoms != 1 || !ms[i].literal) continue;
-    SdInt lit;
-    if (!sd_int_parse(scratch, ms[i].literal->text, ms[i].literal->length, &lit)) break;
-    SdInt moved = sd_int_add(scratch, lit, shift);
-    char *t = sd_int_to_text(moved);
-    ms[i].literal->text = sd_arena_strndup(c->arena, t, strlen(t));
-    ms[i].literal->length = (uint32_t)strlen(t);
+    if (ms[i].var != m->var || ms[i].kind != m->kind || ms[i].atoms != 1 || !ms[i].literal) continue;
+    SdTerm *lit = ms[i].literal;
+    SdDec value, moved, step = {shift, m->kind == M_REAL ? -REAL_DIGITS : 0};
+    if (!sd_dec_parse_numeral(scratch, lit->text, lit->length, &value) || !sd_dec_add(scratch, value, step, &moved))
+      break;
+    char *t = sd_dec_to_text(moved);
+    lit->text = sd_arena_strndup(c->arena, t, strlen(t));
+    lit->length = (uint32_t)strlen(t);
+    if (strchr(t, '.')) lit->op = SD_OP_DECIMAL, lit->type = SD_TYPE_REAL;
     free(t);
     return c;
   }
@@ -336,7 +368,7 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
 }
 
 static void add_note(DbgCause *c, Measure *m, const char *note) {
-  DbgBoundary b = {.symbol = m->symbol, .length = m->length, .pass_input = UINT32_MAX,
+  DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
                    .fail_input = UINT32_MAX, .note = sd_xstrdup(note)};
   array_push(&c->boundaries, b);
 }
@@ -362,7 +394,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint 
       SdInt v0;
       if (!measure_value(&p, p.orig_text, p.orig_len, &v0)) continue;
       for (int dir = -1; dir <= 1; dir += 2) {
-        DbgBoundary b = {.symbol = m->symbol, .length = m->length, .pass_input = UINT32_MAX,
+        DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
                          .fail_input = UINT32_MAX};
         SdInt shift = sd_int_small(0);
         PinResult r = pin_side(&p, v0, dir, &b, &shift);
@@ -398,9 +430,9 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
   for (uint32_t i = 0; i < c->boundaries.size; i++) dbg_boundary_free(&c->boundaries.items[i]);
   c->boundaries.size = 0;
   for (uint32_t i = 0; i < n; i++) {
-    if (ms[i].length) {
+    if (ms[i].kind == M_LENGTH) {
       bool has_value = false;
-      for (uint32_t k = 0; k < n; k++) has_value |= !ms[k].length && k != i;
+      for (uint32_t k = 0; k < n; k++) has_value |= ms[k].kind != M_LENGTH && k != i;
       if (has_value && !ms[i].literal) continue;
     }
     SdConstraint *moved = NULL;
