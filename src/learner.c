@@ -62,7 +62,7 @@ void sd_learner_options_init(SdLearnerOptions *self) {
   memset(self, 0, sizeof *self);
   self->max_candidates = 50;
   self->max_equivalent = 4;
-  self->max_conjunction = 3;
+  self->max_conjunction = 8;
   self->disjunctions = true;
   self->min_precision = 0.6;
   self->min_recall = 0.9;
@@ -78,8 +78,9 @@ SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
   if (opts) self->opts = *opts;
   else sd_learner_options_init(&self->opts);
   if (self->opts.max_conjunction < 1) self->opts.max_conjunction = 1;
-  if (self->opts.max_conjunction > 3) self->opts.max_conjunction = 3;
+  if (self->opts.max_conjunction > LR_MAX_PARTS) self->opts.max_conjunction = LR_MAX_PARTS;
   if (self->opts.max_equivalent < 1) self->opts.max_equivalent = 1;
+  if (self->opts.cause_mode) self->opts.min_precision = 1.0;
   if (self->opts.combination_pool > LR_MAX_POOL) self->opts.combination_pool = LR_MAX_POOL;
   uint32_t np = sd_catalog_count(catalog);
   self->patterns = sd_xcalloc(np ? np : 1, sizeof *self->patterns);
@@ -292,7 +293,7 @@ bool lr_parse_int(const char *s, uint32_t len, int64_t *out) {
 }
 
 /* The ISLa text of a value for a placeholder kind. false if it cannot be written. */
-static bool render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf *out) {
+bool lr_render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf *out) {
   if (kind == SD_PLACEHOLDER_INTEGER) {
     sd_buf_append(out, v, len);
     return true;
@@ -312,7 +313,7 @@ static bool render_value(SdPlaceholderKind kind, const char *v, uint32_t len, Sd
 
 /* The atom for an instantiated text (parsed if new; `parsed` is used instead
  * of parsing when given, and is owned by the learner afterwards). */
-static uint32_t get_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint *parsed) {
+uint32_t lr_add_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint *parsed) {
   uint32_t len = (uint32_t)strlen(text);
   uint64_t h = lr_hash(text, len);
   uint32_t found = lr_map_get(&self->atom_map, text, len, h);
@@ -338,6 +339,7 @@ static uint32_t get_atom(SdLearner *self, uint32_t pattern, char *text, SdConstr
   a.c = c;
   a.pattern = pattern;
   a.size = lr_count_atoms(c);
+  a.base = a.negation = a.templ = LR_NONE;
   array_push(&self->atoms, a);
   uint32_t idx = self->atoms.size - 1;
   lr_map_put(&self->atom_map, self->atoms.items[idx].text, len, h, idx);
@@ -353,10 +355,14 @@ uint32_t lr_needed(const SdLearner *self) {
 
 static void set_bit(LrAtom *a, uint32_t i) { a->bits[i / 64] |= (uint64_t)1 << (i % 64); }
 
-/* Bring an atom's truth values up to date; false if it is pruned. */
-bool lr_atom_update(SdLearner *self, uint32_t index) {
-  LrAtom *a = &self->atoms.items[index];
-  uint32_t n = self->inputs.size;
+static uint32_t popcount_bits(const uint64_t *bits, uint32_t n) {
+  uint32_t c = 0;
+  for (uint32_t w = 0; w < n / 64; w++) c += (uint32_t)__builtin_popcountll(bits[w]);
+  if (n % 64) c += (uint32_t)__builtin_popcountll(bits[n / 64] & (((uint64_t)1 << (n % 64)) - 1));
+  return c;
+}
+
+static void grow_bits(LrAtom *a, uint32_t n) {
   uint32_t words = (n + 63) / 64;
   if (a->words < words) {
     uint32_t cap = words + words / 2 + 1;
@@ -364,35 +370,95 @@ bool lr_atom_update(SdLearner *self, uint32_t index) {
     memset(a->bits + a->words, 0, (cap - a->words) * sizeof(uint64_t));
     a->words = cap;
   }
+}
+
+static bool kept(const SdLearner *self, const LrAtom *a) {
+  return a->tp >= lr_needed(self) && (a->tp > 0 || self->failing == 0);
+}
+
+/* Bring an atom's truth values up to date; false if it is pruned. */
+bool lr_atom_update(SdLearner *self, uint32_t index) {
+  LrAtom *a = &self->atoms.items[index];
+  uint32_t n = self->inputs.size;
+  grow_bits(a, n);
   if (a->upto == n) {
     self->stats.cached += n;
-    return a->tp >= lr_needed(self) && (a->tp > 0 || self->failing == 0);
+    return kept(self, a);
+  }
+  if (a->kind == LR_NEGATION) {
+    /* the complement of its base: no evaluation */
+    uint32_t base = a->base;
+    self->atoms.items[base].absence = true;
+    lr_atom_update(self, base);
+    a = &self->atoms.items[index];
+    const LrAtom *b = &self->atoms.items[base];
+    for (uint32_t w = 0; w < (n + 63) / 64; w++) a->bits[w] = ~b->bits[w];
+    if (n % 64) a->bits[n / 64] &= ((uint64_t)1 << (n % 64)) - 1;
+    a->tp = self->failing - b->tp;
+    a->upto = a->fail_upto = n;
+    return kept(self, a);
   }
   self->stats.cached += a->upto;
   uint32_t need = lr_needed(self);
+  bool full = a->absence;
   /* failing inputs first: most atoms die here */
   for (uint32_t i = a->fail_upto; i < n; i++) {
     if (!lr_is_failing(self, i)) continue;
     if (lr_eval(self, a->c, i)) set_bit(a, i), a->tp++;
     a->fail_upto = i + 1;
-    if (a->tp + failing_from(self, i + 1) < need) break;
+    if (!full && a->tp + failing_from(self, i + 1) < need) break;
   }
-  if (a->tp < need || (self->failing && a->tp == 0)) return false; /* pruned */
+  if (!full && (a->tp < need || (self->failing && a->tp == 0))) return false; /* pruned */
   a->fail_upto = n;
   for (uint32_t i = a->upto; i < n; i++)
     if (!lr_is_failing(self, i) && lr_eval(self, a->c, i)) set_bit(a, i);
   a->upto = n;
-  return true;
+  return kept(self, a);
 }
 
-/* Mark an atom as produced by this learn() call (once). */
-static void use_atom(SdLearner *self, uint32_t index) {
+/* The negation of an atom (made once; an existing instance with the same
+ * text is reused). */
+static uint32_t negation_of(SdLearner *self, uint32_t index) {
+  LrAtom *a = &self->atoms.items[index];
+  if (a->negation != LR_NONE) return a->negation;
+  SdConstraint *c = sd_constraint_negate(a->c);
+  char *text = sd_constraint_to_isla(c);
+  uint32_t len = (uint32_t)strlen(text);
+  uint32_t found = lr_map_get(&self->atom_map, text, len, lr_hash(text, len));
+  uint32_t r = lr_add_atom(self, a->pattern, text, c);
+  if (r == LR_NONE) return LR_NONE;
+  if (found == LR_NONE && r != index) {
+    LrAtom *n = &self->atoms.items[r];
+    n->kind = LR_NEGATION;
+    n->base = index;
+  }
+  self->atoms.items[index].negation = r;
+  return r;
+}
+
+/* Is the negation of this (fully evaluated) atom worth a candidate? When the
+ * atom is clearly more frequent in passing inputs than in failing ones: at
+ * least twice as frequent, and in a tenth of the passing inputs. */
+static bool wants_negation(const SdLearner *self, const LrAtom *a) {
+  uint32_t n = self->inputs.size, F = self->failing, P = n - F;
+  if (self->opts.invariants || !F || !P || a->upto != n || a->kind != LR_PLAIN) return false;
+  uint32_t fp = popcount_bits(a->bits, n) - a->tp;
+  return a->tp < F && (uint64_t)fp * F >= 2ull * a->tp * P && (uint64_t)fp * 10 >= P;
+}
+
+/* Mark an atom as produced by this learn() call (once), with its negation
+ * where the data asks for one. */
+void lr_use_atom(SdLearner *self, uint32_t index) {
   if (index == LR_NONE) return;
   LrAtom *a = &self->atoms.items[index];
   if (a->epoch == self->epoch) return;
   a->epoch = self->epoch;
   if (lr_atom_update(self, index)) array_push(&self->used, index);
   else self->stats.pruned++;
+  if (wants_negation(self, &self->atoms.items[index])) {
+    uint32_t neg = negation_of(self, index);
+    if (neg != LR_NONE && neg != index) lr_use_atom(self, neg);
+  }
 }
 
 /* ---------- templates ---------- */
@@ -440,6 +506,18 @@ void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message) {
                        p->name, message ? message : "syntax error");
 }
 
+/* Is the atom holding the slot's literal under existential quantifiers only?
+ * (Then or-ing values of the literal or-s the atoms' truth values.) */
+static bool exists_only_f(const SdFormula *f, const SdTerm *lit) {
+  if (f->kind == SD_F_ATOM) {
+    TermWalk w = {.sentinel = lit->text, .sentinel_len = lit->length};
+    find_in_term(&w, f->atom, f->atom, false);
+    return w.found == lit;
+  }
+  return f->kind == SD_F_EXISTS && f->child_count == 1 && exists_only_f(f->children[0], lit);
+}
+static bool exists_only(const SdFormula *root, LrSlot s) { return exists_only_f(root, s.term); }
+
 /* Find and describe the value slots of a freshly parsed template. */
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
@@ -447,6 +525,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
     if (ph->kind == SD_PLACEHOLDER_NONTERMINAL) continue;
     LrSlot *s = &t->slots[t->slot_count++];
     memset(s, 0, sizeof *s);
+    s->eq_var = -1;
     s->placeholder = i;
     s->kind = ph->kind;
     char buf[32];
@@ -460,6 +539,10 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       SdOp op = w.found_atom->op;
       s->atom_op = op;
       term_vars(t->c, w.found_atom, 0, s);
+      if (op == SD_OP_EQ && w.found_atom->arg_count == 2) {
+        const SdTerm *other = w.found_atom->args[w.found_atom->args[0] == w.found ? 1 : 0];
+        if (other->op == SD_OP_VAR) s->eq_var = other->var;
+      }
       if (ph->kind == SD_PLACEHOLDER_STRING) {
         s->mode = op == SD_OP_STR_PREFIXOF && w.found_first_arg   ? LR_PREFIX
                   : op == SD_OP_STR_SUFFIXOF && w.found_first_arg ? LR_SUFFIX
@@ -478,6 +561,8 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       s->mode = LR_FULL;
     }
   }
+  t->settable = t->slot_count == 1 && t->slots[0].kind == SD_PLACEHOLDER_STRING &&
+                t->slots[0].eq_var >= 0 && t->slots[0].term && exists_only(t->c->root, t->slots[0]);
   t->search = t->slot_count == 1 && t->slots[0].term &&
               t->slots[0].kind != SD_PLACEHOLDER_STRING &&
               (t->slots[0].atom_op == SD_OP_LT || t->slots[0].atom_op == SD_OP_LE ||
@@ -500,6 +585,7 @@ static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbo
   LrTemplate *t = sd_xcalloc(1, sizeof *t);
   t->text = text;
   t->pattern = pattern;
+  t->index = self->templates.size;
   array_push(&self->templates, t);
   lr_map_put(&self->template_map, text, len, h, self->templates.size - 1);
   SdConstraintError err = {0};
@@ -580,10 +666,22 @@ static int by_frequency(const void *pa, const void *pb) {
 }
 
 #define LR_MAX_STRING 64
+#define LR_MAX_ABSENT 3 /* absence values per string slot */
 
 /* Strings (or numbers, as text) a slot may take, best first; at most max. */
-static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, char ***out,
-                            uint32_t **out_len) {
+static int by_passing(const void *pa, const void *pb) {
+  const ValueCount *a = pa, *b = pb;
+  if (a->pass != b->pass) return a->pass > b->pass ? -1 : 1;
+  if (a->len != b->len) return a->len < b->len ? -1 : 1;
+  return memcmp(a->text, b->text, a->len);
+}
+
+/* Strings (or numbers, as text) a slot may take, best first; at most max,
+ * then at most max_absent values never seen in a failing input but in many
+ * passing ones (for absence: their negations); *absent_from is where those
+ * start. */
+static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint32_t max_absent,
+                            char ***out, uint32_t **out_len, uint32_t *absent_from) {
   ValueTable vt = {0};
   uint32_t n = self->inputs.size;
   char num[32];
@@ -621,11 +719,17 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, char
       }
     }
   }
-  /* drop values never seen in a failing input */
+  /* drop values never seen in a failing input (keeping frequent passing
+     ones apart, for absence) */
   uint32_t kept = 0;
+  uint32_t P = self->inputs.size - self->failing;
+  uint32_t often = P / 10 > 2 ? P / 10 : 2;
+  Array(ValueCount) absent = {0};
   for (uint32_t i = 0; i < vt.items.size; i++) {
-    if (vt.items.items[i].fail || !self->failing) vt.items.items[kept++] = vt.items.items[i];
-    else free(vt.items.items[i].text);
+    ValueCount *v = &vt.items.items[i];
+    if (v->fail || !self->failing) vt.items.items[kept++] = *v;
+    else if (max_absent && v->pass >= often) array_push(&absent, *v);
+    else free(v->text);
   }
   vt.items.size = kept;
   sort_learner = self;
@@ -635,15 +739,27 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, char
   if (kept > 1) qsort(vt.items.items, kept, sizeof(ValueCount), by_discrimination);
   if (kept > half + 1) qsort(vt.items.items + half, kept - half, sizeof(ValueCount), by_frequency);
   uint32_t m = kept < max ? kept : max;
-  *out = sd_xcalloc(m ? m : 1, sizeof(char *));
-  *out_len = sd_xcalloc(m ? m : 1, sizeof(uint32_t));
+  if (absent.size > 1) qsort(absent.items, absent.size, sizeof(ValueCount), by_passing);
+  uint32_t ma = absent.size < max_absent ? absent.size : max_absent;
+  *out = sd_xcalloc(m + ma ? m + ma : 1, sizeof(char *));
+  *out_len = sd_xcalloc(m + ma ? m + ma : 1, sizeof(uint32_t));
   for (uint32_t i = 0; i < m; i++) {
     (*out)[i] = vt.items.items[i].text;
     (*out_len)[i] = vt.items.items[i].len;
     vt.items.items[i].text = NULL;
   }
+  for (uint32_t i = 0; i < absent.size; i++) {
+    if (i < ma) {
+      (*out)[m + i] = absent.items[i].text;
+      (*out_len)[m + i] = absent.items[i].len;
+    } else {
+      free(absent.items[i].text);
+    }
+  }
+  array_free(&absent);
+  *absent_from = m;
   value_table_free(&vt);
-  return m;
+  return m + ma;
 }
 
 /* ---------- threshold search ---------- */
@@ -829,7 +945,7 @@ static uint32_t atom_for_values(SdLearner *self, LrTemplate *t, const SdSymbol *
                                 const char *const *values) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
   char *text = template_text(self, p, tuple, values);
-  return get_atom(self, t->pattern, text, NULL);
+  return lr_add_atom(self, t->pattern, text, NULL);
 }
 
 static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
@@ -837,7 +953,7 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   uint32_t n = self->inputs.size;
   if (t->slot_count == 0) {
     char *text = sd_xstrdup(t->text);
-    use_atom(self, get_atom(self, t->pattern, text, NULL));
+    lr_use_atom(self, lr_add_atom(self, t->pattern, text, NULL));
     return;
   }
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
@@ -863,9 +979,9 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
       SdBuf b = {0};
       char num[32];
       int l = snprintf(num, sizeof num, "%lld", (long long)chosen[c]);
-      render_value(t->slots[0].kind, num, (uint32_t)l, &b);
+      lr_render_value(t->slots[0].kind, num, (uint32_t)l, &b);
       values[t->slots[0].placeholder] = b.data;
-      use_atom(self, atom_for_values(self, t, tuple, values));
+      lr_use_atom(self, atom_for_values(self, t, tuple, values));
       sd_buf_free(&b);
     }
     free(values);
@@ -877,10 +993,16 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   if (t->slot_count >= 3) per_slot = 3;
   char **vals[LR_MAX_SLOTS] = {0};
   uint32_t *lens[LR_MAX_SLOTS] = {0};
-  uint32_t counts[LR_MAX_SLOTS] = {0};
+  uint32_t counts[LR_MAX_SLOTS] = {0}, absent_from[LR_MAX_SLOTS] = {0};
   bool empty = false;
+  /* absence values: for single string slots, outside invariant mode */
+  uint32_t max_absent = t->slot_count == 1 && t->slots[0].kind == SD_PLACEHOLDER_STRING &&
+                                !self->opts.invariants
+                            ? LR_MAX_ABSENT
+                            : 0;
   for (uint32_t s = 0; s < t->slot_count; s++) {
-    counts[s] = slot_values(self, &t->slots[s], per_slot, &vals[s], &lens[s]);
+    counts[s] = slot_values(self, &t->slots[s], per_slot, max_absent, &vals[s], &lens[s],
+                            &absent_from[s]);
     if (!counts[s]) empty = true;
   }
   uint32_t idx[LR_MAX_SLOTS] = {0};
@@ -888,10 +1010,22 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
     SdBuf bufs[LR_MAX_SLOTS] = {0};
     bool ok = true;
     for (uint32_t s = 0; s < t->slot_count; s++) {
-      if (!render_value(t->slots[s].kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s])) ok = false;
+      if (!lr_render_value(t->slots[s].kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s])) ok = false;
       values[t->slots[s].placeholder] = bufs[s].data ? bufs[s].data : "";
     }
-    if (ok) use_atom(self, atom_for_values(self, t, tuple, values));
+    if (ok) {
+      uint32_t a = atom_for_values(self, t, tuple, values);
+      if (a != LR_NONE) {
+        LrAtom *atom = &self->atoms.items[a];
+        if (t->slot_count == 1 && idx[0] >= absent_from[0]) atom->absence = true;
+        if (t->settable && atom->templ == LR_NONE) {
+          atom->templ = t->index;
+          atom->value = sd_xstrndup(vals[0][idx[0]], lens[0][idx[0]]);
+          atom->value_len = lens[0][idx[0]];
+        }
+      }
+      lr_use_atom(self, a);
+    }
     for (uint32_t s = 0; s < t->slot_count; s++) sd_buf_free(&bufs[s]);
     uint32_t s = 0;
     while (s < t->slot_count && ++idx[s] == counts[s]) idx[s++] = 0;
@@ -1005,6 +1139,7 @@ void sd_learner_free(SdLearner *self) {
     LrAtom *a = &self->atoms.items[i];
     free(a->text);
     free(a->short_text);
+    free(a->value);
     free(a->bits);
     sd_constraint_free(a->c);
   }
@@ -1026,6 +1161,7 @@ void sd_learner_free(SdLearner *self) {
   array_free(&self->fail_bits);
   array_free(&self->fail_prefix);
   array_free(&self->used);
+  array_free(&self->hints);
   free(self);
 }
 

@@ -29,7 +29,8 @@
 typedef struct SdLearnerOptions {
   uint32_t max_candidates;  /* equivalence groups in the ranking (default 50) */
   uint32_t max_equivalent;  /* members kept per group, the best first (default 4) */
-  uint32_t max_conjunction; /* atoms per conjunction: 1 = no conjunctions, 2 or 3 (default 3) */
+  uint32_t max_conjunction; /* atoms per conjunction: 1 = no conjunctions (default 8, at most 12);
+                               2 and 3 are searched exhaustively in the pool, more greedily */
   bool disjunctions;        /* look for disjunctions of two candidates (default true) */
   /* beyond the minimum: */
   double min_precision;     /* acceptance thresholds (default 0.6 and 0.9) */
@@ -37,6 +38,9 @@ typedef struct SdLearnerOptions {
   uint32_t max_values;      /* strings / integers tried per value placeholder (default 12) */
   uint32_t combination_pool;/* distinct atoms considered for combinations (default 40) */
   bool invariants;          /* invariant mining ranking (see above) */
+  bool cause_mode;          /* precision first (sequential covering of several causes): only
+                               candidates that hold on no passing input are accepted, ranked
+                               by recall; min_recall still applies (set it low) */
   SdDiagnostics *diagnostics; /* warnings: patterns that do not parse; may be NULL */
 } SdLearnerOptions;
 void sd_learner_options_init(SdLearnerOptions *self);

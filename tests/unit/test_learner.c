@@ -542,6 +542,125 @@ static void test_bad_patterns(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- inputs built from text ---------- */
+
+typedef bool (*TextLabel)(const char *text, uint32_t len);
+
+/* Parse texts (all must parse) and label them. */
+static Set text_set(const SdGrammar *g, char **texts, uint32_t n, TextLabel label) {
+  SdParser *parser = sd_parser_new(g);
+  Set s = {.trees = sd_xcalloc(n, sizeof(SdTree *)), .failing = sd_xcalloc(n, 1), .n = n};
+  for (uint32_t i = 0; i < n; i++) {
+    SdParseError err;
+    s.trees[i] = sd_parse(parser, -1, texts[i], strlen(texts[i]), &err);
+    CHECK(s.trees[i] != NULL);
+    if (!s.trees[i]) fprintf(stderr, "   does not parse: '%s'\n", texts[i]);
+    s.failing[i] = s.trees[i] && label(texts[i], (uint32_t)strlen(texts[i]));
+    s.nfail += s.failing[i];
+  }
+  sd_parser_free(parser);
+  return s;
+}
+
+static void free_texts(char **texts, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) free(texts[i]);
+  free(texts);
+}
+
+/* ---------- five atoms: a conjunction as long as the evidence needs ---------- */
+
+static const char *grep_grammar =
+    "<start> ::= \"grep\" <option>* \" \" <pattern> \" \" <file>\n"
+    "<option> ::= \" -i\" | \" -w\" | \" -F\" | \" -v\" | \" -n\"\n"
+    "<pattern> ::= <pchar>+\n"
+    "<pchar> ::= <letter> | <digit>\n"
+    "<letter> ::= [a-z]\n"
+    "<digit> ::= [0-9]\n"
+    "<file> ::= <letter>+ <ext>\n"
+    "<ext> ::= \".txt\" | \".c\" | \".md\"\n";
+
+static bool has(const char *text, const char *what) { return strstr(text, what) != NULL; }
+
+static bool grep_fails(const char *text, uint32_t len) {
+  const char *pat = strchr(text + 4, ' ');
+  while (pat && pat[1] == '-') pat = strchr(pat + 1, ' ');
+  bool digit = false;
+  for (const char *p = pat + 1; *p && *p != ' '; p++) digit |= *p >= '0' && *p <= '9';
+  return has(text, " -i") && has(text, " -w") && !has(text, " -F") && digit && len > 4 &&
+         !strcmp(text + len - 4, ".txt");
+}
+
+/* Command lines near the failure: each of the five conditions holds with
+ * probability 3/4 (absence of -F included), the other options at random. */
+static char **grep_texts(uint64_t seed, uint32_t n) {
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  char **texts = sd_xcalloc(n, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    SdBuf b = {0};
+    sd_buf_puts(&b, "grep");
+    bool want[5];
+    for (int k = 0; k < 5; k++) want[k] = sd_rng_below(&rng, 4) != 0;
+    if (sd_rng_below(&rng, 3) == 0) want[sd_rng_below(&rng, 5)] = false; /* near misses */
+    if (sd_rng_below(&rng, 2)) sd_buf_puts(&b, " -n");
+    if (want[0]) sd_buf_puts(&b, " -i");
+    if (sd_rng_below(&rng, 2)) sd_buf_puts(&b, " -v");
+    if (want[1]) sd_buf_puts(&b, " -w");
+    if (!want[2]) sd_buf_puts(&b, " -F");
+    sd_buf_putc(&b, ' ');
+    uint32_t pl = 1 + sd_rng_below(&rng, 4), at = sd_rng_below(&rng, pl);
+    for (uint32_t k = 0; k < pl; k++)
+      sd_buf_putc(&b, want[3] && k == at ? (char)('0' + sd_rng_below(&rng, 10))
+                                         : (char)('a' + sd_rng_below(&rng, 26)));
+    sd_buf_putc(&b, ' ');
+    for (uint32_t k = 0, fl = 1 + sd_rng_below(&rng, 5); k < fl; k++)
+      sd_buf_putc(&b, (char)('a' + sd_rng_below(&rng, 26)));
+    sd_buf_puts(&b, want[4] ? ".txt" : sd_rng_below(&rng, 2) ? ".c" : ".md");
+    texts[i] = sd_buf_take(&b);
+  }
+  return texts;
+}
+
+static void test_long_conjunction(void) {
+  SdGrammar *g = grammar_text(grep_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  char **texts = grep_texts(101, 600);
+  Set s = text_set(g, texts, 600, grep_fails);
+  CHECK(s.nfail > 30 && s.nfail < s.n - 100);
+  const char *rel[] = {"<option>", "<digit>", "<file>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0);
+  CHECK(top && top->parts == 5 && !top->disjunction); /* size 4: `exists <digit>: true` has no atom */
+  /* -F is absent: a negated atom, though " -F" never occurs in a failing input */
+  CHECK(top && strstr(top->text, "\" -F\"") && strstr(top->text, "not "));
+  CHECK(top && strstr(top->text, "\" -i\"") && strstr(top->text, "\" -w\""));
+  char **fresh_texts = grep_texts(102, 600);
+  Set fresh = text_set(g, fresh_texts, 600, grep_fails);
+  double p, r;
+  measure(top->constraint, &fresh, &p, &r);
+  CHECK(p == 1.0 && r == 1.0);
+  /* capped at three atoms, nothing is exact */
+  SdLearnerOptions o;
+  sd_learner_options_init(&o);
+  o.max_conjunction = 3;
+  SdLearner *l3 = learn(g, cat, &s, rel, &o);
+  CHECK(sd_learner_candidate(l3, 0)->precision < 1.0);
+  sd_learner_free(l3);
+  sd_learner_free(l);
+  set_free(&fresh);
+  set_free(&s);
+  free_texts(texts, 600);
+  free_texts(fresh_texts, 600);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_heartbleed);
   RUN(test_middle);
@@ -552,5 +671,6 @@ int main(void) {
   RUN(test_incremental_and_deterministic);
   RUN(test_invariants);
   RUN(test_bad_patterns);
+  RUN(test_long_conjunction);
   return test_report();
 }
