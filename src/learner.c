@@ -1114,6 +1114,7 @@ done:
 void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t relevant_count) {
   self->epoch++;
   array_clear(&self->used);
+  array_clear(&self->hints);
   /* distinct nonterminals, in the given order */
   SdSymbol *rel = sd_xcalloc(relevant_count ? relevant_count : 1, sizeof(SdSymbol));
   uint32_t rc = 0;
@@ -1129,6 +1130,7 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
   for (uint32_t p = 0; p < sd_catalog_count(self->catalog); p++)
     instantiate_pattern(self, p, rel, rc);
   free(rel);
+  lr_sets(self);
   lr_rank(self);
 }
 

@@ -167,6 +167,7 @@ static uint32_t count_fp(const Ctx *x, const uint64_t *bits) {
 }
 
 static bool conj_new(Ctx *x, const uint32_t *parts, uint32_t k);
+static void add_conjunction(Ctx *x, const uint32_t *parts, uint32_t k, const uint64_t *bits);
 
 static void conjunctions(Ctx *x) {
   SdLearner *self = x->self;
@@ -196,7 +197,10 @@ static void conjunctions(Ctx *x) {
                    .part_count = 2, .size = a->size + b->size,
                    .text_len = a->text_len + b->text_len + 5};
       it.parts[0] = pool.items[i], it.parts[1] = pool.items[j];
-      conj_new(x, it.parts, 2);
+      if (!conj_new(x, it.parts, 2)) {
+        free(it.bits);
+        continue;
+      }
       add_item(x, it);
     }
   if (self->opts.max_conjunction >= 3) {
@@ -233,7 +237,10 @@ static void conjunctions(Ctx *x) {
                        .part_count = 3, .size = a->size + b->size + c->size,
                        .text_len = a->text_len + b->text_len + c->text_len + 10};
           memcpy(it.parts, parts, sizeof parts);
-          conj_new(x, it.parts, 3);
+          if (!conj_new(x, it.parts, 3)) {
+            free(it.bits);
+            continue;
+          }
           add_item(x, it);
         }
   }
@@ -506,6 +513,8 @@ void lr_rank(SdLearner *self) {
   x.P = x.n - x.F;
   if (self->fail_bits.size < x.words) array_push(&self->fail_bits, 0);
   static uint64_t zero_word;
+  uint32_t *item_of = sd_xmalloc((self->atoms.size ? self->atoms.size : 1) * sizeof(uint32_t));
+  for (uint32_t i = 0; i < self->atoms.size; i++) item_of[i] = LR_NONE;
   for (uint32_t i = 0; i < self->used.size; i++) {
     uint32_t a = self->used.items[i];
     LrAtom *atom = &self->atoms.items[a];
@@ -516,8 +525,20 @@ void lr_rank(SdLearner *self) {
     }
     LrItem it = {.bits = atom->bits ? atom->bits : &zero_word, .atom = a, .part_count = 1,
                  .size = atom->size, .text_len = (uint32_t)strlen(atom_short(self, a))};
-    add_item(&x, it);
+    item_of[a] = add_item(&x, it);
   }
+  /* sets with their partners (learner_sets.c) */
+  uint64_t *tmp = sd_xmalloc((size_t)x.words * 8);
+  for (uint32_t h = 0; h + 1 < self->hints.size; h += 2) {
+    uint32_t parts[2] = {item_of[self->hints.items[h]], item_of[self->hints.items[h + 1]]};
+    if (parts[0] == LR_NONE || parts[1] == LR_NONE || !conj_new(&x, parts, 2)) continue;
+    const uint64_t *a = self->items.items[parts[0]].bits, *b = self->items.items[parts[1]].bits;
+    for (uint32_t w = 0; w < x.words; w++) tmp[w] = a[w] & b[w];
+    self->stats.combinations++;
+    add_conjunction(&x, parts, 2, tmp);
+  }
+  free(tmp);
+  free(item_of);
   conjunctions(&x);
   grow_conjunctions(&x);
   disjunctions(&x);

@@ -661,6 +661,73 @@ static void test_long_conjunction(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- a set of values: 31 days in a 30-day month ---------- */
+
+static const char *date_grammar =
+    "<start> ::= <year> \"-\" <month> \"-\" <day>\n"
+    "<year> ::= \"20\" <digit> <digit>\n"
+    "<digit> ::= [0-9]\n"
+    "<month> ::= \"01\" | \"02\" | \"03\" | \"04\" | \"05\" | \"06\" | \"07\" | \"08\" | \"09\""
+    " | \"10\" | \"11\" | \"12\"\n"
+    "<day> ::= \"0\" [1-9] | \"1\" <digit> | \"2\" <digit> | \"3\" [01]\n";
+
+static bool date_fails(const char *text, uint32_t len) {
+  (void)len;
+  int month = atoi(text + 5), day = atoi(text + 8);
+  return day == 31 && (month == 4 || month == 6 || month == 9 || month == 11);
+}
+
+static char **date_texts(uint64_t seed, uint32_t n) {
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  char **texts = sd_xcalloc(n, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t day = sd_rng_below(&rng, 3) == 0 ? 31 : 1 + sd_rng_below(&rng, 31);
+    texts[i] = sd_format("20%02u-%02u-%02u", sd_rng_below(&rng, 100), 1 + sd_rng_below(&rng, 12), day);
+  }
+  return texts;
+}
+
+static void test_value_set(void) {
+  SdGrammar *g = grammar_text(date_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  char **texts = date_texts(111, 600);
+  Set s = text_set(g, texts, 600, date_fails);
+  CHECK(s.nfail > 30);
+  const char *rel[] = {"<month>", "<day>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0);
+  CHECK(top && !strcmp(top->text, "<month> in {\"04\", \"06\", \"09\", \"11\"} and <day> = \"31\""));
+  /* faithful ISLa: an or of equalities of one variable */
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "(= ") && strstr(isla, " or ") && strstr(isla, "\"09\""));
+  if (isla) fprintf(stderr, "   ISLa: %s\n", isla);
+  SdConstraintError err = {0};
+  SdConstraint *back = isla ? sd_constraint_parse(g, isla, strlen(isla), &err) : NULL;
+  CHECK(back && sd_constraint_equal(back, top->constraint));
+  sd_constraint_free(back);
+  free(err.message);
+  free(isla);
+  char **fresh_texts = date_texts(112, 600);
+  Set fresh = text_set(g, fresh_texts, 600, date_fails);
+  double p, r;
+  measure(top->constraint, &fresh, &p, &r);
+  CHECK(p == 1.0 && r == 1.0);
+  sd_learner_free(l);
+  set_free(&fresh);
+  set_free(&s);
+  free_texts(texts, 600);
+  free_texts(fresh_texts, 600);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_heartbleed);
   RUN(test_middle);
@@ -672,5 +739,6 @@ int main(void) {
   RUN(test_invariants);
   RUN(test_bad_patterns);
   RUN(test_long_conjunction);
+  RUN(test_value_set);
   return test_report();
 }
