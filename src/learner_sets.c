@@ -5,8 +5,9 @@
  * yields one atom per value; or-ing values inside the quantifier or-s their
  * truth bitsets. For each such template and each partner R (none, or one of
  * the most precise atoms that meet min_recall), the set holds the values v
- * for which `R and X = v` holds on failing inputs only; with two values or
- * more (each adding failing inputs) it becomes an atom
+ * for which `R and X = v` holds on failing inputs only (and on two of them at
+ * least, lest the set memorise the evidence); with two values or more (each
+ * adding failing inputs) it becomes an atom
  * `exists <month> m: (m = "04" or m = "06" ...)` whose bits are the OR of its
  * members' (no evaluation), and `set and R` a hint for the ranking. Cost:
  * one bitset AND per template value and partner. */
@@ -145,6 +146,9 @@ void lr_sets(SdLearner *self) {
   if (vals.size > 1) qsort(vals.items, vals.size, sizeof(uint32_t), by_template_value);
   if (partners.size > 1) qsort(partners.items, partners.size, sizeof(Partner), by_precision);
   uint32_t np = partners.size < LR_SET_PARTNERS ? partners.size : LR_SET_PARTNERS;
+  /* a member is seen in two failing inputs at least (else the set only
+     memorises the evidence) */
+  uint32_t min_support = F >= 10 ? 2 : 1;
   uint64_t *u = sd_xmalloc((words ? words : 1) * sizeof(uint64_t));
   uint32_t *members = sd_xcalloc(vals.size ? vals.size : 1, sizeof(uint32_t));
   for (uint32_t lo = 0, hi; lo < vals.size; lo = hi) {
@@ -167,7 +171,7 @@ void lr_sets(SdLearner *self) {
         uint32_t tp, fp;
         counts(&k, a->bits, r, &tp, &fp);
         self->stats.combinations++;
-        if (tp == 0 || fp > 0) continue;
+        if (tp < min_support || fp > 0) continue;
         members[m++] = vals.items[v];
         if (tp > best_single) best_single = tp;
         for (uint32_t w = 0; w < words; w++) u[w] |= a->bits[w];

@@ -728,6 +728,49 @@ static void test_value_set(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- cause mode: precise causes first, by recall ---------- */
+
+static void test_cause_mode(void) {
+  SdGrammar *g = grammar("grammars/calculator.bnf");
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 41, 400, 100, two_causes);
+  const char *rel[] = {"<function>", "<number>", "<maybe-fraction>", NULL};
+  SdLearnerOptions o;
+  sd_learner_options_init(&o);
+  o.cause_mode = true;
+  o.min_recall = 0.05;
+  o.disjunctions = false; /* the debugger covers causes one by one */
+  SdLearner *l = learn(g, cat, &s, rel, &o);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->fp == 0 && top->recall >= 0.3 && top->recall < 1.0);
+  uint32_t accepted = 0;
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (!c->accepted) break;
+    accepted++;
+    CHECK(c->fp == 0 && c->precision == 1.0);
+    if (i) CHECK(c->recall <= sd_learner_candidate(l, i - 1)->recall);
+  }
+  CHECK(accepted >= 2);
+  /* the other cause is among the accepted ones: together they cover everything */
+  bool covered = false;
+  for (uint32_t i = 1; i < accepted && !covered; i++) {
+    uint32_t both = 0;
+    for (uint32_t k = 0; k < s.n; k++)
+      both += s.failing[k] && (sd_learner_truth(l, 0, k) || sd_learner_truth(l, i, k));
+    covered = both == s.nfail;
+  }
+  CHECK(covered);
+  SdLearnerStats st;
+  sd_learner_stats(l, &st);
+  CHECK(st.combinations < 200000);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_heartbleed);
   RUN(test_middle);
@@ -740,5 +783,6 @@ int main(void) {
   RUN(test_bad_patterns);
   RUN(test_long_conjunction);
   RUN(test_value_set);
+  RUN(test_cause_mode);
   return test_report();
 }
