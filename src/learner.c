@@ -506,6 +506,13 @@ void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message) {
                        p->name, message ? message : "syntax error");
 }
 
+static bool has_arith(const SdTerm *t) {
+  if (t->op == SD_OP_ADD || t->op == SD_OP_SUB) return true;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (has_arith(t->args[i])) return true;
+  return false;
+}
+
 /* Is the atom holding the slot's literal under existential quantifiers only?
  * (Then or-ing values of the literal or-s the atoms' truth values.) */
 static bool exists_only_f(const SdFormula *f, const SdTerm *lit) {
@@ -539,6 +546,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       SdOp op = w.found_atom->op;
       s->atom_op = op;
       term_vars(t->c, w.found_atom, 0, s);
+      t->arith |= has_arith(w.found_atom);
       if (op == SD_OP_EQ && w.found_atom->arg_count == 2) {
         const SdTerm *other = w.found_atom->args[w.found_atom->args[0] == w.found ? 1 : 0];
         if (other->op == SD_OP_VAR) s->eq_var = other->var;
@@ -764,22 +772,30 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint
 
 /* ---------- threshold search ---------- */
 
-static bool probe(SdLearner *self, LrTemplate *t, int64_t k, uint32_t input) {
+static bool probe_text(SdLearner *self, LrTemplate *t, const char *k, uint32_t len,
+                       uint32_t input) {
   LrSlot *s = &t->slots[0];
-  int l = snprintf(t->probe, sizeof t->probe, "%lld", (long long)k);
-  s->term->text = t->probe;
-  s->term->length = (uint32_t)l;
+  s->term->text = k;
+  s->term->length = len;
   bool r = lr_eval(self, t->c, input);
   s->term->text = s->sentinel_text;
   s->term->length = s->sentinel_len;
   return r;
 }
 
-/* Range of the measured values in one input; false if none. */
+static bool probe(SdLearner *self, LrTemplate *t, int64_t k, uint32_t input) {
+  int l = snprintf(t->probe, sizeof t->probe, "%lld", (long long)k);
+  return probe_text(self, t, t->probe, (uint32_t)l, input);
+}
+
+/* Range of the measured values in one input; false if none. Also the sum of
+ * their magnitudes (saturating: the range of sums and differences), the most
+ * digits of a numeral, and whether some numeral does not fit in int64. */
 static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_t *lo,
-                        int64_t *hi) {
+                        int64_t *hi, int64_t *sum, uint32_t *digits, bool *big) {
   const SdTree *tree = self->inputs.items[input];
   bool any = false;
+  *sum = 0, *digits = 1, *big = false;
   for (uint32_t k = 0; k < s->sym_count; k++) {
     SdSymbol sym = s->syms[k];
     uint32_t count = tree->by_symbol_count[sym];
@@ -790,7 +806,13 @@ static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_
       int64_t v;
       if (s->how[k] == 1) v = len;
       else if (s->how[k] == 2) {
-        if (!lr_parse_int(txt, len, &v)) continue;
+        if (!lr_parse_int(txt, len, &v)) {
+          if (sd_is_numeral(txt, len)) {
+            *big = true;
+            if (len > *digits) *digits = len;
+          }
+          continue;
+        }
       } else {
         int64_t w;
         v = len;
@@ -803,18 +825,139 @@ static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_
       if (!any || v < *lo) *lo = v;
       if (!any || v > *hi) *hi = v;
       any = true;
+      int64_t m = v < 0 ? -v : v;
+      *sum = *sum > INT64_MAX / 4 - m ? INT64_MAX / 4 : *sum + m;
+      uint32_t d = 1;
+      for (int64_t q = m; q >= 10; q /= 10) d++;
+      if (d > *digits) *digits = d;
     }
   }
-  return any;
+  return any || *big;
+}
+
+/* ---- decimal numerals of any size (threshold search beyond int64) ---- */
+
+/* x + delta (delta = 1 or -1) for a normalised numeral; malloc'd. */
+static char *num_step(const char *x, int delta) {
+  bool neg = x[0] == '-';
+  const char *m = neg ? x + 1 : x;
+  size_t n = strlen(m);
+  bool up = (delta > 0) != neg; /* the magnitude grows */
+  if (!up && n == 1 && m[0] == '0') return sd_xstrdup("-1"); /* 0 - 1 */
+  char *r = sd_xmalloc(n + 3);
+  char *d = r + 2;
+  memcpy(d, m, n + 1);
+  size_t i = n;
+  if (up) {
+    while (i > 0 && d[i - 1] == '9') d[--i] = '0';
+    if (i == 0) *--d = '1';
+    else d[i - 1]++;
+  } else {
+    while (d[i - 1] == '0') d[--i] = '9';
+    d[i - 1]--;
+    while (d[0] == '0' && d[1]) d++;
+  }
+  bool zero = d[0] == '0' && !d[1];
+  if (neg && !zero) *--d = '-';
+  char *out = sd_xstrdup(d);
+  free(r);
+  return out;
+}
+
+/* The smallest m in [0, 10^digits) for which truth(sign m) == want, digit by
+ * digit (truth is monotone in m and holds at 10^digits - 1). */
+static char *smallest(SdLearner *self, LrTemplate *t, uint32_t input, bool neg, uint32_t digits,
+                      bool want) {
+  char *buf = sd_xmalloc(digits + 2);
+  char *d = buf + 1;
+  buf[0] = '-';
+  memset(d, '9', digits);
+  d[digits] = 0;
+  char *tmp = sd_xmalloc(digits + 2);
+  for (uint32_t pos = 0; pos < digits; pos++) {
+    int lo = 0, hi = 9; /* the digit at pos is the smallest c with truth(prefix c 9..9) */
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      d[pos] = (char)('0' + mid);
+      const char *p = d;
+      while (p[0] == '0' && p[1]) p++;
+      bool zero = p[0] == '0' && !p[1];
+      size_t l = strlen(p), o = 0;
+      if (neg && !zero) tmp[o++] = '-';
+      memcpy(tmp + o, p, l + 1);
+      if (probe_text(self, t, tmp, (uint32_t)(l + o), input) == want) hi = mid;
+      else lo = mid + 1;
+    }
+    d[pos] = (char)('0' + lo);
+  }
+  const char *p = d;
+  while (p[0] == '0' && p[1]) p++;
+  char *out = neg && !(p[0] == '0' && !p[1]) ? sd_format("-%s", p) : sd_xstrdup(p);
+  free(buf);
+  free(tmp);
+  return out;
+}
+
+/* find_flip for inputs whose numbers do not fit in int64. */
+static LrFlip find_flip_big(SdLearner *self, LrTemplate *t, uint32_t input, uint32_t digits) {
+  LrFlip f = {0};
+  char *nines = sd_xmalloc(digits + 2);
+  nines[0] = '-';
+  memset(nines + 1, '9', digits);
+  nines[digits + 1] = 0;
+  bool tn = probe_text(self, t, nines, digits + 1, input);
+  bool tp = probe_text(self, t, nines + 1, digits, input);
+  bool t0 = probe_text(self, t, "0", 1, input);
+  free(nines);
+  if (tn == tp) {
+    f.kind = tp ? LR_TRUE : LR_FALSE;
+    return f;
+  }
+  char *c;
+  if (tp != t0) { /* on the positive side: the first k > 0 where truth is tp */
+    c = smallest(self, t, input, false, digits, tp);
+    if (tp) f.kind = LR_AT_LEAST; /* true iff k >= c */
+    else {
+      f.kind = LR_AT_MOST; /* true iff k <= c - 1 */
+      char *d = num_step(c, -1);
+      free(c);
+      c = d;
+    }
+  } else { /* on the negative side: the first -m where truth is tn */
+    c = smallest(self, t, input, true, digits, tn);
+    if (tn) f.kind = LR_AT_MOST; /* true iff k <= -m */
+    else {
+      f.kind = LR_AT_LEAST; /* true iff k >= -m + 1 */
+      char *d = num_step(c, 1);
+      free(c);
+      c = d;
+    }
+  }
+  int64_t v;
+  if (lr_parse_int(c, (uint32_t)strlen(c), &v)) {
+    f.c = v;
+    free(c);
+  } else {
+    f.big = c;
+  }
+  return f;
 }
 
 /* Where the truth of the template flips for one input, by bisection. */
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
   LrFlip f = {0};
-  int64_t lo = 0, hi = 0;
-  if (!input_range(self, &t->slots[0], input, &lo, &hi)) {
+  int64_t lo = 0, hi = 0, sum;
+  uint32_t digits;
+  bool big;
+  if (!input_range(self, &t->slots[0], input, &lo, &hi, &sum, &digits, &big)) {
     f.kind = probe(self, t, 0, input) ? LR_TRUE : LR_FALSE;
     return f;
+  }
+  /* sums and differences of numbers reach beyond any one of them */
+  if (big || (t->arith && sum >= INT64_MAX / 4)) return find_flip_big(self, t, input, digits + 2);
+  if (t->arith) {
+    if (-sum < lo) lo = -sum;
+    if (sum > hi) hi = sum;
   }
   lo -= 1, hi += 1;
   bool tl = probe(self, t, lo, input), th = probe(self, t, hi, input);
@@ -870,9 +1013,104 @@ int lr_cmp_f1(uint32_t tp1, uint32_t fp1, uint32_t fn1, uint32_t tp2, uint32_t f
   return a > b ? 1 : a < b ? -1 : 0;
 }
 
-/* Search the bound: returns up to 2 chosen values. */
-static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, int64_t *chosen) {
+/* From the counts at each candidate bound (sorted), pick up to 2: the best F1
+ * (then recall) and the most precise at the highest recall; each the middle of
+ * its run of bounds with the same counts (invariant mode: its most restrictive
+ * end). Returns distinct indices. */
+static uint32_t pick_bounds(SdLearner *self, const uint32_t *tp, const uint32_t *fp, uint32_t u,
+                            uint32_t dec, uint32_t inc, uint32_t *out) {
+  uint32_t F = self->failing, count = 0;
+  uint32_t best1 = 0, best2 = 0;
+  for (uint32_t i = 1; i < u; i++) {
+    int c = lr_cmp_f1(tp[i], fp[i], F - tp[i], tp[best1], fp[best1], F - tp[best1]);
+    if (c > 0 || (c == 0 && tp[i] > tp[best1])) best1 = i;
+    if (tp[i] > tp[best2] ||
+        (tp[i] == tp[best2] && lr_cmp_precision(tp[i], fp[i], tp[best2], fp[best2]) > 0))
+      best2 = i;
+  }
+  uint32_t picks[2] = {best1, best2};
+  for (uint32_t p = 0; p < 2; p++) {
+    uint32_t b = picks[p];
+    uint32_t first = b, last = b;
+    while (first > 0 && tp[first - 1] == tp[b] && fp[first - 1] == fp[b]) first--;
+    while (last + 1 < u && tp[last + 1] == tp[b] && fp[last + 1] == fp[b]) last++;
+    uint32_t pick = first + (last - first) / 2;
+    if (self->opts.invariants) pick = dec >= inc ? last : first;
+    if (tp[pick] == 0) continue;
+    if (count == 1 && out[0] == pick) continue;
+    out[count++] = pick;
+  }
+  return count;
+}
+
+static const char *flip_text(const LrFlip *f, char *buf) {
+  if (f->big) return f->big;
+  snprintf(buf, 32, "%lld", (long long)f->c);
+  return buf;
+}
+
+static int cmp_num_text(const void *a, const void *b) {
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+  return sd_compare_numerals(x, strlen(x), y, strlen(y));
+}
+
+/* choose_bounds when some flip point does not fit in int64: the same sweep
+ * over numerals (quadratic in the inputs; such numbers are rare). */
+static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen) {
   uint32_t n = self->inputs.size;
+  Array(char *) ks = {0};
+  uint32_t dec = 0, inc = 0;
+  char buf[32];
+  for (uint32_t i = 0; i < n; i++) {
+    const LrFlip *f = &t->flips.items[i];
+    if (f->kind != LR_AT_MOST && f->kind != LR_AT_LEAST) continue;
+    if (f->kind == LR_AT_MOST) dec++;
+    else inc++;
+    const char *c = flip_text(f, buf);
+    array_push(&ks, sd_xstrdup(c));
+    array_push(&ks, num_step(c, -1));
+    array_push(&ks, num_step(c, 1));
+  }
+  uint32_t count = 0;
+  if (ks.size) {
+    qsort(ks.items, ks.size, sizeof(char *), cmp_num_text);
+    uint32_t u = 0;
+    for (uint32_t i = 0; i < ks.size; i++) {
+      if (u && !strcmp(ks.items[i], ks.items[u - 1])) free(ks.items[i]);
+      else ks.items[u++] = ks.items[i];
+    }
+    uint32_t *tp = sd_xcalloc(u, sizeof(uint32_t)), *fp = sd_xcalloc(u, sizeof(uint32_t));
+    for (uint32_t i = 0; i < n; i++) {
+      const LrFlip *f = &t->flips.items[i];
+      uint32_t *cnt = lr_is_failing(self, i) ? tp : fp;
+      if (f->kind == LR_TRUE) {
+        for (uint32_t k = 0; k < u; k++) cnt[k]++;
+        continue;
+      }
+      if (f->kind == LR_FALSE) continue;
+      const char *c = flip_text(f, buf);
+      size_t cl = strlen(c);
+      for (uint32_t k = 0; k < u; k++) {
+        int r = sd_compare_numerals(ks.items[k], strlen(ks.items[k]), c, cl);
+        if (f->kind == LR_AT_MOST ? r <= 0 : r >= 0) cnt[k]++;
+      }
+    }
+    uint32_t picks[2];
+    uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
+    for (uint32_t p = 0; p < m; p++) chosen[count++] = sd_xstrdup(ks.items[picks[p]]);
+    free(tp);
+    free(fp);
+    for (uint32_t i = 0; i < u; i++) free(ks.items[i]);
+  }
+  array_free(&ks);
+  return count;
+}
+
+/* Search the bound: returns up to 2 chosen values (malloc'd numerals). */
+static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, char **chosen) {
+  uint32_t n = self->inputs.size;
+  for (uint32_t i = 0; i < n; i++)
+    if (t->flips.items[i].big) return choose_bounds_big(self, t, chosen);
   Array(int64_t) amF = {0}, alF = {0}, amP = {0}, alP = {0}, ks = {0};
   uint32_t constF = 0, constP = 0, dec = 0, inc = 0;
   for (uint32_t i = 0; i < n; i++) {
@@ -907,31 +1145,10 @@ static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, int64_t *chosen) {
       tp[i] = constF + count_ge(amF.items, amF.size, k) + count_le(alF.items, alF.size, k);
       fp[i] = constP + count_ge(amP.items, amP.size, k) + count_le(alP.items, alP.size, k);
     }
-    uint32_t F = self->failing;
-    /* 1: best F1 (then recall); 2: most precise at the highest recall */
-    uint32_t best1 = 0, best2 = 0;
-    for (uint32_t i = 1; i < u; i++) {
-      int c = lr_cmp_f1(tp[i], fp[i], F - tp[i], tp[best1], fp[best1], F - tp[best1]);
-      if (c > 0 || (c == 0 && tp[i] > tp[best1])) best1 = i;
-      if (tp[i] > tp[best2] ||
-          (tp[i] == tp[best2] && lr_cmp_precision(tp[i], fp[i], tp[best2], fp[best2]) > 0))
-        best2 = i;
-    }
-    uint32_t picks[2] = {best1, best2};
-    for (uint32_t p = 0; p < 2; p++) {
-      uint32_t b = picks[p];
-      /* the run of bounds with the same counts: take its middle, or in
-         invariant mode its most restrictive end */
-      uint32_t first = b, last = b;
-      while (first > 0 && tp[first - 1] == tp[b] && fp[first - 1] == fp[b]) first--;
-      while (last + 1 < u && tp[last + 1] == tp[b] && fp[last + 1] == fp[b]) last++;
-      uint32_t pick = first + (last - first) / 2;
-      if (self->opts.invariants) pick = dec >= inc ? last : first;
-      if (tp[pick] == 0) continue;
-      int64_t k = ks.items[pick];
-      if (count == 1 && chosen[0] == k) continue;
-      chosen[count++] = k;
-    }
+    uint32_t picks[2];
+    uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
+    for (uint32_t p = 0; p < m; p++)
+      chosen[count++] = sd_format("%lld", (long long)ks.items[picks[p]]);
     free(tp);
     free(fp);
   }
@@ -973,13 +1190,12 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
       free(values);
       return;
     }
-    int64_t chosen[2];
+    char *chosen[2];
     uint32_t count = choose_bounds(self, t, chosen);
     for (uint32_t c = 0; c < count; c++) {
       SdBuf b = {0};
-      char num[32];
-      int l = snprintf(num, sizeof num, "%lld", (long long)chosen[c]);
-      lr_render_value(t->slots[0].kind, num, (uint32_t)l, &b);
+      lr_render_value(t->slots[0].kind, chosen[c], (uint32_t)strlen(chosen[c]), &b);
+      free(chosen[c]);
       values[t->slots[0].placeholder] = b.data;
       lr_use_atom(self, atom_for_values(self, t, tuple, values));
       sd_buf_free(&b);
@@ -1150,6 +1366,7 @@ void sd_learner_free(SdLearner *self) {
     LrTemplate *t = self->templates.items[i];
     free(t->text);
     sd_constraint_free(t->c);
+    for (uint32_t f = 0; f < t->flips.size; f++) free(t->flips.items[f].big);
     array_free(&t->flips);
     free(t);
   }

@@ -79,6 +79,7 @@ typedef struct LrSlot {
 typedef struct LrFlip {
   int kind;  /* LR_FALSE, LR_TRUE (for every bound), LR_AT_MOST (true iff k <= c), LR_AT_LEAST */
   int64_t c;
+  char *big; /* the bound as a numeral when it does not fit in int64 (then c is unused) */
 } LrFlip;
 
 /* A pattern with its nonterminals filled in; value slots hold sentinels. */
@@ -91,6 +92,7 @@ typedef struct LrTemplate {
   LrSlot slots[LR_MAX_SLOTS];
   uint32_t slot_count;
   bool search;             /* one bound in an ordering comparison: threshold search */
+  bool arith;              /* the bound's atom adds or subtracts */
   bool settable;           /* one string slot in `(= var S)` under existential quantifiers only:
                               values can be or-ed into a set (learner_sets.c) */
   Array(LrFlip) flips;     /* per input, for the search */

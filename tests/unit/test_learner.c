@@ -771,6 +771,105 @@ static void test_cause_mode(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- sums, differences, offsets; bounds beyond int64 ---------- */
+
+static const char *sum_grammar =
+    "<start> ::= <a> \" \" <b> \" \" <c>\n"
+    "<a> ::= [0-9]+\n"
+    "<b> ::= [0-9]+\n"
+    "<c> ::= [0-9]+\n";
+
+/* a + b > 2^63 - 1, in exact decimal arithmetic on the text */
+static bool sum_above_int64(const char *text, uint32_t len) {
+  (void)len;
+  unsigned __int128 a = 0, b = 0;
+  const char *p = text;
+  for (; *p != ' '; p++) a = a * 10 + (unsigned)(*p - '0');
+  for (p++; *p != ' '; p++) b = b * 10 + (unsigned)(*p - '0');
+  return a + b > (unsigned __int128)INT64_MAX;
+}
+
+static bool a_above_u64(const char *text, uint32_t len) {
+  (void)len;
+  const char *sp = strchr(text, ' ');
+  return sd_compare_numerals(text, (size_t)(sp - text), "18446744073709551615", 20) > 0;
+}
+
+static bool sum_exceeds_c(const char *text, uint32_t len) {
+  (void)len;
+  long a = strtol(text, NULL, 10);
+  const char *p = strchr(text, ' ') + 1;
+  long b = strtol(p, NULL, 10), c = strtol(strchr(p, ' ') + 1, NULL, 10);
+  return a + b > c;
+}
+
+/* Random triples with big (mode 0, 1) or small (mode 2) numbers, and the
+ * boundary cases of mode 0 / 1 (so the bound is pinned exactly). */
+static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  char **texts = sd_xcalloc(n, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    if (mode == 2) {
+      texts[i] = sd_format("%u %u %u", sd_rng_below(&rng, 100), sd_rng_below(&rng, 100),
+                           sd_rng_below(&rng, 200));
+      continue;
+    }
+    uint64_t a = sd_rng_next(&rng) >> 1, b = sd_rng_next(&rng) >> 1;
+    if (mode == 0) texts[i] = sd_format("%llu %llu 1", (unsigned long long)a, (unsigned long long)b);
+    else texts[i] = sd_format("%llu%u 7 1", (unsigned long long)(a >> 2), sd_rng_below(&rng, 10));
+  }
+  if (mode == 0 && n >= 2) {
+    free(texts[0]), free(texts[1]);
+    texts[0] = sd_xstrdup("4611686018427387903 4611686018427387904 1"); /* 2^63 - 1 */
+    texts[1] = sd_xstrdup("4611686018427387904 4611686018427387904 1"); /* 2^63 */
+  }
+  if (mode == 1 && n >= 2) {
+    free(texts[0]), free(texts[1]);
+    texts[0] = sd_xstrdup("18446744073709551615 7 1");
+    texts[1] = sd_xstrdup("18446744073709551616 7 1");
+  }
+  return texts;
+}
+
+static void check_arith(const SdGrammar *g, const SdCatalog *cat, int mode, TextLabel label,
+                        const char *expect) {
+  char **texts = sum_texts(120 + (uint64_t)mode, 300, mode);
+  Set s = text_set(g, texts, 300, label);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<a>", "<b>", "<c>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0 && top->size == 1);
+  bool found = false; /* the expected text in the best group */
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (c->equivalent_group != 0) break;
+    found |= !strcmp(c->text, expect);
+  }
+  CHECK(found);
+  if (!found) fprintf(stderr, "   expected: %s\n", expect);
+  sd_learner_free(l);
+  set_free(&s);
+  free_texts(texts, 300);
+}
+
+static void test_arithmetic(void) {
+  SdGrammar *g = grammar_text(sum_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  check_arith(g, cat, 0, sum_above_int64,
+              "str.to.int(<a>) + str.to.int(<b>) > 9223372036854775807");
+  check_arith(g, cat, 1, a_above_u64, "str.to.int(<a>) > 18446744073709551615");
+  check_arith(g, cat, 2, sum_exceeds_c, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>)");
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_heartbleed);
   RUN(test_middle);
@@ -784,5 +883,6 @@ int main(void) {
   RUN(test_long_conjunction);
   RUN(test_value_set);
   RUN(test_cause_mode);
+  RUN(test_arithmetic);
   return test_report();
 }
