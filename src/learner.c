@@ -12,7 +12,10 @@
  * literal (mutated in place) finds where the atom's truth flips; a sweep over
  * the flip points then picks the bound with the best F1 and the most precise
  * bound at the highest recall. Other value slots take the strings / numbers
- * seen most often in failing inputs (and least often in passing ones). */
+ * seen most often in failing inputs (and least often in passing ones), plus
+ * a few frequent only in passing inputs, whose negations (complemented
+ * bitsets) state an absence. Bounds beyond int64 are searched digit by digit
+ * on decimal numerals. Sets of values: learner_sets.c. */
 #include "learner_internal.h"
 
 #include <limits.h>

@@ -1,7 +1,8 @@
 /* learner_rank.c: scores the atoms of the last learn() from their cached
  * truth bitsets, combines them (conjunctions of two or three atoms that are
- * more precise than their parts; disjunctions of two precise candidates that
- * explain different failing inputs) with bitset AND/OR, groups candidates
+ * more precise than their parts, longer ones grown greedily, sets with their
+ * partner atoms; disjunctions of two precise candidates that explain
+ * different failing inputs) with bitset AND/OR, groups candidates
  * with equal truth vectors, ranks the groups and builds the constraints of
  * the ranked candidates. */
 #include <math.h>

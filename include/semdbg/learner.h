@@ -4,9 +4,10 @@
  * nonterminals and with strings and bounds taken from the inputs, evaluates
  * every instance once per input (truth values cached as one bitset per
  * candidate, so adding inputs costs only the new ones), scores the instances
- * (precision, recall, specificity, F1), combines good atoms into conjunctions
- * (more precise than their parts) and disjunctions (failures with several
- * causes), and ranks the result. Candidates with the same truth vector on all
+ * (precision, recall, specificity, F1), adds negations (absence) and sets of
+ * values (`X in {...}`), combines good atoms into conjunctions (more precise
+ * than their parts; as long as the evidence needs, grown greedily) and
+ * disjunctions (failures with several causes), and ranks the result. Candidates with the same truth vector on all
  * inputs form one equivalence group.
  *
  * Ranking: candidates that meet both thresholds (min_recall, min_precision)

@@ -2,7 +2,8 @@
  * built directly) and labelled by C functions implementing the known truth:
  * heartbleed, calculator, middle, a failure with two causes, a list of
  * records with a per-record length field, a bound found by threshold search,
- * invariant mining; plus the evaluation cache, incremental learning,
+ * invariant mining, a five-atom conjunction with an absent option, a set of
+ * months, cause mode, sums and bounds beyond int64; plus the evaluation cache, incremental learning,
  * determinism and patterns that do not parse. Results are checked by meaning:
  * the top candidate is evaluated on fresh labelled inputs. */
 #include <stdlib.h>
