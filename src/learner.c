@@ -439,14 +439,16 @@ static uint32_t negation_of(SdLearner *self, uint32_t index) {
   return r;
 }
 
-/* Is the negation of this (fully evaluated) atom worth a candidate? When the
- * atom is clearly more frequent in passing inputs than in failing ones: at
- * least twice as frequent, and in a tenth of the passing inputs. */
+/* Is the negation of this (fully evaluated) atom worth a candidate? When it
+ * states an absence: the atom holds on (almost) no failing input, at most one
+ * in twenty, but on a tenth of the passing inputs at least. (Negating every
+ * atom that is merely rarer in failing inputs floods the ranking with weak
+ * candidates that the debugger then spends its attacks on.) */
 static bool wants_negation(const SdLearner *self, const LrAtom *a) {
   uint32_t n = self->inputs.size, F = self->failing, P = n - F;
   if (self->opts.invariants || !F || !P || a->upto != n || a->kind != LR_PLAIN) return false;
   uint32_t fp = popcount_bits(a->bits, n) - a->tp;
-  return a->tp < F && (uint64_t)fp * F >= 2ull * a->tp * P && (uint64_t)fp * 10 >= P;
+  return (uint64_t)a->tp * 20 <= F && (uint64_t)fp * 10 >= P;
 }
 
 /* Mark an atom as produced by this learn() call (once), with its negation
