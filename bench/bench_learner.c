@@ -3,7 +3,8 @@
  * 15 relevant nonterminals: candidates instantiated and evaluations per
  * second, then the cost of re-learning after 100 more inputs (the cache
  * evaluates only the new ones).
- * Usage: bench_learner [inputs] (run from the project root). */
+ * Usage: bench_learner [inputs] [cause] (run from the project root; `cause`:
+ * the debugger's precision-first setting, min_precision 1 and min_recall 0.05). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ static bool negative_number(const SdTree *t) {
 
 int main(int argc, char **argv) {
   uint32_t n = argc > 1 ? (uint32_t)atoi(argv[1]) : 1000;
+  bool cause = argc > 2 && !strcmp(argv[2], "cause");
   SdDiagnostics d = {0};
   SdGrammar *g = sd_grammar_load("grammars/json.bnf", NULL, &d);
   SdCatalog *cat = sd_catalog_default(&d);
@@ -53,12 +55,15 @@ int main(int argc, char **argv) {
     if (g->symbols[s].kind == SD_SYM_NONTERMINAL && !g->symbols[s].generated &&
         (SdSymbol)s != g->start)
       rel[avail++] = (SdSymbol)s;
-  printf("default catalog: %u patterns; %u inputs (%u failing), json grammar\n",
-         sd_catalog_count(cat), n, nfail);
+  printf("default catalog: %u patterns; %u inputs (%u failing), json grammar%s\n",
+         sd_catalog_count(cat), n, nfail, cause ? ", cause mode" : "");
   uint32_t ks[] = {5, 15};
   for (int r = 0; r < 2; r++) {
     uint32_t k = ks[r] < avail ? ks[r] : avail;
-    SdLearner *l = sd_learner_new(g, cat, NULL);
+    SdLearnerOptions lo;
+    sd_learner_options_init(&lo);
+    if (cause) lo.min_precision = 1.0, lo.min_recall = 0.05;
+    SdLearner *l = sd_learner_new(g, cat, &lo);
     sd_learner_add(l, trees, failing, n);
     double t0 = now();
     sd_learner_learn(l, rel, k);

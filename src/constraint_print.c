@@ -77,6 +77,8 @@ typedef struct Pr {
   SdBuf b;
   bool isla;         /* canonical ISLa, else the short form */
   const bool *as_nt; /* short form: variables written as <T> */
+  bool sets;         /* short form: an or of equalities of one variable with strings
+                        is written `X in {"a", "b"}` (not ISLa: only the final text) */
 } Pr;
 
 static void var_ref(Pr *p, int32_t v) {
@@ -202,6 +204,38 @@ static const char *connective(SdFormulaKind k) {
 
 static void formula(Pr *p, const SdFormula *f);
 
+/* An or of equalities of one variable with string literals: the variable, else -1. */
+static int32_t set_var(const Pr *p, const SdFormula *f) {
+  if (p->isla || !p->sets || f->kind != SD_F_OR || f->child_count < 2) return -1;
+  int32_t var = -1;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    const SdFormula *k = f->children[i];
+    if (k->kind != SD_F_ATOM || k->atom->op != SD_OP_EQ || k->atom->arg_count != 2) return -1;
+    const SdTerm *a = k->atom->args[0], *b = k->atom->args[1];
+    if (a->op == SD_OP_STRING) {
+      const SdTerm *t = a;
+      a = b, b = t;
+    }
+    if (a->op != SD_OP_VAR || b->op != SD_OP_STRING || (var >= 0 && a->var != var)) return -1;
+    var = a->var;
+  }
+  return var;
+}
+
+static int plevel(const Pr *p, const SdFormula *f) { return set_var(p, f) >= 0 ? 6 : level(f); }
+
+static void print_set(Pr *p, const SdFormula *f, int32_t var) {
+  var_ref(p, var);
+  sd_buf_puts(&p->b, " in {");
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    const SdTerm *a = f->children[i]->atom;
+    const SdTerm *lit = a->args[0]->op == SD_OP_STRING ? a->args[0] : a->args[1];
+    if (i) sd_buf_puts(&p->b, ", ");
+    sd_buf_append_quoted(&p->b, lit->text, lit->length);
+  }
+  sd_buf_putc(&p->b, '}');
+}
+
 /* what actually gets printed for f: a free-nonterminal quantifier prints as its body */
 static const SdFormula *shown(const Pr *p, const SdFormula *f) {
   while (!p->isla && f->kind == SD_F_FORALL && p->as_nt[f->var] && f->in_var < 0)
@@ -223,7 +257,7 @@ static void formula(Pr *p, const SdFormula *f) {
     case SD_F_ATOM: term(p, f->atom); return;
     case SD_F_NOT:
       sd_buf_puts(b, "not ");
-      sub(p, f->children[0], level(shown(p, f->children[0])) < 6);
+      sub(p, f->children[0], plevel(p, shown(p, f->children[0])) < 6);
       return;
     case SD_F_FORALL:
     case SD_F_EXISTS: {
@@ -243,10 +277,15 @@ static void formula(Pr *p, const SdFormula *f) {
         else var_ref(p, f->in_var);
       }
       sd_buf_puts(b, ": ");
-      sub(p, body, level(shown(p, body)) < 6);
+      sub(p, body, plevel(p, shown(p, body)) < 6);
       return;
     }
     default: {
+      int32_t sv = set_var(p, f);
+      if (sv >= 0) {
+        print_set(p, f, sv);
+        return;
+      }
       int l = level(f);
       for (uint32_t i = 0; i < f->child_count; i++) {
         if (i) sd_buf_printf(b, " %s ", connective(f->kind));
@@ -254,7 +293,7 @@ static void formula(Pr *p, const SdFormula *f) {
            same whether a quantifier's body is taken to be unary (ISLa) or to
            extend to the right */
         const SdFormula *k = shown(p, f->children[i]);
-        sub(p, f->children[i], level(k) <= l || k->kind == SD_F_FORALL || k->kind == SD_F_EXISTS);
+        sub(p, f->children[i], plevel(p, k) <= l || k->kind == SD_F_FORALL || k->kind == SD_F_EXISTS);
       }
       return;
     }
@@ -262,13 +301,19 @@ static void formula(Pr *p, const SdFormula *f) {
 }
 
 char *sd_constraint_to_isla(const SdConstraint *self) {
-  Pr p = {self, {0}, true, NULL};
+  Pr p = {self, {0}, true, NULL, false};
   if (self->root) formula(&p, self->root);
   return sd_buf_take(&p.b);
 }
 
+static char *print_short_sets(const SdConstraint *c, const bool *as_nt, bool sets) {
+  Pr p = {c, {0}, false, as_nt, sets};
+  formula(&p, c->root);
+  return sd_buf_take(&p.b);
+}
+
 static char *print_short(const SdConstraint *c, const bool *as_nt) {
-  Pr p = {c, {0}, false, as_nt};
+  Pr p = {c, {0}, false, as_nt, false};
   formula(&p, c->root);
   return sd_buf_take(&p.b);
 }
@@ -318,11 +363,14 @@ char *sd_constraint_to_short(const SdConstraint *self) {
     bool *as_nt = sd_xcalloc(people->variable_count ? people->variable_count : 1, sizeof(bool));
     mark_quantified(people->root, as_nt);
     text = print_short(people, as_nt);
-    free(as_nt);
     if (!plain_reads_back(people, text)) {
       free(text);
       text = NULL;
+    } else { /* the checked text, with sets written `X in {...}` */
+      free(text);
+      text = print_short_sets(people, as_nt, true);
     }
+    free(as_nt);
   }
   if (!text) text = short_form(self); /* faithful to the quantifiers as written */
   sd_constraint_free(people);
@@ -380,11 +428,14 @@ static char *short_form(const SdConstraint *self) {
     free(text);
     if (v == n) {
       text = sd_constraint_to_isla(self);
-      break;
+      free(as_nt);
+      return text;
     }
     as_nt[v] = false;
     text = print_short(self, as_nt);
   }
+  free(text); /* it reads back: print it again with sets written `X in {...}` */
+  text = print_short_sets(self, as_nt, true);
   free(as_nt);
   return text;
 }

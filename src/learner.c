@@ -12,7 +12,10 @@
  * literal (mutated in place) finds where the atom's truth flips; a sweep over
  * the flip points then picks the bound with the best F1 and the most precise
  * bound at the highest recall. Other value slots take the strings / numbers
- * seen most often in failing inputs (and least often in passing ones). */
+ * seen most often in failing inputs (and least often in passing ones), plus
+ * a few frequent only in passing inputs, whose negations (complemented
+ * bitsets) state an absence. Bounds beyond int64 are searched digit by digit
+ * on decimal numerals. Sets of values: learner_sets.c. */
 #include "learner_internal.h"
 
 #include <limits.h>
@@ -62,7 +65,7 @@ void sd_learner_options_init(SdLearnerOptions *self) {
   memset(self, 0, sizeof *self);
   self->max_candidates = 50;
   self->max_equivalent = 4;
-  self->max_conjunction = 3;
+  self->max_conjunction = 8;
   self->disjunctions = true;
   self->min_precision = 0.6;
   self->min_recall = 0.9;
@@ -78,8 +81,9 @@ SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
   if (opts) self->opts = *opts;
   else sd_learner_options_init(&self->opts);
   if (self->opts.max_conjunction < 1) self->opts.max_conjunction = 1;
-  if (self->opts.max_conjunction > 3) self->opts.max_conjunction = 3;
+  if (self->opts.max_conjunction > LR_MAX_PARTS) self->opts.max_conjunction = LR_MAX_PARTS;
   if (self->opts.max_equivalent < 1) self->opts.max_equivalent = 1;
+  if (self->opts.cause_mode) self->opts.min_precision = 1.0;
   if (self->opts.combination_pool > LR_MAX_POOL) self->opts.combination_pool = LR_MAX_POOL;
   uint32_t np = sd_catalog_count(catalog);
   self->patterns = sd_xcalloc(np ? np : 1, sizeof *self->patterns);
@@ -292,7 +296,7 @@ bool lr_parse_int(const char *s, uint32_t len, int64_t *out) {
 }
 
 /* The ISLa text of a value for a placeholder kind. false if it cannot be written. */
-static bool render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf *out) {
+bool lr_render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf *out) {
   if (kind == SD_PLACEHOLDER_INTEGER) {
     sd_buf_append(out, v, len);
     return true;
@@ -312,7 +316,7 @@ static bool render_value(SdPlaceholderKind kind, const char *v, uint32_t len, Sd
 
 /* The atom for an instantiated text (parsed if new; `parsed` is used instead
  * of parsing when given, and is owned by the learner afterwards). */
-static uint32_t get_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint *parsed) {
+uint32_t lr_add_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint *parsed) {
   uint32_t len = (uint32_t)strlen(text);
   uint64_t h = lr_hash(text, len);
   uint32_t found = lr_map_get(&self->atom_map, text, len, h);
@@ -338,6 +342,7 @@ static uint32_t get_atom(SdLearner *self, uint32_t pattern, char *text, SdConstr
   a.c = c;
   a.pattern = pattern;
   a.size = lr_count_atoms(c);
+  a.base = a.negation = a.templ = LR_NONE;
   array_push(&self->atoms, a);
   uint32_t idx = self->atoms.size - 1;
   lr_map_put(&self->atom_map, self->atoms.items[idx].text, len, h, idx);
@@ -353,10 +358,14 @@ uint32_t lr_needed(const SdLearner *self) {
 
 static void set_bit(LrAtom *a, uint32_t i) { a->bits[i / 64] |= (uint64_t)1 << (i % 64); }
 
-/* Bring an atom's truth values up to date; false if it is pruned. */
-bool lr_atom_update(SdLearner *self, uint32_t index) {
-  LrAtom *a = &self->atoms.items[index];
-  uint32_t n = self->inputs.size;
+static uint32_t popcount_bits(const uint64_t *bits, uint32_t n) {
+  uint32_t c = 0;
+  for (uint32_t w = 0; w < n / 64; w++) c += (uint32_t)__builtin_popcountll(bits[w]);
+  if (n % 64) c += (uint32_t)__builtin_popcountll(bits[n / 64] & (((uint64_t)1 << (n % 64)) - 1));
+  return c;
+}
+
+static void grow_bits(LrAtom *a, uint32_t n) {
   uint32_t words = (n + 63) / 64;
   if (a->words < words) {
     uint32_t cap = words + words / 2 + 1;
@@ -364,35 +373,97 @@ bool lr_atom_update(SdLearner *self, uint32_t index) {
     memset(a->bits + a->words, 0, (cap - a->words) * sizeof(uint64_t));
     a->words = cap;
   }
+}
+
+static bool kept(const SdLearner *self, const LrAtom *a) {
+  return a->tp >= lr_needed(self) && (a->tp > 0 || self->failing == 0);
+}
+
+/* Bring an atom's truth values up to date; false if it is pruned. */
+bool lr_atom_update(SdLearner *self, uint32_t index) {
+  LrAtom *a = &self->atoms.items[index];
+  uint32_t n = self->inputs.size;
+  grow_bits(a, n);
   if (a->upto == n) {
     self->stats.cached += n;
-    return a->tp >= lr_needed(self) && (a->tp > 0 || self->failing == 0);
+    return kept(self, a);
+  }
+  if (a->kind == LR_NEGATION) {
+    /* the complement of its base: no evaluation */
+    uint32_t base = a->base;
+    self->atoms.items[base].absence = true;
+    lr_atom_update(self, base);
+    a = &self->atoms.items[index];
+    const LrAtom *b = &self->atoms.items[base];
+    for (uint32_t w = 0; w < (n + 63) / 64; w++) a->bits[w] = ~b->bits[w];
+    if (n % 64) a->bits[n / 64] &= ((uint64_t)1 << (n % 64)) - 1;
+    a->tp = self->failing - b->tp;
+    a->upto = a->fail_upto = n;
+    return kept(self, a);
   }
   self->stats.cached += a->upto;
   uint32_t need = lr_needed(self);
+  bool full = a->absence;
   /* failing inputs first: most atoms die here */
   for (uint32_t i = a->fail_upto; i < n; i++) {
     if (!lr_is_failing(self, i)) continue;
     if (lr_eval(self, a->c, i)) set_bit(a, i), a->tp++;
     a->fail_upto = i + 1;
-    if (a->tp + failing_from(self, i + 1) < need) break;
+    if (!full && a->tp + failing_from(self, i + 1) < need) break;
   }
-  if (a->tp < need || (self->failing && a->tp == 0)) return false; /* pruned */
+  if (!full && (a->tp < need || (self->failing && a->tp == 0))) return false; /* pruned */
   a->fail_upto = n;
   for (uint32_t i = a->upto; i < n; i++)
     if (!lr_is_failing(self, i) && lr_eval(self, a->c, i)) set_bit(a, i);
   a->upto = n;
-  return true;
+  return kept(self, a);
 }
 
-/* Mark an atom as produced by this learn() call (once). */
-static void use_atom(SdLearner *self, uint32_t index) {
+/* The negation of an atom (made once; an existing instance with the same
+ * text is reused). */
+static uint32_t negation_of(SdLearner *self, uint32_t index) {
+  LrAtom *a = &self->atoms.items[index];
+  if (a->negation != LR_NONE) return a->negation;
+  SdConstraint *c = sd_constraint_negate(a->c);
+  char *text = sd_constraint_to_isla(c);
+  uint32_t len = (uint32_t)strlen(text);
+  uint32_t found = lr_map_get(&self->atom_map, text, len, lr_hash(text, len));
+  uint32_t r = lr_add_atom(self, a->pattern, text, c);
+  if (r == LR_NONE) return LR_NONE;
+  if (found == LR_NONE && r != index) {
+    LrAtom *n = &self->atoms.items[r];
+    n->kind = LR_NEGATION;
+    n->base = index;
+  }
+  self->atoms.items[index].negation = r;
+  return r;
+}
+
+/* Is the negation of this (fully evaluated) atom worth a candidate? When it
+ * states an absence: the atom holds on (almost) no failing input, at most one
+ * in twenty, but on a tenth of the passing inputs at least. (Negating every
+ * atom that is merely rarer in failing inputs floods the ranking with weak
+ * candidates that the debugger then spends its attacks on.) */
+static bool wants_negation(const SdLearner *self, const LrAtom *a) {
+  uint32_t n = self->inputs.size, F = self->failing, P = n - F;
+  if (self->opts.invariants || !F || !P || a->upto != n || a->kind != LR_PLAIN) return false;
+  uint32_t fp = popcount_bits(a->bits, n) - a->tp;
+  return (uint64_t)a->tp * 20 <= F && (uint64_t)fp * 10 >= P;
+}
+
+/* Mark an atom as produced by this learn() call (once), with its negation
+ * where the data asks for one. */
+void lr_use_atom(SdLearner *self, uint32_t index) {
   if (index == LR_NONE) return;
   LrAtom *a = &self->atoms.items[index];
   if (a->epoch == self->epoch) return;
   a->epoch = self->epoch;
   if (lr_atom_update(self, index)) array_push(&self->used, index);
   else self->stats.pruned++;
+  if (wants_negation(self, &self->atoms.items[index])) {
+    uint32_t neg = negation_of(self, index);
+    if (neg != LR_NONE && neg != index) lr_use_atom(self, neg);
+  }
 }
 
 /* ---------- templates ---------- */
@@ -440,6 +511,25 @@ void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message) {
                        p->name, message ? message : "syntax error");
 }
 
+static bool has_arith(const SdTerm *t) {
+  if (t->op == SD_OP_ADD || t->op == SD_OP_SUB) return true;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (has_arith(t->args[i])) return true;
+  return false;
+}
+
+/* Is the atom holding the slot's literal under existential quantifiers only?
+ * (Then or-ing values of the literal or-s the atoms' truth values.) */
+static bool exists_only_f(const SdFormula *f, const SdTerm *lit) {
+  if (f->kind == SD_F_ATOM) {
+    TermWalk w = {.sentinel = lit->text, .sentinel_len = lit->length};
+    find_in_term(&w, f->atom, f->atom, false);
+    return w.found == lit;
+  }
+  return f->kind == SD_F_EXISTS && f->child_count == 1 && exists_only_f(f->children[0], lit);
+}
+static bool exists_only(const SdFormula *root, LrSlot s) { return exists_only_f(root, s.term); }
+
 /* Find and describe the value slots of a freshly parsed template. */
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
@@ -447,6 +537,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
     if (ph->kind == SD_PLACEHOLDER_NONTERMINAL) continue;
     LrSlot *s = &t->slots[t->slot_count++];
     memset(s, 0, sizeof *s);
+    s->eq_var = -1;
     s->placeholder = i;
     s->kind = ph->kind;
     char buf[32];
@@ -460,6 +551,11 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       SdOp op = w.found_atom->op;
       s->atom_op = op;
       term_vars(t->c, w.found_atom, 0, s);
+      t->arith |= has_arith(w.found_atom);
+      if (op == SD_OP_EQ && w.found_atom->arg_count == 2) {
+        const SdTerm *other = w.found_atom->args[w.found_atom->args[0] == w.found ? 1 : 0];
+        if (other->op == SD_OP_VAR) s->eq_var = other->var;
+      }
       if (ph->kind == SD_PLACEHOLDER_STRING) {
         s->mode = op == SD_OP_STR_PREFIXOF && w.found_first_arg   ? LR_PREFIX
                   : op == SD_OP_STR_SUFFIXOF && w.found_first_arg ? LR_SUFFIX
@@ -478,6 +574,8 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       s->mode = LR_FULL;
     }
   }
+  t->settable = t->slot_count == 1 && t->slots[0].kind == SD_PLACEHOLDER_STRING &&
+                t->slots[0].eq_var >= 0 && t->slots[0].term && exists_only(t->c->root, t->slots[0]);
   t->search = t->slot_count == 1 && t->slots[0].term &&
               t->slots[0].kind != SD_PLACEHOLDER_STRING &&
               (t->slots[0].atom_op == SD_OP_LT || t->slots[0].atom_op == SD_OP_LE ||
@@ -500,6 +598,7 @@ static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbo
   LrTemplate *t = sd_xcalloc(1, sizeof *t);
   t->text = text;
   t->pattern = pattern;
+  t->index = self->templates.size;
   array_push(&self->templates, t);
   lr_map_put(&self->template_map, text, len, h, self->templates.size - 1);
   SdConstraintError err = {0};
@@ -580,10 +679,22 @@ static int by_frequency(const void *pa, const void *pb) {
 }
 
 #define LR_MAX_STRING 64
+#define LR_MAX_ABSENT 3 /* absence values per string slot */
 
 /* Strings (or numbers, as text) a slot may take, best first; at most max. */
-static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, char ***out,
-                            uint32_t **out_len) {
+static int by_passing(const void *pa, const void *pb) {
+  const ValueCount *a = pa, *b = pb;
+  if (a->pass != b->pass) return a->pass > b->pass ? -1 : 1;
+  if (a->len != b->len) return a->len < b->len ? -1 : 1;
+  return memcmp(a->text, b->text, a->len);
+}
+
+/* Strings (or numbers, as text) a slot may take, best first; at most max,
+ * then at most max_absent values never seen in a failing input but in many
+ * passing ones (for absence: their negations); *absent_from is where those
+ * start. */
+static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint32_t max_absent,
+                            char ***out, uint32_t **out_len, uint32_t *absent_from) {
   ValueTable vt = {0};
   uint32_t n = self->inputs.size;
   char num[32];
@@ -621,11 +732,17 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, char
       }
     }
   }
-  /* drop values never seen in a failing input */
+  /* drop values never seen in a failing input (keeping frequent passing
+     ones apart, for absence) */
   uint32_t kept = 0;
+  uint32_t P = self->inputs.size - self->failing;
+  uint32_t often = P / 10 > 2 ? P / 10 : 2;
+  Array(ValueCount) absent = {0};
   for (uint32_t i = 0; i < vt.items.size; i++) {
-    if (vt.items.items[i].fail || !self->failing) vt.items.items[kept++] = vt.items.items[i];
-    else free(vt.items.items[i].text);
+    ValueCount *v = &vt.items.items[i];
+    if (v->fail || !self->failing) vt.items.items[kept++] = *v;
+    else if (max_absent && v->pass >= often) array_push(&absent, *v);
+    else free(v->text);
   }
   vt.items.size = kept;
   sort_learner = self;
@@ -635,35 +752,55 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, char
   if (kept > 1) qsort(vt.items.items, kept, sizeof(ValueCount), by_discrimination);
   if (kept > half + 1) qsort(vt.items.items + half, kept - half, sizeof(ValueCount), by_frequency);
   uint32_t m = kept < max ? kept : max;
-  *out = sd_xcalloc(m ? m : 1, sizeof(char *));
-  *out_len = sd_xcalloc(m ? m : 1, sizeof(uint32_t));
+  if (absent.size > 1) qsort(absent.items, absent.size, sizeof(ValueCount), by_passing);
+  uint32_t ma = absent.size < max_absent ? absent.size : max_absent;
+  *out = sd_xcalloc(m + ma ? m + ma : 1, sizeof(char *));
+  *out_len = sd_xcalloc(m + ma ? m + ma : 1, sizeof(uint32_t));
   for (uint32_t i = 0; i < m; i++) {
     (*out)[i] = vt.items.items[i].text;
     (*out_len)[i] = vt.items.items[i].len;
     vt.items.items[i].text = NULL;
   }
+  for (uint32_t i = 0; i < absent.size; i++) {
+    if (i < ma) {
+      (*out)[m + i] = absent.items[i].text;
+      (*out_len)[m + i] = absent.items[i].len;
+    } else {
+      free(absent.items[i].text);
+    }
+  }
+  array_free(&absent);
+  *absent_from = m;
   value_table_free(&vt);
-  return m;
+  return m + ma;
 }
 
 /* ---------- threshold search ---------- */
 
-static bool probe(SdLearner *self, LrTemplate *t, int64_t k, uint32_t input) {
+static bool probe_text(SdLearner *self, LrTemplate *t, const char *k, uint32_t len,
+                       uint32_t input) {
   LrSlot *s = &t->slots[0];
-  int l = snprintf(t->probe, sizeof t->probe, "%lld", (long long)k);
-  s->term->text = t->probe;
-  s->term->length = (uint32_t)l;
+  s->term->text = k;
+  s->term->length = len;
   bool r = lr_eval(self, t->c, input);
   s->term->text = s->sentinel_text;
   s->term->length = s->sentinel_len;
   return r;
 }
 
-/* Range of the measured values in one input; false if none. */
+static bool probe(SdLearner *self, LrTemplate *t, int64_t k, uint32_t input) {
+  int l = snprintf(t->probe, sizeof t->probe, "%lld", (long long)k);
+  return probe_text(self, t, t->probe, (uint32_t)l, input);
+}
+
+/* Range of the measured values in one input; false if none. Also the sum of
+ * their magnitudes (saturating: the range of sums and differences), the most
+ * digits of a numeral, and whether some numeral does not fit in int64. */
 static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_t *lo,
-                        int64_t *hi) {
+                        int64_t *hi, int64_t *sum, uint32_t *digits, bool *big) {
   const SdTree *tree = self->inputs.items[input];
   bool any = false;
+  *sum = 0, *digits = 1, *big = false;
   for (uint32_t k = 0; k < s->sym_count; k++) {
     SdSymbol sym = s->syms[k];
     uint32_t count = tree->by_symbol_count[sym];
@@ -674,7 +811,13 @@ static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_
       int64_t v;
       if (s->how[k] == 1) v = len;
       else if (s->how[k] == 2) {
-        if (!lr_parse_int(txt, len, &v)) continue;
+        if (!lr_parse_int(txt, len, &v)) {
+          if (sd_is_numeral(txt, len)) {
+            *big = true;
+            if (len > *digits) *digits = len;
+          }
+          continue;
+        }
       } else {
         int64_t w;
         v = len;
@@ -687,18 +830,139 @@ static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_
       if (!any || v < *lo) *lo = v;
       if (!any || v > *hi) *hi = v;
       any = true;
+      int64_t m = v < 0 ? -v : v;
+      *sum = *sum > INT64_MAX / 4 - m ? INT64_MAX / 4 : *sum + m;
+      uint32_t d = 1;
+      for (int64_t q = m; q >= 10; q /= 10) d++;
+      if (d > *digits) *digits = d;
     }
   }
-  return any;
+  return any || *big;
+}
+
+/* ---- decimal numerals of any size (threshold search beyond int64) ---- */
+
+/* x + delta (delta = 1 or -1) for a normalised numeral; malloc'd. */
+static char *num_step(const char *x, int delta) {
+  bool neg = x[0] == '-';
+  const char *m = neg ? x + 1 : x;
+  size_t n = strlen(m);
+  bool up = (delta > 0) != neg; /* the magnitude grows */
+  if (!up && n == 1 && m[0] == '0') return sd_xstrdup("-1"); /* 0 - 1 */
+  char *r = sd_xmalloc(n + 3);
+  char *d = r + 2;
+  memcpy(d, m, n + 1);
+  size_t i = n;
+  if (up) {
+    while (i > 0 && d[i - 1] == '9') d[--i] = '0';
+    if (i == 0) *--d = '1';
+    else d[i - 1]++;
+  } else {
+    while (d[i - 1] == '0') d[--i] = '9';
+    d[i - 1]--;
+    while (d[0] == '0' && d[1]) d++;
+  }
+  bool zero = d[0] == '0' && !d[1];
+  if (neg && !zero) *--d = '-';
+  char *out = sd_xstrdup(d);
+  free(r);
+  return out;
+}
+
+/* The smallest m in [0, 10^digits) for which truth(sign m) == want, digit by
+ * digit (truth is monotone in m and holds at 10^digits - 1). */
+static char *smallest(SdLearner *self, LrTemplate *t, uint32_t input, bool neg, uint32_t digits,
+                      bool want) {
+  char *buf = sd_xmalloc(digits + 2);
+  char *d = buf + 1;
+  buf[0] = '-';
+  memset(d, '9', digits);
+  d[digits] = 0;
+  char *tmp = sd_xmalloc(digits + 2);
+  for (uint32_t pos = 0; pos < digits; pos++) {
+    int lo = 0, hi = 9; /* the digit at pos is the smallest c with truth(prefix c 9..9) */
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      d[pos] = (char)('0' + mid);
+      const char *p = d;
+      while (p[0] == '0' && p[1]) p++;
+      bool zero = p[0] == '0' && !p[1];
+      size_t l = strlen(p), o = 0;
+      if (neg && !zero) tmp[o++] = '-';
+      memcpy(tmp + o, p, l + 1);
+      if (probe_text(self, t, tmp, (uint32_t)(l + o), input) == want) hi = mid;
+      else lo = mid + 1;
+    }
+    d[pos] = (char)('0' + lo);
+  }
+  const char *p = d;
+  while (p[0] == '0' && p[1]) p++;
+  char *out = neg && !(p[0] == '0' && !p[1]) ? sd_format("-%s", p) : sd_xstrdup(p);
+  free(buf);
+  free(tmp);
+  return out;
+}
+
+/* find_flip for inputs whose numbers do not fit in int64. */
+static LrFlip find_flip_big(SdLearner *self, LrTemplate *t, uint32_t input, uint32_t digits) {
+  LrFlip f = {0};
+  char *nines = sd_xmalloc(digits + 2);
+  nines[0] = '-';
+  memset(nines + 1, '9', digits);
+  nines[digits + 1] = 0;
+  bool tn = probe_text(self, t, nines, digits + 1, input);
+  bool tp = probe_text(self, t, nines + 1, digits, input);
+  bool t0 = probe_text(self, t, "0", 1, input);
+  free(nines);
+  if (tn == tp) {
+    f.kind = tp ? LR_TRUE : LR_FALSE;
+    return f;
+  }
+  char *c;
+  if (tp != t0) { /* on the positive side: the first k > 0 where truth is tp */
+    c = smallest(self, t, input, false, digits, tp);
+    if (tp) f.kind = LR_AT_LEAST; /* true iff k >= c */
+    else {
+      f.kind = LR_AT_MOST; /* true iff k <= c - 1 */
+      char *d = num_step(c, -1);
+      free(c);
+      c = d;
+    }
+  } else { /* on the negative side: the first -m where truth is tn */
+    c = smallest(self, t, input, true, digits, tn);
+    if (tn) f.kind = LR_AT_MOST; /* true iff k <= -m */
+    else {
+      f.kind = LR_AT_LEAST; /* true iff k >= -m + 1 */
+      char *d = num_step(c, 1);
+      free(c);
+      c = d;
+    }
+  }
+  int64_t v;
+  if (lr_parse_int(c, (uint32_t)strlen(c), &v)) {
+    f.c = v;
+    free(c);
+  } else {
+    f.big = c;
+  }
+  return f;
 }
 
 /* Where the truth of the template flips for one input, by bisection. */
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
   LrFlip f = {0};
-  int64_t lo = 0, hi = 0;
-  if (!input_range(self, &t->slots[0], input, &lo, &hi)) {
+  int64_t lo = 0, hi = 0, sum;
+  uint32_t digits;
+  bool big;
+  if (!input_range(self, &t->slots[0], input, &lo, &hi, &sum, &digits, &big)) {
     f.kind = probe(self, t, 0, input) ? LR_TRUE : LR_FALSE;
     return f;
+  }
+  /* sums and differences of numbers reach beyond any one of them */
+  if (big || (t->arith && sum >= INT64_MAX / 4)) return find_flip_big(self, t, input, digits + 2);
+  if (t->arith) {
+    if (-sum < lo) lo = -sum;
+    if (sum > hi) hi = sum;
   }
   lo -= 1, hi += 1;
   bool tl = probe(self, t, lo, input), th = probe(self, t, hi, input);
@@ -754,9 +1018,104 @@ int lr_cmp_f1(uint32_t tp1, uint32_t fp1, uint32_t fn1, uint32_t tp2, uint32_t f
   return a > b ? 1 : a < b ? -1 : 0;
 }
 
-/* Search the bound: returns up to 2 chosen values. */
-static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, int64_t *chosen) {
+/* From the counts at each candidate bound (sorted), pick up to 2: the best F1
+ * (then recall) and the most precise at the highest recall; each the middle of
+ * its run of bounds with the same counts (invariant mode: its most restrictive
+ * end). Returns distinct indices. */
+static uint32_t pick_bounds(SdLearner *self, const uint32_t *tp, const uint32_t *fp, uint32_t u,
+                            uint32_t dec, uint32_t inc, uint32_t *out) {
+  uint32_t F = self->failing, count = 0;
+  uint32_t best1 = 0, best2 = 0;
+  for (uint32_t i = 1; i < u; i++) {
+    int c = lr_cmp_f1(tp[i], fp[i], F - tp[i], tp[best1], fp[best1], F - tp[best1]);
+    if (c > 0 || (c == 0 && tp[i] > tp[best1])) best1 = i;
+    if (tp[i] > tp[best2] ||
+        (tp[i] == tp[best2] && lr_cmp_precision(tp[i], fp[i], tp[best2], fp[best2]) > 0))
+      best2 = i;
+  }
+  uint32_t picks[2] = {best1, best2};
+  for (uint32_t p = 0; p < 2; p++) {
+    uint32_t b = picks[p];
+    uint32_t first = b, last = b;
+    while (first > 0 && tp[first - 1] == tp[b] && fp[first - 1] == fp[b]) first--;
+    while (last + 1 < u && tp[last + 1] == tp[b] && fp[last + 1] == fp[b]) last++;
+    uint32_t pick = first + (last - first) / 2;
+    if (self->opts.invariants) pick = dec >= inc ? last : first;
+    if (tp[pick] == 0) continue;
+    if (count == 1 && out[0] == pick) continue;
+    out[count++] = pick;
+  }
+  return count;
+}
+
+static const char *flip_text(const LrFlip *f, char *buf) {
+  if (f->big) return f->big;
+  snprintf(buf, 32, "%lld", (long long)f->c);
+  return buf;
+}
+
+static int cmp_num_text(const void *a, const void *b) {
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+  return sd_compare_numerals(x, strlen(x), y, strlen(y));
+}
+
+/* choose_bounds when some flip point does not fit in int64: the same sweep
+ * over numerals (quadratic in the inputs; such numbers are rare). */
+static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen) {
   uint32_t n = self->inputs.size;
+  Array(char *) ks = {0};
+  uint32_t dec = 0, inc = 0;
+  char buf[32];
+  for (uint32_t i = 0; i < n; i++) {
+    const LrFlip *f = &t->flips.items[i];
+    if (f->kind != LR_AT_MOST && f->kind != LR_AT_LEAST) continue;
+    if (f->kind == LR_AT_MOST) dec++;
+    else inc++;
+    const char *c = flip_text(f, buf);
+    array_push(&ks, sd_xstrdup(c));
+    array_push(&ks, num_step(c, -1));
+    array_push(&ks, num_step(c, 1));
+  }
+  uint32_t count = 0;
+  if (ks.size) {
+    qsort(ks.items, ks.size, sizeof(char *), cmp_num_text);
+    uint32_t u = 0;
+    for (uint32_t i = 0; i < ks.size; i++) {
+      if (u && !strcmp(ks.items[i], ks.items[u - 1])) free(ks.items[i]);
+      else ks.items[u++] = ks.items[i];
+    }
+    uint32_t *tp = sd_xcalloc(u, sizeof(uint32_t)), *fp = sd_xcalloc(u, sizeof(uint32_t));
+    for (uint32_t i = 0; i < n; i++) {
+      const LrFlip *f = &t->flips.items[i];
+      uint32_t *cnt = lr_is_failing(self, i) ? tp : fp;
+      if (f->kind == LR_TRUE) {
+        for (uint32_t k = 0; k < u; k++) cnt[k]++;
+        continue;
+      }
+      if (f->kind == LR_FALSE) continue;
+      const char *c = flip_text(f, buf);
+      size_t cl = strlen(c);
+      for (uint32_t k = 0; k < u; k++) {
+        int r = sd_compare_numerals(ks.items[k], strlen(ks.items[k]), c, cl);
+        if (f->kind == LR_AT_MOST ? r <= 0 : r >= 0) cnt[k]++;
+      }
+    }
+    uint32_t picks[2];
+    uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
+    for (uint32_t p = 0; p < m; p++) chosen[count++] = sd_xstrdup(ks.items[picks[p]]);
+    free(tp);
+    free(fp);
+    for (uint32_t i = 0; i < u; i++) free(ks.items[i]);
+  }
+  array_free(&ks);
+  return count;
+}
+
+/* Search the bound: returns up to 2 chosen values (malloc'd numerals). */
+static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, char **chosen) {
+  uint32_t n = self->inputs.size;
+  for (uint32_t i = 0; i < n; i++)
+    if (t->flips.items[i].big) return choose_bounds_big(self, t, chosen);
   Array(int64_t) amF = {0}, alF = {0}, amP = {0}, alP = {0}, ks = {0};
   uint32_t constF = 0, constP = 0, dec = 0, inc = 0;
   for (uint32_t i = 0; i < n; i++) {
@@ -791,31 +1150,10 @@ static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, int64_t *chosen) {
       tp[i] = constF + count_ge(amF.items, amF.size, k) + count_le(alF.items, alF.size, k);
       fp[i] = constP + count_ge(amP.items, amP.size, k) + count_le(alP.items, alP.size, k);
     }
-    uint32_t F = self->failing;
-    /* 1: best F1 (then recall); 2: most precise at the highest recall */
-    uint32_t best1 = 0, best2 = 0;
-    for (uint32_t i = 1; i < u; i++) {
-      int c = lr_cmp_f1(tp[i], fp[i], F - tp[i], tp[best1], fp[best1], F - tp[best1]);
-      if (c > 0 || (c == 0 && tp[i] > tp[best1])) best1 = i;
-      if (tp[i] > tp[best2] ||
-          (tp[i] == tp[best2] && lr_cmp_precision(tp[i], fp[i], tp[best2], fp[best2]) > 0))
-        best2 = i;
-    }
-    uint32_t picks[2] = {best1, best2};
-    for (uint32_t p = 0; p < 2; p++) {
-      uint32_t b = picks[p];
-      /* the run of bounds with the same counts: take its middle, or in
-         invariant mode its most restrictive end */
-      uint32_t first = b, last = b;
-      while (first > 0 && tp[first - 1] == tp[b] && fp[first - 1] == fp[b]) first--;
-      while (last + 1 < u && tp[last + 1] == tp[b] && fp[last + 1] == fp[b]) last++;
-      uint32_t pick = first + (last - first) / 2;
-      if (self->opts.invariants) pick = dec >= inc ? last : first;
-      if (tp[pick] == 0) continue;
-      int64_t k = ks.items[pick];
-      if (count == 1 && chosen[0] == k) continue;
-      chosen[count++] = k;
-    }
+    uint32_t picks[2];
+    uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
+    for (uint32_t p = 0; p < m; p++)
+      chosen[count++] = sd_format("%lld", (long long)ks.items[picks[p]]);
     free(tp);
     free(fp);
   }
@@ -829,7 +1167,7 @@ static uint32_t atom_for_values(SdLearner *self, LrTemplate *t, const SdSymbol *
                                 const char *const *values) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
   char *text = template_text(self, p, tuple, values);
-  return get_atom(self, t->pattern, text, NULL);
+  return lr_add_atom(self, t->pattern, text, NULL);
 }
 
 static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
@@ -837,7 +1175,7 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   uint32_t n = self->inputs.size;
   if (t->slot_count == 0) {
     char *text = sd_xstrdup(t->text);
-    use_atom(self, get_atom(self, t->pattern, text, NULL));
+    lr_use_atom(self, lr_add_atom(self, t->pattern, text, NULL));
     return;
   }
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
@@ -857,15 +1195,14 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
       free(values);
       return;
     }
-    int64_t chosen[2];
+    char *chosen[2];
     uint32_t count = choose_bounds(self, t, chosen);
     for (uint32_t c = 0; c < count; c++) {
       SdBuf b = {0};
-      char num[32];
-      int l = snprintf(num, sizeof num, "%lld", (long long)chosen[c]);
-      render_value(t->slots[0].kind, num, (uint32_t)l, &b);
+      lr_render_value(t->slots[0].kind, chosen[c], (uint32_t)strlen(chosen[c]), &b);
+      free(chosen[c]);
       values[t->slots[0].placeholder] = b.data;
-      use_atom(self, atom_for_values(self, t, tuple, values));
+      lr_use_atom(self, atom_for_values(self, t, tuple, values));
       sd_buf_free(&b);
     }
     free(values);
@@ -877,10 +1214,16 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   if (t->slot_count >= 3) per_slot = 3;
   char **vals[LR_MAX_SLOTS] = {0};
   uint32_t *lens[LR_MAX_SLOTS] = {0};
-  uint32_t counts[LR_MAX_SLOTS] = {0};
+  uint32_t counts[LR_MAX_SLOTS] = {0}, absent_from[LR_MAX_SLOTS] = {0};
   bool empty = false;
+  /* absence values: for single string slots, outside invariant mode */
+  uint32_t max_absent = t->slot_count == 1 && t->slots[0].kind == SD_PLACEHOLDER_STRING &&
+                                !self->opts.invariants
+                            ? LR_MAX_ABSENT
+                            : 0;
   for (uint32_t s = 0; s < t->slot_count; s++) {
-    counts[s] = slot_values(self, &t->slots[s], per_slot, &vals[s], &lens[s]);
+    counts[s] = slot_values(self, &t->slots[s], per_slot, max_absent, &vals[s], &lens[s],
+                            &absent_from[s]);
     if (!counts[s]) empty = true;
   }
   uint32_t idx[LR_MAX_SLOTS] = {0};
@@ -888,10 +1231,22 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
     SdBuf bufs[LR_MAX_SLOTS] = {0};
     bool ok = true;
     for (uint32_t s = 0; s < t->slot_count; s++) {
-      if (!render_value(t->slots[s].kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s])) ok = false;
+      if (!lr_render_value(t->slots[s].kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s])) ok = false;
       values[t->slots[s].placeholder] = bufs[s].data ? bufs[s].data : "";
     }
-    if (ok) use_atom(self, atom_for_values(self, t, tuple, values));
+    if (ok) {
+      uint32_t a = atom_for_values(self, t, tuple, values);
+      if (a != LR_NONE) {
+        LrAtom *atom = &self->atoms.items[a];
+        if (t->slot_count == 1 && idx[0] >= absent_from[0]) atom->absence = true;
+        if (t->settable && atom->templ == LR_NONE) {
+          atom->templ = t->index;
+          atom->value = sd_xstrndup(vals[0][idx[0]], lens[0][idx[0]]);
+          atom->value_len = lens[0][idx[0]];
+        }
+      }
+      lr_use_atom(self, a);
+    }
     for (uint32_t s = 0; s < t->slot_count; s++) sd_buf_free(&bufs[s]);
     uint32_t s = 0;
     while (s < t->slot_count && ++idx[s] == counts[s]) idx[s++] = 0;
@@ -980,6 +1335,7 @@ done:
 void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t relevant_count) {
   self->epoch++;
   array_clear(&self->used);
+  array_clear(&self->hints);
   /* distinct nonterminals, in the given order */
   SdSymbol *rel = sd_xcalloc(relevant_count ? relevant_count : 1, sizeof(SdSymbol));
   uint32_t rc = 0;
@@ -995,6 +1351,7 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
   for (uint32_t p = 0; p < sd_catalog_count(self->catalog); p++)
     instantiate_pattern(self, p, rel, rc);
   free(rel);
+  lr_sets(self);
   lr_rank(self);
 }
 
@@ -1005,6 +1362,7 @@ void sd_learner_free(SdLearner *self) {
     LrAtom *a = &self->atoms.items[i];
     free(a->text);
     free(a->short_text);
+    free(a->value);
     free(a->bits);
     sd_constraint_free(a->c);
   }
@@ -1013,6 +1371,7 @@ void sd_learner_free(SdLearner *self) {
     LrTemplate *t = self->templates.items[i];
     free(t->text);
     sd_constraint_free(t->c);
+    for (uint32_t f = 0; f < t->flips.size; f++) free(t->flips.items[f].big);
     array_free(&t->flips);
     free(t);
   }
@@ -1026,6 +1385,7 @@ void sd_learner_free(SdLearner *self) {
   array_free(&self->fail_bits);
   array_free(&self->fail_prefix);
   array_free(&self->used);
+  array_free(&self->hints);
   free(self);
 }
 

@@ -14,6 +14,8 @@
 #define LR_MAX_SLOTS 4
 #define LR_MAX_SYMS 8
 #define LR_MAX_POOL 128
+#define LR_MAX_PARTS 12   /* atoms in a conjunction (max_conjunction is capped here) */
+#define LR_GREEDY_POOL 400 /* atoms a greedy conjunction may add */
 
 /* Open-addressing map from byte strings (owned elsewhere) to indices. */
 typedef struct LrMapSlot {
@@ -45,7 +47,16 @@ typedef struct LrAtom {
   uint32_t epoch;      /* last learn() that produced it */
   uint32_t size;       /* atoms in the formula */
   char *short_text;    /* sd_constraint_to_short, made when first ranked */
+  int kind;            /* LR_PLAIN, LR_NEGATION (of `base`), LR_SET (of values of `templ`) */
+  uint32_t base;       /* LR_NEGATION: the negated atom */
+  uint32_t negation;   /* its negation atom, LR_NONE if not made */
+  bool absence;        /* evaluate on every input (never pruned): its negation may matter */
+  uint32_t templ;      /* an equality of one variable with a value: its template, else LR_NONE */
+  char *value;         /* ... and the value (raw bytes) */
+  uint32_t value_len;
 } LrAtom;
+
+enum { LR_PLAIN, LR_NEGATION, LR_SET };
 
 enum { LR_FULL, LR_PREFIX, LR_SUFFIX, LR_SUBSTRING };
 enum { LR_FALSE, LR_TRUE, LR_AT_MOST, LR_AT_LEAST };
@@ -62,22 +73,28 @@ typedef struct LrSlot {
   SdSymbol syms[LR_MAX_SYMS];
   uint8_t how[LR_MAX_SYMS]; /* 0 text, 1 str.len, 2 str.to.int */
   uint32_t sym_count;
+  int32_t eq_var;           /* `(= v S)` / `(= S v)`: the variable v, else -1 */
 } LrSlot;
 
 typedef struct LrFlip {
   int kind;  /* LR_FALSE, LR_TRUE (for every bound), LR_AT_MOST (true iff k <= c), LR_AT_LEAST */
   int64_t c;
+  char *big; /* the bound as a numeral when it does not fit in int64 (then c is unused) */
 } LrFlip;
 
 /* A pattern with its nonterminals filled in; value slots hold sentinels. */
 typedef struct LrTemplate {
   char *text;
+  uint32_t index;          /* in self->templates */
   uint32_t pattern;
   bool valid;
   SdConstraint *c;
   LrSlot slots[LR_MAX_SLOTS];
   uint32_t slot_count;
   bool search;             /* one bound in an ordering comparison: threshold search */
+  bool arith;              /* the bound's atom adds or subtracts */
+  bool settable;           /* one string slot in `(= var S)` under existential quantifiers only:
+                              values can be or-ed into a set (learner_sets.c) */
   Array(LrFlip) flips;     /* per input, for the search */
   char probe[32];
 } LrTemplate;
@@ -99,7 +116,7 @@ typedef struct LrItem {
   uint32_t tp, fp;
   uint32_t size, text_len;
   uint32_t atom;      /* LR_NONE for combinations */
-  uint32_t parts[3];
+  uint32_t parts[LR_MAX_PARTS];
   uint32_t part_count;
   bool disjunction;
   uint64_t hash;
@@ -132,6 +149,7 @@ struct SdLearner {
   Array(SdCandidate) ranked;
   Array(uint32_t) ranked_item;
   Array(SdConstraint *) built; /* combinations made for the ranking */
+  Array(uint32_t) hints;       /* pairs of atoms (a set, its partner) to conjoin */
   SdLearnerStats stats;
 };
 
@@ -145,6 +163,13 @@ void lr_pattern_analyse(SdLearner *self, uint32_t index);
 void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message);
 int lr_cmp_precision(uint32_t tp1, uint32_t fp1, uint32_t tp2, uint32_t fp2);
 int lr_cmp_f1(uint32_t tp1, uint32_t fp1, uint32_t fn1, uint32_t tp2, uint32_t fp2, uint32_t fn2);
+
+uint32_t lr_add_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint *parsed);
+void lr_use_atom(SdLearner *self, uint32_t index);
+bool lr_render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf *out);
+
+/* learner_sets.c */
+void lr_sets(SdLearner *self);
 
 /* learner_rank.c */
 void lr_rank(SdLearner *self);

@@ -1,7 +1,8 @@
 /* learner_rank.c: scores the atoms of the last learn() from their cached
  * truth bitsets, combines them (conjunctions of two or three atoms that are
- * more precise than their parts; disjunctions of two precise candidates that
- * explain different failing inputs) with bitset AND/OR, groups candidates
+ * more precise than their parts, longer ones grown greedily, sets with their
+ * partner atoms; disjunctions of two precise candidates that explain
+ * different failing inputs) with bitset AND/OR, groups candidates
  * with equal truth vectors, ranks the groups and builds the constraints of
  * the ranked candidates. */
 #include <math.h>
@@ -19,6 +20,8 @@ typedef struct Ctx {
   uint32_t n, words, F, P;
   uint64_t last_mask;
   LrMap group_map;
+  LrMap conj_map;           /* conjunctions made, keyed by their sorted parts */
+  Array(uint32_t *) conj_keys;
 } Ctx;
 
 static uint32_t popcount_and(const uint64_t *a, const uint64_t *mask, uint32_t words, bool negate,
@@ -140,6 +143,17 @@ static int by_precision_recall(const void *pa, const void *pb) {
   return a < b ? -1 : a > b;
 }
 
+/* Cause mode seeds: highest recall first, then most precise. */
+static int by_recall(const void *pa, const void *pb) {
+  const SdLearner *self = sort_ctx->self;
+  uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+  const LrItem *x = &self->items.items[a], *y = &self->items.items[b];
+  if (x->tp != y->tp) return x->tp > y->tp ? -1 : 1;
+  int c = lr_cmp_precision(x->tp, x->fp, y->tp, y->fp);
+  if (c) return -c;
+  return a < b ? -1 : a > b;
+}
+
 static uint64_t *combine(const Ctx *x, const uint64_t *a, const uint64_t *b, bool or) {
   uint64_t *r = sd_xmalloc((size_t)x->words * 8);
   for (uint32_t i = 0; i < x->words; i++) r[i] = or ? (a[i] | b[i]) : (a[i] & b[i]);
@@ -152,6 +166,9 @@ static uint32_t count_tp(const Ctx *x, const uint64_t *bits) {
 static uint32_t count_fp(const Ctx *x, const uint64_t *bits) {
   return popcount_and(bits, x->self->fail_bits.items, x->words, true, x->last_mask);
 }
+
+static bool conj_new(Ctx *x, const uint32_t *parts, uint32_t k);
+static void add_conjunction(Ctx *x, const uint32_t *parts, uint32_t k, const uint64_t *bits);
 
 static void conjunctions(Ctx *x) {
   SdLearner *self = x->self;
@@ -181,6 +198,10 @@ static void conjunctions(Ctx *x) {
                    .part_count = 2, .size = a->size + b->size,
                    .text_len = a->text_len + b->text_len + 5};
       it.parts[0] = pool.items[i], it.parts[1] = pool.items[j];
+      if (!conj_new(x, it.parts, 2)) {
+        free(it.bits);
+        continue;
+      }
       add_item(x, it);
     }
   if (self->opts.max_conjunction >= 3) {
@@ -217,11 +238,146 @@ static void conjunctions(Ctx *x) {
                        .part_count = 3, .size = a->size + b->size + c->size,
                        .text_len = a->text_len + b->text_len + c->text_len + 10};
           memcpy(it.parts, parts, sizeof parts);
+          if (!conj_new(x, it.parts, 3)) {
+            free(it.bits);
+            continue;
+          }
           add_item(x, it);
         }
   }
   for (uint32_t i = 0; i < m * m; i++) free(pair[i]);
   free(pair);
+  array_free(&pool);
+}
+
+
+/* Remember a conjunction by its sorted parts; false if it was made already. */
+static bool conj_new(Ctx *x, const uint32_t *parts, uint32_t k) {
+  uint32_t *key = sd_xmalloc(k * sizeof(uint32_t));
+  memcpy(key, parts, k * sizeof(uint32_t));
+  for (uint32_t i = 1; i < k; i++)
+    for (uint32_t j = i; j > 0 && key[j - 1] > key[j]; j--) {
+      uint32_t t = key[j];
+      key[j] = key[j - 1], key[j - 1] = t;
+    }
+  uint32_t len = k * (uint32_t)sizeof(uint32_t);
+  uint64_t h = lr_hash((const char *)key, len);
+  if (lr_map_get(&x->conj_map, (const char *)key, len, h) != LR_NONE) {
+    free(key);
+    return false;
+  }
+  array_push(&x->conj_keys, key);
+  lr_map_put(&x->conj_map, (const char *)key, len, h, 1);
+  return true;
+}
+
+/* tp and fp of a & b without allocating. */
+static void and_counts(const Ctx *x, const uint64_t *a, const uint64_t *b, uint32_t *tp,
+                       uint32_t *fp) {
+  const uint64_t *fail = x->self->fail_bits.items;
+  uint32_t t = 0, f = 0;
+  for (uint32_t w = 0; w < x->words; w++) {
+    uint64_t v = a[w] & b[w];
+    if (w + 1 == x->words) v &= x->last_mask;
+    t += (uint32_t)__builtin_popcountll(v & fail[w]);
+    f += (uint32_t)__builtin_popcountll(v & ~fail[w]);
+  }
+  *tp = t, *fp = f;
+}
+
+static void add_conjunction(Ctx *x, const uint32_t *parts, uint32_t k, const uint64_t *bits) {
+  SdLearner *self = x->self;
+  LrItem it = {.bits = sd_xmalloc((size_t)x->words * 8), .owned = true, .atom = LR_NONE,
+               .part_count = k};
+  memcpy(it.bits, bits, (size_t)x->words * 8);
+  for (uint32_t i = 0; i < k; i++) {
+    const LrItem *p = &self->items.items[parts[i]];
+    it.parts[i] = parts[i];
+    it.size += p->size;
+    it.text_len += p->text_len + (i ? 5 : 0);
+  }
+  add_item(x, it);
+}
+
+/* Conjunctions of as many atoms as the evidence needs, grown greedily: from
+ * each seed (the most precise atoms; in cause mode the most frequent), add
+ * the atom that removes the most passing inputs while keeping every failing
+ * input the conjunction holds on, until it holds on no passing input, nothing
+ * improves or max_conjunction atoms are reached; then drop parts that do not
+ * matter. Each step costs one bitset AND per atom of the pool. */
+static void grow_conjunctions(Ctx *x) {
+  SdLearner *self = x->self;
+  uint32_t maxk = self->opts.max_conjunction;
+  if (maxk < 2 || x->n == 0 || x->F == 0) return;
+  uint32_t need = needed_recall(x);
+  Array(uint32_t) pool = {0};
+  for (uint32_t g = 0; g < self->groups.size; g++) {
+    const LrItem *it = &self->items.items[self->groups.items[g].best];
+    if (it->atom != LR_NONE && it->tp > 0 && it->tp >= need && it->fp > 0)
+      array_push(&pool, self->groups.items[g].best);
+  }
+  sort_ctx = x;
+  if (pool.size > 1) qsort(pool.items, pool.size, sizeof(uint32_t), by_precision);
+  if (pool.size > LR_GREEDY_POOL) pool.size = LR_GREEDY_POOL;
+  /* seeds: the most precise (cause mode: the highest recall) */
+  uint32_t ns = pool.size < self->opts.combination_pool ? pool.size : self->opts.combination_pool;
+  uint32_t *seeds = sd_xcalloc(ns ? ns : 1, sizeof(uint32_t));
+  if (self->opts.cause_mode) {
+    uint32_t *order = sd_xcalloc(pool.size ? pool.size : 1, sizeof(uint32_t));
+    memcpy(order, pool.items, pool.size * sizeof(uint32_t));
+    if (pool.size > 1) qsort(order, pool.size, sizeof(uint32_t), by_recall);
+    memcpy(seeds, order, ns * sizeof(uint32_t));
+    free(order);
+  } else {
+    memcpy(seeds, pool.items, ns * sizeof(uint32_t));
+  }
+  uint64_t *cur = sd_xmalloc((size_t)x->words * 8), *tmp = sd_xmalloc((size_t)x->words * 8);
+  for (uint32_t si = 0; si < ns; si++) {
+    uint32_t parts[LR_MAX_PARTS], k = 1;
+    parts[0] = seeds[si];
+    const LrItem *seed = &self->items.items[seeds[si]];
+    memcpy(cur, seed->bits, (size_t)x->words * 8);
+    uint32_t tp = seed->tp, fp = seed->fp;
+    while (fp > 0 && k < maxk) {
+      uint32_t best = LR_NONE, best_fp = fp;
+      for (uint32_t j = 0; j < pool.size; j++) {
+        uint32_t cand = pool.items[j];
+        bool in = false;
+        for (uint32_t q = 0; q < k; q++) in |= parts[q] == cand;
+        if (in) continue;
+        uint32_t t2, f2;
+        and_counts(x, cur, self->items.items[cand].bits, &t2, &f2);
+        self->stats.combinations++;
+        if (t2 == tp && f2 < best_fp) best = cand, best_fp = f2;
+      }
+      if (best == LR_NONE) break;
+      const uint64_t *b = self->items.items[best].bits;
+      for (uint32_t w = 0; w < x->words; w++) cur[w] &= b[w];
+      parts[k++] = best;
+      fp = best_fp;
+    }
+    /* drop parts the others imply on this evidence (the seed last) */
+    for (uint32_t drop = k; drop-- > 0 && k > 2;) {
+      bool first = true;
+      for (uint32_t q = 0; q < k; q++) {
+        if (q == drop) continue;
+        const uint64_t *b = self->items.items[parts[q]].bits;
+        for (uint32_t w = 0; w < x->words; w++) tmp[w] = first ? b[w] : (tmp[w] & b[w]);
+        first = false;
+      }
+      uint32_t t2, f2;
+      and_counts(x, tmp, tmp, &t2, &f2);
+      if (t2 == tp && f2 == fp) {
+        memmove(parts + drop, parts + drop + 1, (k - drop - 1) * sizeof(uint32_t));
+        k--;
+      }
+    }
+    if (k < 2 || !conj_new(x, parts, k)) continue;
+    add_conjunction(x, parts, k, cur);
+  }
+  free(cur);
+  free(tmp);
+  free(seeds);
   array_free(&pool);
 }
 
@@ -304,7 +460,7 @@ static int member_cmp(const void *pa, const void *pb) {
 static SdConstraint *build(SdLearner *self, uint32_t item) {
   const LrItem *it = &self->items.items[item];
   if (it->atom != LR_NONE) return self->atoms.items[it->atom].c;
-  const SdConstraint *parts[3];
+  const SdConstraint *parts[LR_MAX_PARTS];
   for (uint32_t i = 0; i < it->part_count; i++) parts[i] = build(self, it->parts[i]);
   SdConstraint *c = it->disjunction ? sd_constraint_or(parts, it->part_count)
                                     : sd_constraint_and(parts, it->part_count);
@@ -315,7 +471,10 @@ static SdConstraint *build(SdLearner *self, uint32_t item) {
 static void pattern_names(SdLearner *self, uint32_t item, SdBuf *b, bool nested) {
   const LrItem *it = &self->items.items[item];
   if (it->atom != LR_NONE) {
-    sd_buf_puts(b, sd_catalog_pattern(self->catalog, self->atoms.items[it->atom].pattern)->name);
+    const LrAtom *a = &self->atoms.items[it->atom];
+    if (a->kind == LR_NEGATION) sd_buf_puts(b, "not ");
+    sd_buf_puts(b, sd_catalog_pattern(self->catalog, a->pattern)->name);
+    if (a->kind == LR_SET) sd_buf_puts(b, " (set)");
     return;
   }
   if (nested) sd_buf_putc(b, '(');
@@ -355,6 +514,8 @@ void lr_rank(SdLearner *self) {
   x.P = x.n - x.F;
   if (self->fail_bits.size < x.words) array_push(&self->fail_bits, 0);
   static uint64_t zero_word;
+  uint32_t *item_of = sd_xmalloc((self->atoms.size ? self->atoms.size : 1) * sizeof(uint32_t));
+  for (uint32_t i = 0; i < self->atoms.size; i++) item_of[i] = LR_NONE;
   for (uint32_t i = 0; i < self->used.size; i++) {
     uint32_t a = self->used.items[i];
     LrAtom *atom = &self->atoms.items[a];
@@ -365,9 +526,22 @@ void lr_rank(SdLearner *self) {
     }
     LrItem it = {.bits = atom->bits ? atom->bits : &zero_word, .atom = a, .part_count = 1,
                  .size = atom->size, .text_len = (uint32_t)strlen(atom_short(self, a))};
-    add_item(&x, it);
+    item_of[a] = add_item(&x, it);
   }
+  /* sets with their partners (learner_sets.c) */
+  uint64_t *tmp = sd_xmalloc((size_t)x.words * 8);
+  for (uint32_t h = 0; h + 1 < self->hints.size; h += 2) {
+    uint32_t parts[2] = {item_of[self->hints.items[h]], item_of[self->hints.items[h + 1]]};
+    if (parts[0] == LR_NONE || parts[1] == LR_NONE || !conj_new(&x, parts, 2)) continue;
+    const uint64_t *a = self->items.items[parts[0]].bits, *b = self->items.items[parts[1]].bits;
+    for (uint32_t w = 0; w < x.words; w++) tmp[w] = a[w] & b[w];
+    self->stats.combinations++;
+    add_conjunction(&x, parts, 2, tmp);
+  }
+  free(tmp);
+  free(item_of);
   conjunctions(&x);
+  grow_conjunctions(&x);
   disjunctions(&x);
   /* rank the groups */
   uint32_t ng = self->groups.size;
@@ -411,6 +585,9 @@ void lr_rank(SdLearner *self) {
   }
   free(order);
   lr_map_free(&x.group_map);
+  lr_map_free(&x.conj_map);
+  for (uint32_t i = 0; i < x.conj_keys.size; i++) free(x.conj_keys.items[i]);
+  array_free(&x.conj_keys);
 }
 
 uint32_t sd_learner_candidate_count(const SdLearner *self) { return self->ranked.size; }

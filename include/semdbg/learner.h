@@ -4,9 +4,10 @@
  * nonterminals and with strings and bounds taken from the inputs, evaluates
  * every instance once per input (truth values cached as one bitset per
  * candidate, so adding inputs costs only the new ones), scores the instances
- * (precision, recall, specificity, F1), combines good atoms into conjunctions
- * (more precise than their parts) and disjunctions (failures with several
- * causes), and ranks the result. Candidates with the same truth vector on all
+ * (precision, recall, specificity, F1), adds negations (absence) and sets of
+ * values (`X in {...}`), combines good atoms into conjunctions (more precise
+ * than their parts; as long as the evidence needs, grown greedily) and
+ * disjunctions (failures with several causes), and ranks the result. Candidates with the same truth vector on all
  * inputs form one equivalence group.
  *
  * Ranking: candidates that meet both thresholds (min_recall, min_precision)
@@ -29,7 +30,8 @@
 typedef struct SdLearnerOptions {
   uint32_t max_candidates;  /* equivalence groups in the ranking (default 50) */
   uint32_t max_equivalent;  /* members kept per group, the best first (default 4) */
-  uint32_t max_conjunction; /* atoms per conjunction: 1 = no conjunctions, 2 or 3 (default 3) */
+  uint32_t max_conjunction; /* atoms per conjunction: 1 = no conjunctions (default 8, at most 12);
+                               2 and 3 are searched exhaustively in the pool, more greedily */
   bool disjunctions;        /* look for disjunctions of two candidates (default true) */
   /* beyond the minimum: */
   double min_precision;     /* acceptance thresholds (default 0.6 and 0.9) */
@@ -37,6 +39,9 @@ typedef struct SdLearnerOptions {
   uint32_t max_values;      /* strings / integers tried per value placeholder (default 12) */
   uint32_t combination_pool;/* distinct atoms considered for combinations (default 40) */
   bool invariants;          /* invariant mining ranking (see above) */
+  bool cause_mode;          /* precision first (sequential covering of several causes): only
+                               candidates that hold on no passing input are accepted, ranked
+                               by recall; min_recall still applies (set it low) */
   SdDiagnostics *diagnostics; /* warnings: patterns that do not parse; may be NULL */
 } SdLearnerOptions;
 void sd_learner_options_init(SdLearnerOptions *self);

@@ -2,7 +2,8 @@
  * built directly) and labelled by C functions implementing the known truth:
  * heartbleed, calculator, middle, a failure with two causes, a list of
  * records with a per-record length field, a bound found by threshold search,
- * invariant mining; plus the evaluation cache, incremental learning,
+ * invariant mining, a five-atom conjunction with an absent option, a set of
+ * months, cause mode, sums and bounds beyond int64; plus the evaluation cache, incremental learning,
  * determinism and patterns that do not parse. Results are checked by meaning:
  * the top candidate is evaluated on fresh labelled inputs. */
 #include <stdlib.h>
@@ -542,6 +543,334 @@ static void test_bad_patterns(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- inputs built from text ---------- */
+
+typedef bool (*TextLabel)(const char *text, uint32_t len);
+
+/* Parse texts (all must parse) and label them. */
+static Set text_set(const SdGrammar *g, char **texts, uint32_t n, TextLabel label) {
+  SdParser *parser = sd_parser_new(g);
+  Set s = {.trees = sd_xcalloc(n, sizeof(SdTree *)), .failing = sd_xcalloc(n, 1), .n = n};
+  for (uint32_t i = 0; i < n; i++) {
+    SdParseError err;
+    s.trees[i] = sd_parse(parser, -1, texts[i], strlen(texts[i]), &err);
+    CHECK(s.trees[i] != NULL);
+    if (!s.trees[i]) fprintf(stderr, "   does not parse: '%s'\n", texts[i]);
+    s.failing[i] = s.trees[i] && label(texts[i], (uint32_t)strlen(texts[i]));
+    s.nfail += s.failing[i];
+  }
+  sd_parser_free(parser);
+  return s;
+}
+
+static void free_texts(char **texts, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) free(texts[i]);
+  free(texts);
+}
+
+/* ---------- five atoms: a conjunction as long as the evidence needs ---------- */
+
+static const char *grep_grammar =
+    "<start> ::= \"grep\" <option>* \" \" <pattern> \" \" <file>\n"
+    "<option> ::= \" -i\" | \" -w\" | \" -F\" | \" -v\" | \" -n\"\n"
+    "<pattern> ::= <pchar>+\n"
+    "<pchar> ::= <letter> | <digit>\n"
+    "<letter> ::= [a-z]\n"
+    "<digit> ::= [0-9]\n"
+    "<file> ::= <letter>+ <ext>\n"
+    "<ext> ::= \".txt\" | \".c\" | \".md\"\n";
+
+static bool has(const char *text, const char *what) { return strstr(text, what) != NULL; }
+
+static bool grep_fails(const char *text, uint32_t len) {
+  const char *pat = strchr(text + 4, ' ');
+  while (pat && pat[1] == '-') pat = strchr(pat + 1, ' ');
+  bool digit = false;
+  for (const char *p = pat + 1; *p && *p != ' '; p++) digit |= *p >= '0' && *p <= '9';
+  return has(text, " -i") && has(text, " -w") && !has(text, " -F") && digit && len > 4 &&
+         !strcmp(text + len - 4, ".txt");
+}
+
+/* Command lines near the failure: each of the five conditions holds with
+ * probability 3/4 (absence of -F included), the other options at random. */
+static char **grep_texts(uint64_t seed, uint32_t n) {
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  char **texts = sd_xcalloc(n, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    SdBuf b = {0};
+    sd_buf_puts(&b, "grep");
+    bool want[5];
+    for (int k = 0; k < 5; k++) want[k] = sd_rng_below(&rng, 4) != 0;
+    if (sd_rng_below(&rng, 3) == 0) want[sd_rng_below(&rng, 5)] = false; /* near misses */
+    if (sd_rng_below(&rng, 2)) sd_buf_puts(&b, " -n");
+    if (want[0]) sd_buf_puts(&b, " -i");
+    if (sd_rng_below(&rng, 2)) sd_buf_puts(&b, " -v");
+    if (want[1]) sd_buf_puts(&b, " -w");
+    if (!want[2]) sd_buf_puts(&b, " -F");
+    sd_buf_putc(&b, ' ');
+    uint32_t pl = 1 + sd_rng_below(&rng, 4), at = sd_rng_below(&rng, pl);
+    for (uint32_t k = 0; k < pl; k++)
+      sd_buf_putc(&b, want[3] && k == at ? (char)('0' + sd_rng_below(&rng, 10))
+                                         : (char)('a' + sd_rng_below(&rng, 26)));
+    sd_buf_putc(&b, ' ');
+    for (uint32_t k = 0, fl = 1 + sd_rng_below(&rng, 5); k < fl; k++)
+      sd_buf_putc(&b, (char)('a' + sd_rng_below(&rng, 26)));
+    sd_buf_puts(&b, want[4] ? ".txt" : sd_rng_below(&rng, 2) ? ".c" : ".md");
+    texts[i] = sd_buf_take(&b);
+  }
+  return texts;
+}
+
+static void test_long_conjunction(void) {
+  SdGrammar *g = grammar_text(grep_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  char **texts = grep_texts(101, 600);
+  Set s = text_set(g, texts, 600, grep_fails);
+  CHECK(s.nfail > 30 && s.nfail < s.n - 100);
+  const char *rel[] = {"<option>", "<digit>", "<file>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0);
+  CHECK(top && top->parts == 5 && !top->disjunction); /* size 4: `exists <digit>: true` has no atom */
+  /* -F is absent: a negated atom, though " -F" never occurs in a failing input */
+  CHECK(top && strstr(top->text, "\" -F\"") && strstr(top->text, "not "));
+  CHECK(top && strstr(top->text, "\" -i\"") && strstr(top->text, "\" -w\""));
+  char **fresh_texts = grep_texts(102, 600);
+  Set fresh = text_set(g, fresh_texts, 600, grep_fails);
+  double p, r;
+  measure(top->constraint, &fresh, &p, &r);
+  CHECK(p == 1.0 && r == 1.0);
+  /* capped at three atoms, nothing is exact */
+  SdLearnerOptions o;
+  sd_learner_options_init(&o);
+  o.max_conjunction = 3;
+  SdLearner *l3 = learn(g, cat, &s, rel, &o);
+  CHECK(sd_learner_candidate(l3, 0)->precision < 1.0);
+  sd_learner_free(l3);
+  sd_learner_free(l);
+  set_free(&fresh);
+  set_free(&s);
+  free_texts(texts, 600);
+  free_texts(fresh_texts, 600);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
+/* ---------- a set of values: 31 days in a 30-day month ---------- */
+
+static const char *date_grammar =
+    "<start> ::= <year> \"-\" <month> \"-\" <day>\n"
+    "<year> ::= \"20\" <digit> <digit>\n"
+    "<digit> ::= [0-9]\n"
+    "<month> ::= \"01\" | \"02\" | \"03\" | \"04\" | \"05\" | \"06\" | \"07\" | \"08\" | \"09\""
+    " | \"10\" | \"11\" | \"12\"\n"
+    "<day> ::= \"0\" [1-9] | \"1\" <digit> | \"2\" <digit> | \"3\" [01]\n";
+
+static bool date_fails(const char *text, uint32_t len) {
+  (void)len;
+  int month = atoi(text + 5), day = atoi(text + 8);
+  return day == 31 && (month == 4 || month == 6 || month == 9 || month == 11);
+}
+
+static char **date_texts(uint64_t seed, uint32_t n) {
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  char **texts = sd_xcalloc(n, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t day = sd_rng_below(&rng, 3) == 0 ? 31 : 1 + sd_rng_below(&rng, 31);
+    texts[i] = sd_format("20%02u-%02u-%02u", sd_rng_below(&rng, 100), 1 + sd_rng_below(&rng, 12), day);
+  }
+  return texts;
+}
+
+static void test_value_set(void) {
+  SdGrammar *g = grammar_text(date_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  char **texts = date_texts(111, 600);
+  Set s = text_set(g, texts, 600, date_fails);
+  CHECK(s.nfail > 30);
+  const char *rel[] = {"<month>", "<day>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0);
+  CHECK(top && !strcmp(top->text, "<month> in {\"04\", \"06\", \"09\", \"11\"} and <day> = \"31\""));
+  /* faithful ISLa: an or of equalities of one variable */
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "(= ") && strstr(isla, " or ") && strstr(isla, "\"09\""));
+  if (isla) fprintf(stderr, "   ISLa: %s\n", isla);
+  SdConstraintError err = {0};
+  SdConstraint *back = isla ? sd_constraint_parse(g, isla, strlen(isla), &err) : NULL;
+  CHECK(back && sd_constraint_equal(back, top->constraint));
+  sd_constraint_free(back);
+  free(err.message);
+  free(isla);
+  char **fresh_texts = date_texts(112, 600);
+  Set fresh = text_set(g, fresh_texts, 600, date_fails);
+  double p, r;
+  measure(top->constraint, &fresh, &p, &r);
+  CHECK(p == 1.0 && r == 1.0);
+  sd_learner_free(l);
+  set_free(&fresh);
+  set_free(&s);
+  free_texts(texts, 600);
+  free_texts(fresh_texts, 600);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
+/* ---------- cause mode: precise causes first, by recall ---------- */
+
+static void test_cause_mode(void) {
+  SdGrammar *g = grammar("grammars/calculator.bnf");
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 41, 400, 100, two_causes);
+  const char *rel[] = {"<function>", "<number>", "<maybe-fraction>", NULL};
+  SdLearnerOptions o;
+  sd_learner_options_init(&o);
+  o.cause_mode = true;
+  o.min_recall = 0.05;
+  o.disjunctions = false; /* the debugger covers causes one by one */
+  SdLearner *l = learn(g, cat, &s, rel, &o);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->fp == 0 && top->recall >= 0.3 && top->recall < 1.0);
+  uint32_t accepted = 0;
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (!c->accepted) break;
+    accepted++;
+    CHECK(c->fp == 0 && c->precision == 1.0);
+    if (i) CHECK(c->recall <= sd_learner_candidate(l, i - 1)->recall);
+  }
+  CHECK(accepted >= 2);
+  /* the other cause is among the accepted ones: together they cover everything */
+  bool covered = false;
+  for (uint32_t i = 1; i < accepted && !covered; i++) {
+    uint32_t both = 0;
+    for (uint32_t k = 0; k < s.n; k++)
+      both += s.failing[k] && (sd_learner_truth(l, 0, k) || sd_learner_truth(l, i, k));
+    covered = both == s.nfail;
+  }
+  CHECK(covered);
+  SdLearnerStats st;
+  sd_learner_stats(l, &st);
+  CHECK(st.combinations < 200000);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
+/* ---------- sums, differences, offsets; bounds beyond int64 ---------- */
+
+static const char *sum_grammar =
+    "<start> ::= <a> \" \" <b> \" \" <c>\n"
+    "<a> ::= [0-9]+\n"
+    "<b> ::= [0-9]+\n"
+    "<c> ::= [0-9]+\n";
+
+/* a + b > 2^63 - 1, in exact decimal arithmetic on the text */
+static bool sum_above_int64(const char *text, uint32_t len) {
+  (void)len;
+  unsigned __int128 a = 0, b = 0;
+  const char *p = text;
+  for (; *p != ' '; p++) a = a * 10 + (unsigned)(*p - '0');
+  for (p++; *p != ' '; p++) b = b * 10 + (unsigned)(*p - '0');
+  return a + b > (unsigned __int128)INT64_MAX;
+}
+
+static bool a_above_u64(const char *text, uint32_t len) {
+  (void)len;
+  const char *sp = strchr(text, ' ');
+  return sd_compare_numerals(text, (size_t)(sp - text), "18446744073709551615", 20) > 0;
+}
+
+static bool sum_exceeds_c(const char *text, uint32_t len) {
+  (void)len;
+  long a = strtol(text, NULL, 10);
+  const char *p = strchr(text, ' ') + 1;
+  long b = strtol(p, NULL, 10), c = strtol(strchr(p, ' ') + 1, NULL, 10);
+  return a + b > c;
+}
+
+/* Random triples with big (mode 0, 1) or small (mode 2) numbers, and the
+ * boundary cases of mode 0 / 1 (so the bound is pinned exactly). */
+static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  char **texts = sd_xcalloc(n, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    if (mode == 2) {
+      texts[i] = sd_format("%u %u %u", sd_rng_below(&rng, 100), sd_rng_below(&rng, 100),
+                           sd_rng_below(&rng, 200));
+      continue;
+    }
+    uint64_t a = sd_rng_next(&rng) >> 1, b = sd_rng_next(&rng) >> 1;
+    if (mode == 0) texts[i] = sd_format("%llu %llu 1", (unsigned long long)a, (unsigned long long)b);
+    else texts[i] = sd_format("%llu%u 7 1", (unsigned long long)(a >> 2), sd_rng_below(&rng, 10));
+  }
+  if (mode == 0 && n >= 2) {
+    free(texts[0]), free(texts[1]);
+    texts[0] = sd_xstrdup("4611686018427387903 4611686018427387904 1"); /* 2^63 - 1 */
+    texts[1] = sd_xstrdup("4611686018427387904 4611686018427387904 1"); /* 2^63 */
+  }
+  if (mode == 1 && n >= 2) {
+    free(texts[0]), free(texts[1]);
+    texts[0] = sd_xstrdup("18446744073709551615 7 1");
+    texts[1] = sd_xstrdup("18446744073709551616 7 1");
+  }
+  return texts;
+}
+
+static void check_arith(const SdGrammar *g, const SdCatalog *cat, int mode, TextLabel label,
+                        const char *expect) {
+  char **texts = sum_texts(120 + (uint64_t)mode, 300, mode);
+  Set s = text_set(g, texts, 300, label);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<a>", "<b>", "<c>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0 && top->size == 1);
+  bool found = false; /* the expected text in the best group */
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (c->equivalent_group != 0) break;
+    found |= !strcmp(c->text, expect);
+  }
+  CHECK(found);
+  if (!found) fprintf(stderr, "   expected: %s\n", expect);
+  sd_learner_free(l);
+  set_free(&s);
+  free_texts(texts, 300);
+}
+
+static void test_arithmetic(void) {
+  SdGrammar *g = grammar_text(sum_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  check_arith(g, cat, 0, sum_above_int64,
+              "str.to.int(<a>) + str.to.int(<b>) > 9223372036854775807");
+  check_arith(g, cat, 1, a_above_u64, "str.to.int(<a>) > 18446744073709551615");
+  check_arith(g, cat, 2, sum_exceeds_c, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>)");
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_heartbleed);
   RUN(test_middle);
@@ -552,5 +881,9 @@ int main(void) {
   RUN(test_incremental_and_deterministic);
   RUN(test_invariants);
   RUN(test_bad_patterns);
+  RUN(test_long_conjunction);
+  RUN(test_value_set);
+  RUN(test_cause_mode);
+  RUN(test_arithmetic);
   return test_report();
 }
