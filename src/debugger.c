@@ -25,7 +25,7 @@
 #include "constraint_internal.h"
 #include "debugger_internal.h"
 
-enum { MAX_CAUSES = 6, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8 };
+enum { MAX_CAUSES = 6, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
 
 void sd_debug_options_init(SdDebugOptions *self) {
   memset(self, 0, sizeof *self);
@@ -313,6 +313,30 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
   }
 }
 
+/* Causes that hold on a passing input are not causes: drop them (the
+ * failures they explained are learned again, with the passing inputs as
+ * evidence against them). Returns how many were dropped. */
+static uint32_t drop_imprecise_causes(Debugger *d) {
+  uint32_t dropped = 0;
+  for (uint32_t i = 0; i < d->causes.size;) {
+    DbgCause *c = &d->causes.items[i];
+    bool wrong = false;
+    for (uint32_t k = 0; k < d->passing.size && !wrong; k++)
+      wrong = sd_constraint_eval(c->constraint, d->evidence.items[d->passing.items[k]].tree, NULL);
+    if (!wrong) {
+      i++;
+      continue;
+    }
+    char *text = sd_constraint_to_short(c->constraint);
+    dbg_progress(d, "dropped a cause that holds on a passing input: %s", text);
+    free(text);
+    free_cause(c);
+    d->causes.items[i] = d->causes.items[--d->causes.size];
+    dropped++;
+  }
+  return dropped;
+}
+
 static const char *budget_reason(const Debugger *d) {
   if (dbg_runs_left(d) == 0) return "max-runs";
   if (dbg_out_of_time(d)) return "time-limit";
@@ -322,6 +346,7 @@ static const char *budget_reason(const Debugger *d) {
 /* Returns the stop reason, NULL on a harness error. */
 static const char *find_causes(Debugger *d, SdConstraint **approximate) {
   bool hunted_last = false;
+  uint32_t dropped = 0;
   IndexList unexplained = {0};
   const char *reason = "confirmed";
   for (;;) {
@@ -336,6 +361,10 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       hunted_last = true;
       reason = "confirmed";
       if (!found) break;
+      if (drop_imprecise_causes(d) && ++dropped > MAX_DROPS) {
+        reason = "no-progress";
+        break;
+      }
       continue;
     }
     if (d->causes.size >= MAX_CAUSES) {

@@ -19,6 +19,8 @@
 
 /* Iterations without the best F1 gaining PLATEAU_GAIN before giving up. */
 enum { PLATEAU_ITERATIONS = 3, MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4, TIE_INPUTS = 2 };
+/* A cause explains at least this many failing inputs (fewer is noise). */
+enum { MIN_CAUSE_FAILURES = 2 };
 #define PLATEAU_GAIN 0.02
 
 typedef struct CauseSearch {
@@ -108,11 +110,17 @@ static void push_generated(Debugger *d, const SdConstraint *c, const IndexList *
   free(out);
 }
 
-/* Inputs that satisfy c, and inputs that satisfy its negation. */
+/* Inputs that could refute c: inputs that satisfy c made from passing
+ * inputs (if they still pass, c is not a cause) and inputs that satisfy its
+ * negation made from failing inputs (if they still fail, c misses a
+ * failure); a few of each from the other kind too, for variety. */
 static void attack(Debugger *d, const SdConstraint *c, uint32_t n, TreeList *batch) {
-  push_generated(d, c, &d->failing, n, batch);
+  uint32_t few = (n + 2) / 3;
+  push_generated(d, c, &d->passing, n, batch);
+  push_generated(d, c, &d->failing, few, batch);
   SdConstraint *neg = sd_constraint_negate(c);
-  push_generated(d, neg, &d->passing, n, batch);
+  push_generated(d, neg, &d->failing, n, batch);
+  push_generated(d, neg, &d->passing, few, batch);
   sd_constraint_free(neg);
 }
 
@@ -234,7 +242,7 @@ static DbgCauseResult search(CauseSearch *s) {
     const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
     report_progress(s, best);
     if (!best) return CAUSE_NONE;
-    if (best->precision == 1.0 && best->tp > 0 && was_tested(s, best) &&
+    if (best->precision == 1.0 && best->tp >= MIN_CAUSE_FAILURES && was_tested(s, best) &&
         (!s->precise || best->recall == 1.0 || round > 2))
       return CAUSE_FOUND;
     if (best->f1 >= best_f1 + PLATEAU_GAIN) best_f1 = best->f1, flat = 0;
@@ -254,7 +262,7 @@ static DbgCauseResult search(CauseSearch *s) {
   }
   const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
   if (!best) return CAUSE_NONE;
-  if (best->precision == 1.0 && best->tp > 0) return CAUSE_FOUND;
+  if (best->precision == 1.0 && best->tp >= MIN_CAUSE_FAILURES) return CAUSE_FOUND;
   return CAUSE_APPROXIMATE;
 }
 
@@ -262,6 +270,7 @@ static SdLearner *new_learner(Debugger *d, bool precise) {
   SdLearnerOptions lo;
   sd_learner_options_init(&lo);
   if (precise) {
+    lo.cause_mode = true;
     lo.min_precision = 1.0;
     lo.min_recall = 0.05;
   }

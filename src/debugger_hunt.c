@@ -1,20 +1,23 @@
-/* debugger_hunt.c: looking for failures that the diagnosis does not explain,
- * where they would be. Two sources:
- *   - neighbours of failing inputs (as DDSET varies them): one element
- *     changed at a time, through each alternative of its nonterminal (the
- *     rest of that element derived at random), or another byte of its
- *     character class; only variants outside the diagnosis are kept;
- *   - structurally diverse inputs under the diagnosis's negation, from the
- *     generator.
- * Every input run is outside the diagnosis, so a failure among them is one
- * that the diagnosis misses; none in N runs bounds the share of such
- * failures by 1 - 0.05^(1/N) at 95% confidence. */
+/* debugger_hunt.c: looking for evidence that the diagnosis is wrong, where
+ * it would be.
+ *
+ * Outside the diagnosis, failures it misses: neighbours of failing inputs
+ * (as DDSET varies them: one element changed at a time, through each
+ * alternative of its nonterminal with the rest of that element derived at
+ * random, or another byte of its character class), kept when they fall
+ * outside the diagnosis, and structurally diverse inputs under its negation
+ * from the generator. None failing in N runs bounds the share of such
+ * failures by 1 - 0.05^(1/N) at 95% confidence.
+ *
+ * Inside the diagnosis, passes it wrongly covers: neighbours of passing
+ * inputs that fall inside it, and generated inputs that satisfy it made
+ * from passing inputs. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "debugger_internal.h"
 
-enum { HUNT_INPUTS = 90, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
+enum { HUNT_OUTSIDE = 60, HUNT_INSIDE = 30, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
 
 /* base with node (given by its path) derived anew through alternative alt
  * (-1: a terminal's byte drawn again). */
@@ -40,16 +43,19 @@ static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int3
   return t;
 }
 
-/* Failing inputs to vary: those no cause explains first, then the rest,
- * shortest first within each (short inputs have few, meaningful elements). */
-static uint32_t pick_bases(Debugger *d, const SdConstraint *diagnosis, uint32_t *out, uint32_t max) {
+/* Inputs to vary (failing ones to hunt outside, passing ones inside): the
+ * ones the diagnosis gets wrong first, then the rest, shortest first within
+ * each (short inputs have few, meaningful elements). */
+static uint32_t pick_bases(Debugger *d, const SdConstraint *diagnosis, bool inside_hunt, uint32_t *out,
+                           uint32_t max) {
+  const IndexList *from = inside_hunt ? &d->passing : &d->failing;
   uint32_t n = 0;
   for (int pass = 0; pass < 2 && n < max; pass++) {
     IndexList pool = {0};
-    for (uint32_t k = 0; k < d->failing.size; k++) {
-      uint32_t i = d->failing.items[k];
+    for (uint32_t k = 0; k < from->size; k++) {
+      uint32_t i = from->items[k];
       bool inside = sd_constraint_eval(diagnosis, d->evidence.items[i].tree, NULL);
-      if (inside == (pass == 1)) array_push(&pool, i);
+      if ((inside == (pass == 1)) != inside_hunt) array_push(&pool, i);
     }
     while (pool.size && n < max) {
       uint32_t best = 0;
@@ -64,17 +70,17 @@ static uint32_t pick_bases(Debugger *d, const SdConstraint *diagnosis, uint32_t 
   return n;
 }
 
-static bool keep(Debugger *d, const SdConstraint *diagnosis, SdHashSet *made, SdTree *t) {
+static bool keep(Debugger *d, const SdConstraint *diagnosis, bool inside, SdHashSet *made, SdTree *t) {
   uint64_t h = sd_hash_bytes(t->text, t->length, 0x5eed);
-  if (dbg_seen(d, t) || sd_hash_set_has(made, h) || sd_constraint_eval(diagnosis, t, NULL)) return false;
+  if (dbg_seen(d, t) || sd_hash_set_has(made, h) || sd_constraint_eval(diagnosis, t, NULL) != inside) return false;
   sd_hash_set_add(made, h);
   return true;
 }
 
-/* Every one-element variant of the bases that lies outside the diagnosis. */
-static void neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+/* Every one-element variant of the bases that lies outside (inside) the diagnosis. */
+static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, TreeList *out) {
   uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, bases, HUNT_BASES);
+  uint32_t nb = pick_bases(d, diagnosis, inside, bases, HUNT_BASES);
   SdHashSet made = {0};
   for (uint32_t b = 0; b < nb; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
@@ -86,7 +92,7 @@ static void neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out
       for (uint32_t a = 0; a < tries; a++) {
         SdTree *t = variant(d, base, node, si->kind == SD_SYM_CHARSET ? -1 : (int32_t)a);
         if (!t) continue;
-        if (keep(d, diagnosis, &made, t)) array_push(out, t);
+        if (keep(d, diagnosis, inside, &made, t)) array_push(out, t);
         else sd_tree_free(t);
       }
     }
@@ -94,37 +100,46 @@ static void neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out
   sd_hash_set_free(&made);
 }
 
-int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
-  uint64_t budget = dbg_runs_left(d) < HUNT_INPUTS ? dbg_runs_left(d) : HUNT_INPUTS;
-  d->hunted = true;
-  d->hunt_inputs = d->hunt_failures = 0;
-  if (!budget) return 0;
-  TreeList pool = {0}, batch = {0};
-  neighbours(d, diagnosis, &pool);
-  /* two thirds from the neighbourhood, drawn at random, the rest generated */
-  uint32_t want = (uint32_t)(budget * 2 / 3);
-  while (batch.size < want && pool.size) {
+/* Up to budget inputs on one side of the diagnosis: two thirds from the
+ * neighbourhood, drawn at random, the rest generated (topped up from the
+ * neighbourhood when the generator makes fewer). */
+static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
+  TreeList pool = {0};
+  neighbours(d, diagnosis, inside, &pool);
+  uint32_t start = batch->size, want = budget * 2 / 3;
+  while (batch->size - start < want && pool.size) {
     uint32_t k = sd_rng_below(&d->rng, pool.size);
-    array_push(&batch, pool.items[k]);
+    array_push(batch, pool.items[k]);
     pool.items[k] = pool.items[--pool.size];
   }
-  SdConstraint *neg = sd_constraint_negate(diagnosis);
-  if (neg && batch.size < budget) {
-    uint32_t n = (uint32_t)budget - batch.size;
+  SdConstraint *target = inside ? sd_constraint_clone(diagnosis) : sd_constraint_negate(diagnosis);
+  uint32_t n = budget - (batch->size - start);
+  if (target && n) {
+    const IndexList *from = inside ? &d->passing : &d->failing;
     SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
     SdTree *seeds[16];
     uint32_t ns = 0;
-    for (uint32_t i = 0; i < d->passing.size && ns < 16; i++)
-      seeds[ns++] = d->evidence.items[d->passing.items[d->passing.size - 1 - i]].tree;
-    uint32_t got = sd_solver_generate(d->solver, neg, seeds, ns, n, out, NULL);
-    for (uint32_t i = 0; i < got; i++) array_push(&batch, out[i]);
+    for (uint32_t i = 0; i < from->size && ns < 16; i++) seeds[ns++] = d->evidence.items[from->items[from->size - 1 - i]].tree;
+    uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, n, out, NULL);
+    for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
     free(out);
   }
-  sd_constraint_free(neg);
-  /* top up from the neighbourhood when the generator made fewer */
-  while (batch.size < budget && pool.size) array_push(&batch, array_pop(&pool));
+  sd_constraint_free(target);
+  while (batch->size - start < budget && pool.size) array_push(batch, array_pop(&pool));
   for (uint32_t i = 0; i < pool.size; i++) sd_tree_free(pool.items[i]);
   array_free(&pool);
+}
+
+int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
+  d->hunted = true;
+  d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
+  uint64_t left = dbg_runs_left(d);
+  uint32_t outside = (uint32_t)(left < HUNT_OUTSIDE ? left : HUNT_OUTSIDE);
+  uint32_t inside = (uint32_t)(left - outside < HUNT_INSIDE ? left - outside : HUNT_INSIDE);
+  if (!outside) return 0;
+  TreeList batch = {0};
+  collect(d, diagnosis, false, outside, &batch);
+  collect(d, diagnosis, true, inside, &batch);
   uint32_t before = d->evidence.size;
   uint64_t runs_before = dbg_runs_so_far(d);
   d->origin = ORIGIN_HUNT;
@@ -135,9 +150,15 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   for (uint32_t i = before; i < d->evidence.size; i++) {
     SdVerdictKind v = d->evidence.items[i].verdict;
     if (v == SD_VERDICT_UNDEFINED) continue;
-    d->hunt_inputs++;
-    if (v == SD_VERDICT_FAIL) d->hunt_failures++;
+    if (sd_constraint_eval(diagnosis, d->evidence.items[i].tree, NULL)) {
+      d->hunt_inside++;
+      d->hunt_passes += v == SD_VERDICT_PASS;
+    } else {
+      d->hunt_inputs++;
+      d->hunt_failures += v == SD_VERDICT_FAIL;
+    }
   }
-  dbg_progress(d, "hunt: %u of %u inputs outside the diagnosis failed", d->hunt_failures, d->hunt_inputs);
-  return (int)d->hunt_failures;
+  dbg_progress(d, "hunt: %u of %u inputs outside the diagnosis failed, %u of %u inside it passed",
+               d->hunt_failures, d->hunt_inputs, d->hunt_passes, d->hunt_inside);
+  return (int)(d->hunt_failures + d->hunt_passes);
 }

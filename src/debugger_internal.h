@@ -75,7 +75,8 @@ typedef struct Debugger {
   SdRelevance *first_relevance;
   /* the last hunt */
   bool hunted;
-  uint32_t hunt_inputs, hunt_failures;
+  uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
+  uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
   uint64_t boundary_runs, hunt_runs;
 } Debugger;
 
@@ -114,7 +115,8 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error);
 void dbg_boundary_free(DbgBoundary *b);
 
 /* debugger_hunt.c: run inputs outside the diagnosis near failing inputs and
- * under its negation. Returns the failures found, -1 on a harness error. */
+ * under its negation, and inputs inside it near passing inputs. Returns the
+ * failures outside plus the passes inside, -1 on a harness error. */
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis);
 
 /* debugger_report.c */

@@ -205,6 +205,8 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
                                                : "the hunt for failures outside the diagnosis has not run yet"));
   else if (d->hunt_failures)
     caveat(rep, sd_format("the last hunt found %u failures outside the diagnosis", d->hunt_failures));
+  else if (d->hunt_passes)
+    caveat(rep, sd_format("the last hunt found %u passing inputs inside the diagnosis", d->hunt_passes));
   else if (!d->hunt_inputs)
     caveat(rep, sd_xstrdup("no input outside the diagnosis could be made to hunt for other failures"));
   if (!rep->caveat_count) rep->status = SD_REPORT_CONFIRMED;
@@ -249,6 +251,8 @@ SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   rep->hunted = d->hunted;
   rep->hunt_inputs = d->hunt_inputs;
   rep->hunt_failures = d->hunt_failures;
+  rep->hunt_inside = d->hunt_inside;
+  rep->hunt_passes = d->hunt_passes;
   rep->failing = d->failing.size;
   rep->passing = d->passing.size;
   rep->undefined = d->undefined;

@@ -128,6 +128,9 @@ static void put_hunt(SdBuf *b, const SdReport *self) {
                   self->hunt_inputs, 100 * sd_report_hunt_bound(self->hunt_inputs));
   else
     sd_buf_puts(b, "  hunt:      no input outside the diagnosis could be made\n");
+  if (self->hunt_inside)
+    sd_buf_printf(b, "             %u of %u inputs made inside it near passing inputs passed\n", self->hunt_passes,
+                  self->hunt_inside);
 }
 
 char *sd_report_to_text(const SdReport *self) {
@@ -287,6 +290,8 @@ static void add_causes_json(cJSON *root, const SdReport *self) {
     cJSON *h = cJSON_AddObjectToObject(root, "hunt");
     cJSON_AddNumberToObject(h, "inputs", self->hunt_inputs);
     cJSON_AddNumberToObject(h, "failures", self->hunt_failures);
+    cJSON_AddNumberToObject(h, "inside", self->hunt_inside);
+    cJSON_AddNumberToObject(h, "passes_inside", self->hunt_passes);
     cJSON_AddNumberToObject(h, "upper_bound", self->hunt_failures ? 1.0 : sd_report_hunt_bound(self->hunt_inputs));
   } else {
     cJSON_AddNullToObject(root, "hunt");

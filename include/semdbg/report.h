@@ -70,6 +70,8 @@ typedef struct SdReport {
   /* the last hunt for failures outside the diagnosis */
   uint32_t hunt_inputs;  /* inputs run outside the diagnosis (labelled pass or fail) */
   uint32_t hunt_failures;/* of which failed */
+  uint32_t hunt_inside;  /* inputs run inside the diagnosis */
+  uint32_t hunt_passes;  /* of which passed */
   bool hunted;
   char **caveats;        /* why the diagnosis is not confirmed, in plain words */
   uint32_t caveat_count;
