@@ -177,6 +177,20 @@ static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *len
   return n;
 }
 
+/* base with the element's text replaced; NULL if the text does not derive
+ * from the element's nonterminal. */
+static SdTree *vary_text(Pin *p, const char *text, uint32_t len) {
+  SdParseError err = {0};
+  SdTree *sub = sd_parse(p->d->parser, p->m->symbol, text, len, &err);
+  free(err.message);
+  if (!sub) return NULL;
+  SdTree *result = sd_tree_clone(p->base);
+  SdNode *node = sd_tree_follow(result, p->path, p->depth);
+  sd_tree_replace(result, node, sub->root);
+  sd_tree_free(sub);
+  return result;
+}
+
 /* base with the element's value (or length) set to v; NULL if no text of
  * that value derives from the element's nonterminal. */
 static SdTree *vary(Pin *p, SdInt v) {
@@ -185,17 +199,7 @@ static SdTree *vary(Pin *p, SdInt v) {
   uint32_t n = candidate_texts(p, v, texts, lens);
   SdTree *result = NULL;
   for (uint32_t i = 0; i < n; i++) {
-    if (!result) {
-      SdParseError err = {0};
-      SdTree *sub = sd_parse(p->d->parser, p->m->symbol, texts[i], lens[i], &err);
-      free(err.message);
-      if (sub) {
-        result = sd_tree_clone(p->base);
-        SdNode *node = sd_tree_follow(result, p->path, p->depth);
-        sd_tree_replace(result, node, sub->root);
-        sd_tree_free(sub);
-      }
-    }
+    if (!result) result = vary_text(p, texts[i], lens[i]);
     free(texts[i]);
   }
   return result;
@@ -239,20 +243,27 @@ static bool adjacent(Pin *p, SdInt a, SdInt b) {
 typedef struct Side { SdInt yes, no; bool found; } Side;
 
 /* From v0 (cause true) step in direction dir (+1/-1) by doubling steps until
- * the cause is false; then bisect to adjacent values. */
+ * the cause is false (halving them again where the grammar allows no such
+ * value, e.g. below zero); then bisect to adjacent values. */
 static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
   Side s = {.yes = v0};
-  SdInt step = sd_int_small(dir);
-  for (int k = 0; k < MAX_STEPS; k++) {
-    SdInt v = sd_int_add(p->scratch, v0, step);
+  SdInt step = sd_int_small(dir), one = sd_int_small(dir);
+  for (int k = 0; k < 4 * MAX_STEPS; k++) {
+    SdInt v = sd_int_add(p->scratch, s.yes, step);
     int r = predict(p, v);
     if (r == 0) {
       s.no = v, s.found = true;
       break;
     }
-    if (r == 1) s.yes = v;
-    if (r < 0 && k > 8) break; /* the grammar allows no such values */
-    step = sd_int_add(p->scratch, step, step);
+    if (r == 1) {
+      s.yes = v;
+      step = sd_int_add(p->scratch, step, step);
+      continue;
+    }
+    if (sd_int_cmp(step, one) == 0) break; /* the grammar allows no value next to this one */
+    SdInt q, rem;
+    sd_int_divmod(p->scratch, sd_int_mul(p->scratch, step, sd_int_small(dir)), sd_int_small(2), &q, &rem);
+    step = sd_int_mul(p->scratch, q, sd_int_small(dir));
   }
   if (!s.found) return s;
   while (!adjacent(p, s.yes, s.no)) {
@@ -302,6 +313,47 @@ static bool find_pass(Pin *p, SdInt from, int dir, SdInt *pass, uint32_t *pi, Sd
 
 typedef enum { PIN_OK, PIN_MOVED, PIN_FAILED } PinResult;
 
+/* A length boundary says that the length alone decides. Check it: other
+ * texts of the failing length (for a number, the smallest and the largest
+ * numeral of that many digits) must fail too. Returns false (and notes why)
+ * when one passes: its content matters. */
+static bool content_irrelevant(Pin *p, SdInt fail_length, DbgBoundary *b) {
+  int64_t len;
+  if (!sd_int_to_i64(fail_length, &len) || len < 1 || len > 4096) return true;
+  char *probe[2];
+  uint32_t np = 0;
+  if (p->d->grammar->symbols[p->m->symbol].numeric) {
+    for (int k = 0; k < 2; k++) {
+      char *t = sd_xmalloc((size_t)len + 1);
+      memset(t, k ? '9' : '0', (size_t)len);
+      t[0] = k ? '9' : '1';
+      t[len] = 0;
+      probe[np++] = t;
+    }
+  } else if (p->orig_len) {
+    /* the element's text reversed and cycled: other content, same length */
+    char *t = sd_xmalloc((size_t)len + 1);
+    for (int64_t i = 0; i < len; i++) t[i] = p->orig_text[p->orig_len - 1 - (uint32_t)(i % p->orig_len)];
+    t[len] = 0;
+    probe[np++] = t;
+  }
+  bool ok = true;
+  for (uint32_t k = 0; k < np; k++) {
+    SdTree *t = ok ? vary_text(p, probe[k], (uint32_t)len) : NULL;
+    free(probe[k]);
+    if (!t) continue;
+    p->d->origin = ORIGIN_BOUNDARY;
+    uint64_t before = dbg_runs_so_far(p->d);
+    uint32_t i = dbg_run_one(p->d, t);
+    p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
+    if (i != UINT32_MAX && p->d->evidence.items[i].verdict == SD_VERDICT_PASS) {
+      ok = false;
+      b->note = sd_xstrdup("another text of the failing length passes: its content matters, not only its length");
+    }
+  }
+  return ok;
+}
+
 /* One side of one measure in one context. Fills b; *shift receives how far
  * the program's boundary lies from the cause's (fail value difference). */
 static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift) {
@@ -315,6 +367,10 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
   PinResult result = PIN_OK;
   if (vy == SD_VERDICT_FAIL && vn == SD_VERDICT_PASS) {
     b->pinned = true;
+    if (p->m->kind == M_LENGTH && !content_irrelevant(p, s.yes, b)) {
+      b->pinned = false;
+      result = PIN_MOVED;
+    }
   } else if (vy == SD_VERDICT_PASS) {
     /* the cause holds but the program passes: its boundary lies between here
        and the failing input */
