@@ -30,6 +30,11 @@ symptom_of() {
     expression) echo 'division by zero' ;;
     middle) echo 'wrong result' ;;
     markup) echo 'wrong output' ;;
+    portrange | sumover) echo 'wrong result' ;;
+    twocause) echo 'AddressSanitizer: (stack-buffer-overflow|FPE)|overflows the|runtime error' ;;
+    dates | decimal | cmdline) echo 'Assertion .* failed' ;;
+    tlvrare) echo 'AddressSanitizer: heap-buffer-overflow|over-read of' ;;
+    utf8) echo 'AddressSanitizer: heap-buffer-overflow|bracket set indexed|runtime error' ;;
   esac
 }
 
@@ -85,7 +90,7 @@ run_text() {
   run_file "$1" "$2" "$tmp/input"
 }
 
-examples="heartbleed calculator middle expression markup csvfield"
+examples="heartbleed calculator middle expression markup csvfield portrange twocause dates sumover decimal tlvrare cmdline utf8"
 for ex in $examples; do
   for kind in fail pass; do
     f=examples/$ex/$kind.txt
@@ -186,6 +191,96 @@ run_text csvfield pass ",,\n,\n"
 run_text csvfield undefined 'a,b'
 run_text csvfield undefined 'a;b\n'
 run_text csvfield undefined ''
+
+# portrange: ports above 65535 wrap in 16 bits (the fixed parser rejects them).
+run_text portrange pass 'http://a'
+run_text portrange pass 'http://a:0'
+run_text portrange pass 'https://a.b-c.d:65535/x/y'
+run_text portrange fail 'https://a.b-c.d:65536/x/y'
+run_text portrange fail 'ws://h:131152'
+run_text portrange fail 'ftp://h:999999/'
+run_text portrange undefined 'http://h:1234567'
+run_text portrange undefined 'http://h:080'
+run_text portrange undefined 'gopher://h'
+
+# twocause: a name over 15 characters, or a count of 0, each alone fails.
+run_text twocause pass 'abcdefghijklmno,1,0'
+run_text twocause fail 'abcdefghijklmnop,1,0'
+run_text twocause fail 'a,0,100'
+run_text twocause fail 'abcdefghijklmnopq,0,100'
+run_text twocause pass 'a,1000,99999999'
+run_text twocause undefined 'a,00,1'
+run_text twocause undefined 'A,1,1'
+run_text twocause undefined 'a,1,123456789'
+
+# dates: the days a month does not have; February 29 is valid in any year.
+run_text dates pass '2023-02-29'
+run_text dates pass '2023-01-31'
+run_text dates pass '2023-12-31'
+run_text dates pass '0000-04-30'
+run_text dates fail '2023-02-30'
+run_text dates fail '2024-02-31'
+for m in 04 06 09 11; do run_text dates fail "1999-$m-31"; done
+run_text dates undefined '2023-13-01'
+run_text dates undefined '2023-02-00'
+run_text dates undefined '2023-2-3'
+
+# sumover: the exact sum must fit a signed 64-bit integer.
+run_text sumover pass '9223372036854775807 + 0'
+run_text sumover pass '4611686018427387904 + 4611686018427387903'
+run_text sumover fail '4611686018427387904 + 4611686018427387904'
+run_text sumover fail '0 + 9223372036854775808'
+run_text sumover fail '18446744073709551616 + 0'
+run_text sumover pass '0 + 0'
+run_text sumover undefined '1 + -1'
+run_text sumover undefined '01 + 1'
+
+# decimal: a setpoint above 37.5, by value.
+run_text decimal pass 'eco = 37.5\n'
+run_text decimal pass 'eco = 37.500000\n'
+run_text decimal pass 'eco = 3.75e1\n'
+run_text decimal pass 'eco = 375e-1\n'
+run_text decimal pass 'eco = 0.375e2\n'
+run_text decimal pass 'eco = -1e9\nnight = 0\n'
+run_text decimal fail 'eco = 37.500001\n'
+run_text decimal fail 'eco = 37.51\n'
+run_text decimal fail 'eco = 3.751e1\n'
+run_text decimal fail 'eco = 4e1\n'
+run_text decimal fail 'night = 0\nboost = 38\n'
+run_text decimal fail 'eco = 99999999999999999999e-9\n'
+run_text decimal undefined 'eco = 37.5'
+run_text decimal undefined 'eco = 1.1234567\n'
+run_text decimal undefined 'eco = 1e10\n'
+
+# tlvrare: a declared length above the record's own value's length.
+run_text tlvrare pass 'a:8:ox-ox-ox;'
+run_text tlvrare fail 'a:9:ox-ox-ox;'
+run_text tlvrare pass 'a:9:ox-ox-apple;b:0:ox-ox-ox;'
+run_text tlvrare fail 'a:9:ox-ox-apple;b:9:ox-ox-ox;c:1:ox-ox-ox;'
+run_text tlvrare undefined 'a:10:ox-ox-ox;'
+run_text tlvrare undefined 'a:9:ox-ox;'
+
+# cmdline: -i, -w, no -F, and a pattern of two or more characters starting with a digit.
+run_text cmdline fail "grep -i -w '1a'"
+run_text cmdline fail "grep -w -v -i -n '42'"
+run_text cmdline pass "grep -i -w -F '1a'"
+run_text cmdline pass "grep -i '1a'"
+run_text cmdline pass "grep -w '1a'"
+run_text cmdline pass "grep -i -w '1'"
+run_text cmdline pass "grep -i -w 'a1'"
+run_text cmdline pass "grep -i -w ''"
+run_text cmdline undefined "grep -x '1a'"
+run_text cmdline undefined "grep -i -w 1a"
+
+# utf8: a multi-byte character inside a bracket expression.
+run_text utf8 fail '[\303\251]'
+run_text utf8 fail 'a*[^b\342\202\254c]*'
+run_text utf8 pass '\303\251*[abc]\342\202\254'
+run_text utf8 pass ''
+run_text utf8 pass '[^ ]'
+run_text utf8 undefined '[]'
+run_text utf8 undefined '[\303]'
+run_text utf8 undefined '\355\240\200'
 
 # A missing binary is a harness error, not a failure.
 checks=$((checks + 1))
