@@ -661,6 +661,7 @@ static char *splice(Query *q, char **values, size_t *lengths, size_t *out_len) {
     }
   for (uint32_t i = 0; i < k; i++) {
     const SdNode *n = q->solved_nodes.items[order[i]];
+    if (n->start < at) continue; /* nested in a node spliced before (the result is re-checked) */
     sd_buf_append(&b, q->tree->text + at, n->start - at);
     sd_buf_append(&b, values[order[i]], lengths[order[i]]);
     at = n->end;
