@@ -113,9 +113,9 @@ static void push_generated(Debugger *d, const SdConstraint *c, const IndexList *
 /* Inputs that could refute c: inputs that satisfy c made from passing
  * inputs (if they still pass, c is not a cause) and inputs that satisfy its
  * negation made from failing inputs (if they still fail, c misses a
- * failure); a few of each from the other kind too, for variety. */
-static void attack(Debugger *d, const SdConstraint *c, uint32_t n, TreeList *batch) {
-  uint32_t few = (n + 2) / 3;
+ * failure); with variety, a few of each from the other kind too. */
+static void attack(Debugger *d, const SdConstraint *c, uint32_t n, bool variety, TreeList *batch) {
+  uint32_t few = variety ? (n + 2) / 3 : 0;
   push_generated(d, c, &d->passing, n, batch);
   push_generated(d, c, &d->failing, few, batch);
   SdConstraint *neg = sd_constraint_negate(c);
@@ -192,7 +192,7 @@ static int refute(CauseSearch *s) {
     last_group = c->equivalent_group;
     if (dbg_out_of_time(d)) break; /* what was made so far still runs */
     s->tested[s->tested_count++] = shape_hash(c->constraint);
-    attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, &batch);
+    attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, r == 0, &batch);
   }
   /* a few mutations of failing inputs keep the search honest when the
    * generator cannot reach a region */
