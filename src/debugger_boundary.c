@@ -438,12 +438,18 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint 
   PinResult result = PIN_FAILED;
   for (uint32_t k = 0; k < d->failing.size && inputs < MAX_INPUTS_TRIED && result == PIN_FAILED; k++) {
     const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
-    if (!sd_constraint_eval(c->constraint, t, NULL)) continue;
+    const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
+    bool holds = sd_constraint_eval(c->constraint, t, witness);
+    const SdNode *bound = holds ? witness[m->var] : NULL;
+    free(witness);
+    if (!holds) continue;
     inputs++;
     p.base = t;
+    /* the node bound in the first satisfying assignment first, then others */
     uint32_t count, first = sd_tree_range(t, m->symbol, t->root, &count);
-    for (uint32_t j = 0; j < count && j < MAX_NODES_TRIED && result == PIN_FAILED; j++) {
-      const SdNode *node = t->nodes[t->by_symbol[m->symbol][first + j]];
+    for (uint32_t j = bound ? 0 : 1; j <= count && j <= MAX_NODES_TRIED && result == PIN_FAILED; j++) {
+      const SdNode *node = j == 0 ? bound : t->nodes[t->by_symbol[m->symbol][first + j - 1]];
+      if (j > 0 && node == bound) continue;
       p.depth = sd_node_path(node, p.path, 256);
       if (p.depth > 256) continue;
       p.orig_text = sd_node_text(t, node, &p.orig_len);
