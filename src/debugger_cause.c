@@ -19,6 +19,10 @@
 
 /* Iterations without the best F1 gaining PLATEAU_GAIN before giving up. */
 enum { PLATEAU_ITERATIONS = 3, MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4, TIE_INPUTS = 2 };
+/* Ties split by experiment: candidates of at most this many atoms, no
+ * disjunctions (their inputs cost the solver most, and disjunctions split
+ * into causes anyway). */
+enum { MAX_TIE_ATOMS = 5 };
 /* A cause explains at least this many failing inputs (fewer is noise). */
 enum { MIN_CAUSE_FAILURES = 2 };
 #define PLATEAU_GAIN 0.02
@@ -176,10 +180,13 @@ static int refute(CauseSearch *s) {
   TreeList batch = {0};
   uint32_t groups_done = 0, last_group = UINT32_MAX, best_members = 0, ties = 0;
   const SdCandidate *best = sd_learner_candidate(s->learner, 0);
+  uint64_t best_shape = shape_hash(best->constraint);
   for (uint32_t r = 0; r < sd_learner_candidate_count(s->learner) && s->tested_count < MAX_TESTED; r++) {
     const SdCandidate *c = sd_learner_candidate(s->learner, r);
     bool best_group = c->equivalent_group == best->equivalent_group;
-    if (r > 0 && (best_group || same_scores(c, best)) && ties < 3 && !dbg_out_of_time(d)) {
+    /* a tie that differs only in a threshold is settled by pinning it */
+    if (r > 0 && (best_group || same_scores(c, best)) && ties < 3 && !dbg_out_of_time(d) &&
+        !c->disjunction && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape) {
       split_tie(d, best->constraint, c->constraint, &batch);
       ties++;
     }
@@ -199,6 +206,10 @@ static int refute(CauseSearch *s) {
   for (uint32_t i = 0; i < per / 2 && d->failing.size; i++)
     array_push(&batch, dbg_mutate(d, dbg_random_evidence(d, &d->failing)->tree));
   d->origin = ORIGIN_ATTACK;
+  SdSolverStats ss;
+  sd_solver_stats(d->solver, &ss);
+  dbg_progress(d, "attacks: %u inputs, %u ties split, %llu Z3 queries so far", batch.size, ties,
+               (unsigned long long)ss.z3_queries);
   int added = dbg_run_trees(d, batch.items, batch.size);
   array_free(&batch);
   return added;

@@ -158,7 +158,9 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
       d->hunt_failures += v == SD_VERDICT_FAIL;
     }
   }
-  dbg_progress(d, "hunt: %u of %u inputs outside the diagnosis failed, %u of %u inside it passed",
-               d->hunt_failures, d->hunt_inputs, d->hunt_passes, d->hunt_inside);
+  SdSolverStats ss;
+  sd_solver_stats(d->solver, &ss);
+  dbg_progress(d, "hunt: %u of %u inputs outside the diagnosis failed, %u of %u inside it passed (%llu Z3 queries so far)",
+               d->hunt_failures, d->hunt_inputs, d->hunt_passes, d->hunt_inside, (unsigned long long)ss.z3_queries);
   return (int)(d->hunt_failures + d->hunt_passes);
 }
