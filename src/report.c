@@ -220,12 +220,15 @@ char *sd_report_to_text(const SdReport *self) {
       sd_buf_printf(&b, "    (%.0f%% of its instantiations fail)\n", 100 * self->abstract_fail_share);
   }
   sd_buf_printf(&b,
-                "\n%u iterations, %llu runs (%llu answered from the cache), %llu Z3 queries;\n"
+                "\n%u iterations, %llu runs (%llu answered from the cache; %llu pinning boundaries, %llu hunting,\n"
+                "%llu reducing and generalising), %llu Z3 queries;\n"
                 "%u failing, %u passing, %u undefined inputs; stopped: %s;\n"
                 "%.1f s in all, %.1f s inside the harness (summed over parallel runs), %.1f s of CPU in semdbg;\n"
                 "seed %llu\n",
                 self->iterations, (unsigned long long)self->runs,
-                (unsigned long long)self->cache_hits, (unsigned long long)self->z3_queries,
+                (unsigned long long)self->cache_hits, (unsigned long long)self->boundary_runs,
+                (unsigned long long)self->hunt_runs, (unsigned long long)self->reduction_runs,
+                (unsigned long long)self->z3_queries,
                 self->failing, self->passing, self->undefined, self->stop_reason,
                 self->total_seconds, self->harness_seconds, self->self_seconds,
                 (unsigned long long)self->seed);
