@@ -248,6 +248,23 @@ static void merge_causes(Debugger *d) {
   }
 }
 
+/* Parts of a disjunctive cause that explain too few of the unexplained
+ * failures are memorised inputs: drop them (the failures stay unexplained). */
+static uint32_t keep_general_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
+  IndexList target = {0};
+  dbg_unexplained(d, &target);
+  uint32_t need = dbg_min_cause_failures(target.size), kept = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t tp = 0;
+    for (uint32_t k = 0; k < target.size; k++)
+      tp += sd_constraint_eval(parts[i], d->evidence.items[target.items[k]].tree, NULL);
+    if (tp >= need || n == 1) parts[kept++] = parts[i];
+    else sd_constraint_free(parts[i]);
+  }
+  array_free(&target);
+  return kept;
+}
+
 static void announce(Debugger *d, const char *what, const SdConstraint *c) {
   char *s = sd_constraint_to_short(c);
   dbg_progress(d, "cause %u %s: %s", d->causes.size + 1, what, s);
@@ -298,6 +315,7 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
     }
     SdConstraint *parts[MAX_CAUSES];
     uint32_t n = split_disjuncts(c, parts, MAX_CAUSES), added = 0;
+    n = keep_general_parts(d, parts, n);
     bool redo = false;
     for (uint32_t i = 0; i < n; i++) {
       int a = redo ? 0 : settle_cause(d, parts[i], round + 1 >= MAX_PIN_ROUNDS);

@@ -23,8 +23,8 @@ enum { PLATEAU_ITERATIONS = 3, MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4, TI
  * disjunctions (their inputs cost the solver most, and disjunctions split
  * into causes anyway). */
 enum { MAX_TIE_ATOMS = 5 };
-/* A cause explains at least this many failing inputs (fewer is noise). */
-enum { MIN_CAUSE_FAILURES = 2 };
+/* Learning iterations over all causes: this many times --max-iterations. */
+enum { MAX_TOTAL_ITERATIONS_FACTOR = 2 };
 #define PLATEAU_GAIN 0.02
 
 typedef struct CauseSearch {
@@ -215,6 +215,13 @@ static int refute(CauseSearch *s) {
   return added;
 }
 
+/* A cause explains at least two failing inputs and a quarter of those it
+ * is learned from: fewer is a memorised input, not a cause. */
+uint32_t dbg_min_cause_failures(uint32_t target) {
+  uint32_t quarter = (target + 3) / 4;
+  return quarter > 2 ? quarter : 2;
+}
+
 static bool was_tested(const CauseSearch *s, const SdCandidate *c) {
   uint64_t h = shape_hash(c->constraint);
   for (uint32_t i = 0; i < s->tested_count; i++)
@@ -248,12 +255,14 @@ static DbgCauseResult search(CauseSearch *s) {
   uint32_t flat = 0, stale = 0;
   double best_f1 = -1;
   for (uint32_t round = 1;; round++) {
+    if (d->iteration >= MAX_TOTAL_ITERATIONS_FACTOR * d->opts->max_iterations) break;
     d->iteration++;
     learn(s);
     const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
     report_progress(s, best);
     if (!best) return CAUSE_NONE;
-    if (best->precision == 1.0 && best->tp >= MIN_CAUSE_FAILURES && was_tested(s, best) &&
+    if (best->precision == 1.0 && best->tp >= dbg_min_cause_failures(sd_learner_failing_count(s->learner)) &&
+        was_tested(s, best) &&
         (!s->precise || best->recall == 1.0 || round > 2))
       return CAUSE_FOUND;
     if (best->f1 >= best_f1 + PLATEAU_GAIN) best_f1 = best->f1, flat = 0;
@@ -273,7 +282,8 @@ static DbgCauseResult search(CauseSearch *s) {
   }
   const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
   if (!best) return CAUSE_NONE;
-  if (best->precision == 1.0 && best->tp >= MIN_CAUSE_FAILURES) return CAUSE_FOUND;
+  if (best->precision == 1.0 && best->tp >= dbg_min_cause_failures(sd_learner_failing_count(s->learner)))
+    return CAUSE_FOUND;
   return CAUSE_APPROXIMATE;
 }
 

@@ -107,6 +107,8 @@ typedef enum DbgCauseResult { CAUSE_FOUND, CAUSE_APPROXIMATE, CAUSE_NONE, CAUSE_
  * until its precision is 1 after a round made to refute it. *out receives a
  * constraint (the best candidate, also when only approximate). */
 DbgCauseResult dbg_find_cause(Debugger *d, SdConstraint **out);
+/* The fewest failing inputs a cause learned from `target` failures explains. */
+uint32_t dbg_min_cause_failures(uint32_t target);
 
 /* debugger_boundary.c: pin the thresholds of cause c by experiment. Returns
  * false when an experiment disagreed with the cause (the evidence now shows
