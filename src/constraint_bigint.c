@@ -482,6 +482,11 @@ bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out) 
     out->e = 0;
     return sd_int_parse(s, text, len, &out->m);
   }
+  /* an ASCII byte no numeral holds rejects at once (most texts are not numbers) */
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)text[i];
+    if (c < 0x80 && !(c >= '0' && c <= '9') && !strchr(" \t\n\r\f\v+-._eE", c)) return false;
+  }
   /* to ASCII */
   SdBuf a = {0};
   bool utf8 = sd_utf8_valid(text, len);
