@@ -294,6 +294,11 @@ static SdLearner *new_learner(Debugger *d, bool precise) {
     lo.cause_mode = true;
     lo.min_precision = 1.0;
     lo.min_recall = 0.05;
+    /* later causes are learned from few failing inputs against many
+       passing ones: a smaller search keeps each learn cheap */
+    lo.max_values = 6;
+    lo.combination_pool = 24;
+    lo.max_conjunction = 5;
   }
   return sd_learner_new(d->grammar, d->catalog, &lo);
 }
