@@ -25,7 +25,7 @@
 #include "constraint_internal.h"
 #include "debugger_internal.h"
 
-enum { MAX_CAUSES = 6, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
+enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
 
 void sd_debug_options_init(SdDebugOptions *self) {
   memset(self, 0, sizeof *self);

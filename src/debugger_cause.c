@@ -23,8 +23,8 @@ enum { PLATEAU_ITERATIONS = 3, MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4, TI
  * disjunctions (their inputs cost the solver most, and disjunctions split
  * into causes anyway). */
 enum { MAX_TIE_ATOMS = 5 };
-/* Learning iterations over all causes: this many times --max-iterations. */
-enum { MAX_TOTAL_ITERATIONS_FACTOR = 2 };
+/* Learning iterations over all causes: --max-iterations and this many more. */
+enum { MAX_EXTRA_ITERATIONS = 5 };
 #define PLATEAU_GAIN 0.02
 
 typedef struct CauseSearch {
@@ -255,7 +255,7 @@ static DbgCauseResult search(CauseSearch *s) {
   uint32_t flat = 0, stale = 0;
   double best_f1 = -1;
   for (uint32_t round = 1;; round++) {
-    if (d->iteration >= MAX_TOTAL_ITERATIONS_FACTOR * d->opts->max_iterations) break;
+    if (d->iteration >= d->opts->max_iterations + MAX_EXTRA_ITERATIONS) break;
     d->iteration++;
     learn(s);
     const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;

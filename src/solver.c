@@ -1039,10 +1039,11 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     }
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
     uint32_t failures = 0;
-    while (!gen.unsat && gen.produced < n && gen.attempts < gen.budget &&
+    while (!gen.unsat && !gen.z->crashed && gen.produced < n && gen.attempts < gen.budget &&
            gen.z->queries < gen.z3_budget && failures < GROUP_FAILURES) {
       bool unsat, unknown;
       uint32_t made = z3_group(&gen, &unsat, &unknown);
+      if (gen.z->crashed) break; /* the context is abandoned (solver_z3.c) */
       failures = made ? 0 : failures + 1;
       /* queries that exhaust their rlimit cost seconds each: after a few,
          leave the rest to fuzzing */

@@ -11,7 +11,14 @@
  * applying it to a non-numeral is false, so each atom carries the side
  * condition "every str.to.int argument is a numeral" (and "no divisor is
  * 0", for the same reason). Structural predicates
- * (inside/before/after/count) are decided on the tree by the caller. */
+ * (inside/before/after/count) are decided on the tree by the caller.
+ *
+ * Z3 4.8 can crash (SIGSEGV) on some string queries. A check runs with a
+ * handler that jumps back out of such a crash: the query counts as unknown,
+ * the context is abandoned (never used or freed again: its memory is
+ * leaked), and generation goes on without Z3 for that call. */
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +66,12 @@ void sd_z3_set_rlimit(SdZ3 *self, uint64_t rlimit) {
 
 void sd_z3_free(SdZ3 *self) {
   if (!self) return;
+  if (self->crashed) { /* a corrupted context: leak it rather than touch it */
+    free(self->splits);
+    free(self->scope_marks);
+    free(self);
+    return;
+  }
   sd_z3_regex_free(self);
   free(self->splits);
   free(self->scope_marks);
@@ -83,6 +96,7 @@ Z3_ast sd_z3_string_var(SdZ3 *self, const char *name) {
 }
 
 void sd_z3_push(SdZ3 *self) {
+  if (self->crashed) return;
   if (self->scope_depth == self->scope_cap) {
     self->scope_cap = self->scope_cap ? self->scope_cap * 2 : 8;
     self->scope_marks = sd_xrealloc(self->scope_marks, self->scope_cap * sizeof(uint32_t));
@@ -92,19 +106,57 @@ void sd_z3_push(SdZ3 *self) {
 }
 
 void sd_z3_pop(SdZ3 *self) {
-  if (!self->scope_depth) return;
+  if (self->crashed || !self->scope_depth) return;
   self->split_count = self->scope_marks[--self->scope_depth];
   Z3_solver_pop(self->ctx, self->solver, 1);
 }
 
+static sigjmp_buf crash_return;
+static volatile sig_atomic_t in_check;
+
+static void on_crash(int sig) {
+  if (in_check) siglongjmp(crash_return, sig);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* Z3_solver_check with a way back out of a crash inside Z3. */
+static Z3_lbool guarded_check(SdZ3 *self) {
+  static char alt_stack[1 << 16];
+  stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof alt_stack}, old_ss;
+  sigaltstack(&ss, &old_ss);
+  struct sigaction sa, old_segv, old_bus;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_crash;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &old_segv);
+  sigaction(SIGBUS, &sa, &old_bus);
+  Z3_lbool r = Z3_L_UNDEF;
+  if (sigsetjmp(crash_return, 1) == 0) {
+    in_check = 1;
+    r = Z3_solver_check(self->ctx, self->solver);
+  } else {
+    self->crashed = true;
+    fprintf(stderr, "semdbg: warning: Z3 crashed on a query; generating without it for this constraint\n");
+  }
+  in_check = 0;
+  sigaction(SIGSEGV, &old_segv, NULL);
+  sigaction(SIGBUS, &old_bus, NULL);
+  sigaltstack(&old_ss, NULL);
+  return r;
+}
+
 Z3_lbool sd_z3_check(SdZ3 *self) {
+  if (self->crashed) return Z3_L_UNDEF;
   self->queries++;
-  if (!self->trace) return Z3_solver_check(self->ctx, self->solver);
+  if (!self->trace) return guarded_check(self);
   if (self->trace > 1) fprintf(stderr, "%s\n", Z3_solver_to_string(self->ctx, self->solver));
   struct timespec a, b;
   clock_gettime(CLOCK_MONOTONIC, &a);
-  Z3_lbool r = Z3_solver_check(self->ctx, self->solver);
+  Z3_lbool r = guarded_check(self);
   clock_gettime(CLOCK_MONOTONIC, &b);
+  if (self->crashed) return r;
   Z3_stats st = Z3_solver_get_statistics(self->ctx, self->solver);
   Z3_stats_inc_ref(self->ctx, st);
   double rl = 0;

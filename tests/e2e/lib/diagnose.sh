@@ -7,8 +7,8 @@
 #   usage: diagnose.sh SEMDBG BUILD-DIR EXAMPLE GRAMMAR STRICT SEED...
 #   SEMDBG_E2E_SEEDS="1 2", when set, replaces the SEED arguments.
 #   STRICT=1: precision and recall on the fresh inputs must be >= 0.95;
-#   STRICT=0: print the figures; if they are below 0.95 the report must not
-#   claim a confirmed diagnosis.
+#   STRICT=0: print the figures. Either way, a report that claims a
+#   confirmed diagnosis must have precision and recall 1 on them.
 set -u
 semdbg=$(realpath "$1")
 export SEMDBG_BUILD_DIR=$(realpath "$2")
@@ -21,11 +21,19 @@ status=0
 
 # fresh inputs, labelled by the harness
 . "$(dirname "$0")/judge.sh"
-judge_label "$semdbg" "$grammar" "$example" "$tmp" || exit 1
-fails=$judge_fails passes=$judge_passes
+# (STRICT=0 only: when no fresh inputs can be made or too few fail, the
+# diagnoses still run and are checked for their exit status and files)
+judgeable=1
+if judge_label "$semdbg" "$grammar" "$example" "$tmp"; then
+  fails=$judge_fails passes=$judge_passes
+else
+  fails=0 passes=0
+fi
 echo "$example: fresh inputs: $fails failing, $passes passing"
 if [ "$fails" -lt 20 ] || [ "$passes" -lt 20 ]; then
-  echo "FAIL $example: too few fresh failing/passing inputs to judge"; exit 1
+  [ "$strict" = 1 ] && { echo "FAIL $example: too few fresh failing/passing inputs to judge"; exit 1; }
+  echo "$example: too few fresh failing/passing inputs to judge the meaning; checking the runs only"
+  judgeable=0
 fi
 
 # SEMDBG_E2E_SEEDS (e.g. "1" or "1 2") replaces the seeds given as arguments.
@@ -47,6 +55,10 @@ print(r["status"], d["isla"] if d else "")' "$tmp/report.json")
   if [ -z "$isla" ]; then
     echo "FAIL $example seed $seed: no diagnosis"; status=1; continue
   fi
+  if [ "$judgeable" = 0 ]; then
+    echo "$example seed $seed: $report_status: $isla (not judged)"
+    continue
+  fi
   read -r precision recall f1 < <(judge_score "$semdbg" "$grammar" "$isla" "$tmp/labels") ||
     { echo "FAIL $example: semdbg check error"; status=1; continue; }
   ok=$(python3 -c 'import sys; print(int(float(sys.argv[1]) >= 0.95 and float(sys.argv[2]) >= 0.95))' "$precision" "$recall")
@@ -56,8 +68,8 @@ print(r["status"], d["isla"] if d else "")' "$tmp/report.json")
   if [ "$strict" = 1 ] && [ "$ok" != 1 ]; then
     echo "FAIL $example seed $seed: precision/recall below 0.95"; status=1
   fi
-  if [ "$strict" = 0 ] && [ "$ok" != 1 ] && [ "$report_status" = confirmed ]; then
-    echo "FAIL $example seed $seed: the report claims a confirmed diagnosis that falls short"; status=1
+  if [ "$report_status" = confirmed ] && [ "$precision $recall" != "1.000 1.000" ]; then
+    echo "FAIL $example seed $seed: the report claims a confirmed diagnosis that is not exact"; status=1
   fi
 done
 exit $status
