@@ -20,7 +20,7 @@
 #include "constraint_internal.h"
 #include "debugger_internal.h"
 
-enum { MAX_MEASURES = 8, MAX_STEPS = 96, MAX_NODES_TRIED = 6, MAX_INPUTS_TRIED = 3,
+enum { MAX_MEASURES = 8, MAX_STEPS = 96, MAX_NODES_TRIED = 6, MAX_INPUTS_TRIED = 6, MIN_CONTEXTS = 2,
        MAX_LENGTH = 1 << 16 };
 /* Decimal values (str.to.real) are searched in steps of 10^-REAL_DIGITS. */
 enum { REAL_DIGITS = 6 };
@@ -431,12 +431,59 @@ static void add_note(DbgCause *c, Measure *m, const char *note) {
 
 /* Pin one measure. Returns PIN_OK (pinned or recorded as not pinnable),
  * PIN_MOVED (the cause was wrong here: *moved may hold a corrected cause). */
+/* Pin one measure in one failing input: the first node whose variation
+ * crosses the cause's boundary. Boundaries found are added to c when keep. */
+static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode *bound, bool keep,
+                              SdConstraint **moved) {
+  Measure *m = p->m;
+  p->base = t;
+  PinResult result = PIN_FAILED;
+  /* the node bound in the first satisfying assignment first, then others */
+  uint32_t count, first = sd_tree_range(t, m->symbol, t->root, &count);
+  for (uint32_t j = bound ? 0 : 1; j <= count && j <= MAX_NODES_TRIED && result == PIN_FAILED; j++) {
+    const SdNode *node = j == 0 ? bound : t->nodes[t->by_symbol[m->symbol][first + j - 1]];
+    if (j > 0 && node == bound) continue;
+    p->depth = sd_node_path(node, p->path, 256);
+    if (p->depth > 256) continue;
+    p->orig_text = sd_node_text(t, node, &p->orig_len);
+    SdInt v0;
+    if (!measure_value(p, p->orig_text, p->orig_len, &v0)) continue;
+    for (int dir = -1; dir <= 1; dir += 2) {
+      DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
+                       .fail_input = UINT32_MAX};
+      SdInt shift = sd_int_small(0);
+      PinResult r = pin_side(p, v0, dir, &b, &shift);
+      if (r == PIN_FAILED || (r == PIN_OK && !keep)) {
+        dbg_boundary_free(&b);
+        if (r == PIN_OK && result != PIN_MOVED) result = PIN_OK;
+        continue;
+      }
+      array_push(&c->boundaries, b);
+      if (r == PIN_MOVED) {
+        if (!b.note && !*moved) *moved = move_literal(c->constraint, m, shift, p->scratch);
+        result = PIN_MOVED;
+      } else if (result != PIN_MOVED) {
+        result = PIN_OK;
+      }
+    }
+  }
+  return result;
+}
+
+/* Pin one measure in up to MIN_CONTEXTS failing inputs (the given one first,
+ * then the most recent ones: a boundary that holds in one context may be a
+ * coincidence of it). Returns PIN_OK (pinned, or recorded as not pinnable),
+ * PIN_MOVED (the cause was wrong somewhere: *moved may hold a corrected
+ * cause). */
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint **moved) {
   SdArena scratch = {0};
   Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch};
-  uint32_t inputs = 0;
+  uint32_t inputs = 0, agreed = 0;
   PinResult result = PIN_FAILED;
-  for (uint32_t k = 0; k < d->failing.size && inputs < MAX_INPUTS_TRIED && result == PIN_FAILED; k++) {
+  uint32_t n = d->failing.size;
+  for (uint32_t step = 0; step < n && inputs < MAX_INPUTS_TRIED && agreed < MIN_CONTEXTS && result != PIN_MOVED;
+       step++) {
+    uint32_t k = step == 0 ? 0 : n - step; /* the given input, then the newest */
     const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
     const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
     bool holds = sd_constraint_eval(c->constraint, t, witness);
@@ -444,35 +491,9 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint 
     free(witness);
     if (!holds) continue;
     inputs++;
-    p.base = t;
-    /* the node bound in the first satisfying assignment first, then others */
-    uint32_t count, first = sd_tree_range(t, m->symbol, t->root, &count);
-    for (uint32_t j = bound ? 0 : 1; j <= count && j <= MAX_NODES_TRIED && result == PIN_FAILED; j++) {
-      const SdNode *node = j == 0 ? bound : t->nodes[t->by_symbol[m->symbol][first + j - 1]];
-      if (j > 0 && node == bound) continue;
-      p.depth = sd_node_path(node, p.path, 256);
-      if (p.depth > 256) continue;
-      p.orig_text = sd_node_text(t, node, &p.orig_len);
-      SdInt v0;
-      if (!measure_value(&p, p.orig_text, p.orig_len, &v0)) continue;
-      for (int dir = -1; dir <= 1; dir += 2) {
-        DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
-                         .fail_input = UINT32_MAX};
-        SdInt shift = sd_int_small(0);
-        PinResult r = pin_side(&p, v0, dir, &b, &shift);
-        if (r == PIN_FAILED) {
-          dbg_boundary_free(&b);
-          continue;
-        }
-        array_push(&c->boundaries, b);
-        if (r == PIN_MOVED) {
-          if (!b.note && !*moved) *moved = move_literal(c->constraint, m, shift, &scratch);
-          result = PIN_MOVED;
-        } else if (result != PIN_MOVED) {
-          result = PIN_OK;
-        }
-      }
-    }
+    PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
+    if (r == PIN_MOVED) result = PIN_MOVED;
+    else if (r == PIN_OK) result = PIN_OK, agreed++;
   }
   sd_arena_free(&scratch);
   if (result == PIN_FAILED) {

@@ -1308,6 +1308,13 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
       SdSymbol outer = tuple[parent[depth]];
       if (outer == s || !sd_grammar_can_contain(self->grammar, outer, s)) ok = false;
     }
+    /* two numbers compared or added are two elements: not one nested in the
+       other (exists <number> a: exists <y> b would also bind a to y's own
+       number) */
+    for (uint32_t j = 0; ok && numeric[depth] && parent[depth] < 0 && j < depth; j++)
+      if (numeric[j] && parent[j] < 0 && tuple[j] != s &&
+          (sd_grammar_can_contain(self->grammar, tuple[j], s) || sd_grammar_can_contain(self->grammar, s, tuple[j])))
+        ok = false;
     if (!ok) {
       idx[depth]++;
       continue;
