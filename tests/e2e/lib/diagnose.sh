@@ -5,7 +5,8 @@
 # its negation, all with seeds the diagnosis never used) and labelled by the
 # harness itself, are checked with `semdbg check` (lib/judge.sh).
 #   usage: diagnose.sh SEMDBG BUILD-DIR EXAMPLE GRAMMAR STRICT SEED...
-#   SEMDBG_E2E_SEEDS="1 2", when set, replaces the SEED arguments.
+#   SEMDBG_E2E_SEEDS="1 2", when set, replaces the SEED arguments;
+#   SEMDBG_E2E_TIME_LIMIT=S, when set, is each diagnosis's --time-limit.
 #   STRICT=1: precision and recall on the fresh inputs must be >= 0.95;
 #   STRICT=0: print the figures. Either way, a report that claims a
 #   confirmed diagnosis must have precision and recall 1 on them.
@@ -40,7 +41,8 @@ fi
 seeds=${SEMDBG_E2E_SEEDS:-$*}
 for seed in $seeds; do
   "$semdbg" --grammar "$grammar" --test "$harness" "examples/$example/fail.txt" \
-    --seed "$seed" --json -q -j 2 --out "$tmp/out-$seed" > "$tmp/report.json" 2> "$tmp/stderr"
+    --seed "$seed" --json -q -j 2 --out "$tmp/out-$seed" ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} \
+    > "$tmp/report.json" 2> "$tmp/stderr"
   rc=$?
   if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then
     echo "FAIL $example seed $seed: exit $rc"; cat "$tmp/stderr"; status=1; continue
