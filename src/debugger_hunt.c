@@ -4,7 +4,9 @@
  * Outside the diagnosis, failures it misses: neighbours of failing inputs
  * (as DDSET varies them: one element changed at a time, through each
  * alternative of its nonterminal with the rest of that element derived at
- * random, or another byte of its character class), kept when they fall
+ * random, or another byte of its character class; and the element grown to
+ * up to four times its size, since lengths and values beyond a boundary
+ * are reached by growing), kept when they fall
  * outside the diagnosis, and structurally diverse inputs under its negation
  * from the generator. None failing in N runs bounds the share of such
  * failures by 1 - 0.05^(1/N) at 95% confidence.
@@ -19,8 +21,12 @@
 
 enum { HUNT_OUTSIDE = 60, HUNT_INSIDE = 30, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
 
-/* base with node (given by its path) derived anew through alternative alt
- * (-1: a terminal's byte drawn again). */
+enum { VARY_BYTE = -1, VARY_GROW = -2 };
+
+/* base with node (given by its path) derived anew: through alternative alt,
+ * or (VARY_BYTE) a terminal's byte drawn again, or (VARY_GROW) a derivation
+ * of up to four times the node's size and more (lengths and values beyond a
+ * boundary are reached by growing elements). */
 static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int32_t alt) {
   uint32_t path[256];
   uint32_t depth = sd_node_path(node, path, 256);
@@ -29,8 +35,11 @@ static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int3
   SdNode *target = sd_tree_follow(t, path, depth);
   const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
   SdNode *fresh;
-  if (alt < 0) {
+  if (alt == VARY_BYTE) {
     fresh = sd_fuzz_node(d->fuzzer, t, node->symbol, 1);
+  } else if (alt == VARY_GROW) {
+    uint32_t hi = 4 * node->size + 64;
+    fresh = sd_fuzz_node_sized(d->fuzzer, t, node->symbol, node->size + sd_rng_below(&d->rng, hi - node->size));
   } else {
     const SdAlternative *a = &si->alternatives[alt];
     fresh = sd_tree_new_node(t, node->symbol, alt, a->count);
@@ -77,22 +86,25 @@ static bool keep(Debugger *d, const SdConstraint *diagnosis, bool inside, SdHash
   return true;
 }
 
-/* Every one-element variant of the bases that lies outside (inside) the diagnosis. */
-static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, TreeList *out) {
+/* Every one-element variant of the bases that lies outside (inside) the
+ * diagnosis: through each alternative (or byte) into alts, grown into grown. */
+static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, TreeList *alts, TreeList *grown) {
   uint32_t bases[HUNT_BASES];
   uint32_t nb = pick_bases(d, diagnosis, inside, bases, HUNT_BASES);
   SdHashSet made = {0};
   for (uint32_t b = 0; b < nb; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
-    for (uint32_t id = 1; id < base->node_count && out->size < 4000; id++) {
+    for (uint32_t id = 1; id < base->node_count && alts->size + grown->size < 4000; id++) {
       const SdNode *node = base->nodes[id];
       const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
       if (si->kind == SD_SYM_LITERAL) continue;
-      uint32_t tries = si->kind == SD_SYM_CHARSET ? HUNT_CHARSET_TRIES : si->alternative_count;
+      bool charset = si->kind == SD_SYM_CHARSET;
+      uint32_t tries = charset ? HUNT_CHARSET_TRIES : si->alternative_count + 1;
       for (uint32_t a = 0; a < tries; a++) {
-        SdTree *t = variant(d, base, node, si->kind == SD_SYM_CHARSET ? -1 : (int32_t)a);
+        bool grow = !charset && a == si->alternative_count;
+        SdTree *t = variant(d, base, node, charset ? VARY_BYTE : grow ? VARY_GROW : (int32_t)a);
         if (!t) continue;
-        if (keep(d, diagnosis, inside, &made, t)) array_push(out, t);
+        if (keep(d, diagnosis, inside, &made, t)) array_push(grow ? grown : alts, t);
         else sd_tree_free(t);
       }
     }
@@ -100,17 +112,24 @@ static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, 
   sd_hash_set_free(&made);
 }
 
+static SdTree *draw(Debugger *d, TreeList *pool) {
+  uint32_t k = sd_rng_below(&d->rng, pool->size);
+  SdTree *t = pool->items[k];
+  pool->items[k] = pool->items[--pool->size];
+  return t;
+}
+
 /* Up to budget inputs on one side of the diagnosis: two thirds from the
- * neighbourhood, drawn at random, the rest generated (topped up from the
- * neighbourhood when the generator makes fewer). */
+ * neighbourhood, drawn at random by turns from the alternative and the grown
+ * variants, the rest generated (topped up from the neighbourhood when the
+ * generator makes fewer). */
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
-  TreeList pool = {0};
-  neighbours(d, diagnosis, inside, &pool);
+  TreeList pools[2] = {{0}, {0}};
+  neighbours(d, diagnosis, inside, &pools[0], &pools[1]);
   uint32_t start = batch->size, want = budget * 2 / 3;
-  while (batch->size - start < want && pool.size) {
-    uint32_t k = sd_rng_below(&d->rng, pool.size);
-    array_push(batch, pool.items[k]);
-    pool.items[k] = pool.items[--pool.size];
+  for (uint32_t turn = 0; batch->size - start < want && (pools[0].size || pools[1].size); turn++) {
+    TreeList *pool = pools[turn % 2].size ? &pools[turn % 2] : &pools[(turn + 1) % 2];
+    array_push(batch, draw(d, pool));
   }
   SdConstraint *target = inside ? sd_constraint_clone(diagnosis) : sd_constraint_negate(diagnosis);
   uint32_t n = budget - (batch->size - start);
@@ -125,9 +144,11 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     free(out);
   }
   sd_constraint_free(target);
-  while (batch->size - start < budget && pool.size) array_push(batch, array_pop(&pool));
-  for (uint32_t i = 0; i < pool.size; i++) sd_tree_free(pool.items[i]);
-  array_free(&pool);
+  for (int k = 0; k < 2; k++) {
+    while (batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
+    for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
+    array_free(&pools[k]);
+  }
 }
 
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
