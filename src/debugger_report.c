@@ -99,6 +99,7 @@ static void fill_relevant(SdReport *rep, const Debugger *d) {
     s->top_feature = rel->ranked[i].top_feature ? sd_xstrdup(rel->ranked[i].top_feature) : NULL;
     s->score = rel->ranked[i].score;
     s->correlated_ancestor = rel->ranked[i].correlated_ancestor;
+    s->correlated_descendant = rel->ranked[i].correlated_descendant;
   }
 }
 

@@ -10,9 +10,12 @@
  * The ranking is sorted by score, ties by symbol index. The kept set is the
  * smallest top set whose scores reach `share` of the total, clamped to
  * [min_k, max_k] and to nonterminals with a positive score; then any grammar
- * ancestor (sd_grammar_can_contain) of a kept nonterminal joins it when one of
- * its features correlates (|Pearson r| over the inputs where both are
- * present) with a scoring feature of the kept one, as Avicenna does. */
+ * ancestor or descendant (sd_grammar_can_contain) of a kept nonterminal joins
+ * it when one of its features correlates (|Pearson r| over the inputs where
+ * both are present) with a scoring feature of the kept one. Avicenna adds
+ * correlated features too; descendants matter because the model credits one
+ * of two correlated features (the length of a line for the length of the
+ * name in it), and the cause is usually stated best on the smaller element. */
 #include "semdbg/relevance.h"
 
 #include <cjson/cJSON.h>
@@ -210,7 +213,9 @@ static void choose_kept(SdRelevance *self, const float *matrix, uint32_t n,
     double best = 0;
     for (uint32_t kk = 0; kk < k; kk++) {
       const SdRelevantSymbol *kept = &self->ranked[kk];
-      if (!sd_grammar_can_contain(g, anc->symbol, kept->symbol)) continue;
+      bool above = sd_grammar_can_contain(g, anc->symbol, kept->symbol);
+      bool below = !above && sd_grammar_can_contain(g, kept->symbol, anc->symbol);
+      if (!above && !below) continue;
       for (uint32_t f = 0; f < nf; f++) {
         if (sd_features_symbol(self->features, f) != kept->symbol || !self->feature_used[f] ||
             self->feature_scores[f] <= 0)
@@ -221,7 +226,8 @@ static void choose_kept(SdRelevance *self, const float *matrix, uint32_t n,
           double r = pearson(matrix, n, nf, f, h);
           if (fabs(r) >= opts->correlation && fabs(r) > best) {
             best = fabs(r);
-            anc->correlated_ancestor = true;
+            anc->correlated_ancestor = above;
+            anc->correlated_descendant = below;
             anc->correlated_with = kept->symbol;
             anc->correlated_feature = (int32_t)h;
             anc->correlated_other = (int32_t)f;
@@ -233,7 +239,7 @@ static void choose_kept(SdRelevance *self, const float *matrix, uint32_t n,
   }
   self->kept = 0;
   for (uint32_t i = 0; i < self->count; i++) {
-    if (self->ranked[i].correlated_ancestor) self->ranked[i].kept = true;
+    if (self->ranked[i].correlated_ancestor || self->ranked[i].correlated_descendant) self->ranked[i].kept = true;
     self->kept += self->ranked[i].kept;
   }
 }
@@ -397,9 +403,10 @@ cJSON *sd_relevance_to_json(const SdRelevance *self, const SdGrammar *g) {
       cJSON_AddNumberToObject(e, "share", total > 0 ? rounded(r->score / total) : 0);
     cJSON_AddBoolToObject(e, "kept", r->kept);
     cJSON_AddBoolToObject(e, "correlated_ancestor", r->correlated_ancestor);
+    cJSON_AddBoolToObject(e, "correlated_descendant", r->correlated_descendant);
     if (r->top_feature) cJSON_AddStringToObject(e, "top_feature", r->top_feature);
     else cJSON_AddNullToObject(e, "top_feature");
-    if (r->correlated_ancestor) {
+    if (r->correlated_ancestor || r->correlated_descendant) {
       cJSON *c = cJSON_AddObjectToObject(e, "correlated");
       cJSON_AddStringToObject(c, "with", g->symbols[r->correlated_with].name);
       cJSON_AddStringToObject(c, "feature", sd_features_name(self->features, r->correlated_feature));

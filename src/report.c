@@ -185,7 +185,9 @@ char *sd_report_to_text(const SdReport *self) {
                     self->relevant[i].top_feature ? "  (" : "",
                     self->relevant[i].top_feature ? self->relevant[i].top_feature : "",
                     self->relevant[i].top_feature
-                        ? (self->relevant[i].correlated_ancestor ? "; correlated ancestor)" : ")")
+                        ? (self->relevant[i].correlated_ancestor     ? "; correlated ancestor)"
+                           : self->relevant[i].correlated_descendant ? "; correlated descendant)"
+                                                                     : ")")
                         : "");
   }
   if (self->failing_example_count) {
@@ -331,6 +333,7 @@ char *sd_report_to_json(const SdReport *self) {
     if (self->relevant[i].top_feature)
       cJSON_AddStringToObject(o, "top_feature", self->relevant[i].top_feature);
     cJSON_AddBoolToObject(o, "correlated_ancestor", self->relevant[i].correlated_ancestor);
+    cJSON_AddBoolToObject(o, "correlated_descendant", self->relevant[i].correlated_descendant);
     cJSON_AddItemToArray(rel, o);
   }
   cJSON *ex = cJSON_AddObjectToObject(root, "examples");

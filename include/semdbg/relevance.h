@@ -3,8 +3,8 @@
  * TreeSHAP contributions, averaged in absolute value over the inputs and
  * summed per nonterminal, rank the nonterminals. The smallest prefix of the
  * ranking that carries `share` of the total score is kept (within [min_k,
- * max_k]), plus grammar ancestors of kept nonterminals that have a feature
- * strongly correlated (|Pearson r| >= 0.9) with a used feature of a kept one. */
+ * max_k]), plus grammar ancestors and descendants of kept nonterminals that have a
+ * feature strongly correlated (|Pearson r| >= 0.9) with a used feature of a kept one. */
 #ifndef SEMDBG_RELEVANCE_H
 #define SEMDBG_RELEVANCE_H
 
@@ -21,7 +21,7 @@ typedef struct SdRelevanceOptions {
   uint32_t max_k;  /* and at most this many by score, correlated ancestors aside (default 5) */
   double share;    /* keep the smallest top set whose scores reach this share of the total (0.9) */
   /* beyond the minimum: */
-  double correlation; /* |Pearson r| threshold for correlated ancestors (0.9; > 1 disables) */
+  double correlation; /* |Pearson r| threshold for correlated relatives (0.9; > 1 disables) */
   uint32_t rounds;    /* boosting rounds (50) */
   uint32_t max_depth; /* tree depth (4) */
 } SdRelevanceOptions;
@@ -41,9 +41,10 @@ typedef struct SdRelevantSymbol {
   double score;             /* sum of its features' mean |SHAP| (log-odds units) */
   bool kept;
   bool correlated_ancestor; /* kept because a feature correlates with a kept descendant's */
+  bool correlated_descendant; /* kept because a feature correlates with a kept ancestor's */
   const char *top_feature;  /* its feature with the highest score (NULL if none) */
   int32_t top_feature_index;/* index into the feature set, -1 if none */
-  /* for correlated ancestors: the kept nonterminal and the correlated feature pair */
+  /* for correlated relatives: the kept nonterminal and the correlated feature pair */
   SdSymbol correlated_with;
   int32_t correlated_feature, correlated_other; /* feature of this symbol, of the kept one */
   double correlation;       /* Pearson r of that pair */

@@ -25,7 +25,7 @@ typedef struct SdReportCandidate {
 typedef struct SdReportSymbol {
   char *name, *top_feature;
   double score;
-  bool correlated_ancestor;
+  bool correlated_ancestor, correlated_descendant;
 } SdReportSymbol;
 
 typedef struct SdReportInput {

@@ -316,9 +316,11 @@ static void test_bounds(void) {
 }
 
 /* A kept nonterminal's feature correlates with a feature of its grammar
- * ancestor: the ancestor is kept too, flagged. The matrix is synthetic: the
- * failure depends on len(<b>); len(<a>) follows it with a little noise. */
-static void test_correlated_ancestor(void) {
+ * ancestor (or descendant): that relative is kept too, flagged. The matrix is
+ * synthetic: len(<a>) follows len(<b>) with a little noise (r ~ 0.98), and the
+ * failure depends on len(<b>) (the ancestor <a> joins) or on len(<a>) (the
+ * descendant <b> joins). <c> is unrelated and never kept. */
+static void check_correlated(bool by_descendant) {
   const char *text = "<start> ::= <a> \"!\" <c>\n<a> ::= <b> \"x\" | <b> \"yy\"\n"
                      "<b> ::= [a-z]+\n<c> ::= [a-z]+\n";
   SdDiagnostics d = {0};
@@ -342,31 +344,37 @@ static void test_correlated_ancestor(void) {
   sd_rng_seed(&rng, 1);
   for (uint32_t i = 0; i < n; i++) {
     float b = (float)(1 + sd_rng_below(&rng, 20));
+    float a = b + 1 + (float)sd_rng_below(&rng, 3);
     m[(size_t)i * nf + (uint32_t)lb] = b;
-    m[(size_t)i * nf + (uint32_t)la] = b + 1 + (float)sd_rng_below(&rng, 3); /* r ~ 0.98 */
+    m[(size_t)i * nf + (uint32_t)la] = a;
     m[(size_t)i * nf + (uint32_t)lc] = (float)(1 + sd_rng_below(&rng, 20));
-    failing[i] = b > 10;
+    failing[i] = by_descendant ? a > 12 : b > 10;
   }
   SdRelevanceOptions o;
   sd_relevance_options_init(&o);
+  o.share = 0.5; /* keep by score only the feature the model credits most */
   char *err = NULL;
   SdRelevance *r = sd_relevance_compute_matrix(g, f, m, failing, n, &o, &err);
   CHECK(r != NULL);
   if (r) {
     SdSymbol a = sd_grammar_find(g, "<a>"), b = sd_grammar_find(g, "<b>"), c = sd_grammar_find(g, "<c>");
-    CHECK(r->ranked[0].symbol == b && r->ranked[0].kept && !r->ranked[0].correlated_ancestor);
-    const SdRelevantSymbol *ea = sd_relevance_find(r, a), *ec = sd_relevance_find(r, c);
-    CHECK(ea && ea->kept && ea->correlated_ancestor && ea->correlated_with == b);
-    CHECK(ea && ea->correlated_feature == la && ea->correlated_other == lb);
-    CHECK(ea && ea->correlation > 0.9 && ea->correlation <= 1);
-    CHECK(ec && !ec->kept && !ec->correlated_ancestor);
+    SdSymbol cause = by_descendant ? a : b, relative = by_descendant ? b : a;
+    CHECK(r->ranked[0].symbol == cause && r->ranked[0].kept);
+    CHECK(!r->ranked[0].correlated_ancestor && !r->ranked[0].correlated_descendant);
+    const SdRelevantSymbol *er = sd_relevance_find(r, relative), *ec = sd_relevance_find(r, c);
+    CHECK(er && er->kept && er->correlated_with == cause);
+    CHECK(er && er->correlated_ancestor == !by_descendant && er->correlated_descendant == by_descendant);
+    CHECK(er && er->correlated_feature == (by_descendant ? lb : la));
+    CHECK(er && er->correlated_other == (by_descendant ? la : lb));
+    CHECK(er && er->correlation > 0.9 && er->correlation <= 1);
+    CHECK(ec && !ec->kept && !ec->correlated_ancestor && !ec->correlated_descendant);
     CHECK(r->kept == 2);
     cJSON *j = sd_relevance_to_json(r, g);
     cJSON *kept = cJSON_GetObjectItem(j, "kept");
     CHECK(cJSON_GetArraySize(kept) == 2);
     cJSON_Delete(j);
   }
-  /* without the correlation rule only <b> is kept */
+  /* without the correlation rule only the cause is kept */
   f = sd_features_new(g);
   o.correlation = 2;
   SdRelevance *r2 = sd_relevance_compute_matrix(g, f, m, failing, n, &o, &err);
@@ -378,6 +386,9 @@ static void test_correlated_ancestor(void) {
   free(failing);
   sd_grammar_free(g);
 }
+
+static void test_correlated_ancestor(void) { check_correlated(false); }
+static void test_correlated_descendant(void) { check_correlated(true); }
 
 static void test_error_text(void) {
   char *e = sd_relevance_clean_error(
@@ -395,6 +406,7 @@ static void test_error_text(void) {
 
 int main(void) {
   RUN(test_correlated_ancestor);
+  RUN(test_correlated_descendant);
   RUN(test_error_text);
   RUN(test_heartbleed_20);
   RUN(test_heartbleed_2000);
