@@ -10,7 +10,8 @@
 #                                (random, and made to satisfy the truth and
 #                                its negation), labelled by the harness, its
 #                                precision and recall are 1
-# $SEMDBG_E2E_CASES (e.g. "port dates") runs only those cases.
+# $SEMDBG_E2E_CASES (e.g. "port dates") runs only those cases;
+# $SEMDBG_E2E_TIME_LIMIT=S, when set, is each diagnosis's --time-limit.
 # Whatever the case, a report that says "confirmed" must have precision and
 # recall 1 on the fresh inputs.
 set -u
@@ -21,25 +22,9 @@ trap 'rm -rf "$tmp"' EXIT
 status=0
 fail() { echo "FAIL $*"; status=1; }
 
+. "$(dirname "$0")/lib/judge.sh" # judge_score
 judge() { # judge CASE-DIR ISLA: prints "precision recall"
-  local dir=$1 isla=$2
-  "$semdbg" check -q --grammar "$dir/grammar.bnf" --constraint "$isla" "$tmp/fresh"/*/* 2>/dev/null |
-    sed -n 's/^\(.*\): \(satisfied\|not satisfied\)$/\1 \2/p' > "$tmp/sat"
-  python3 - "$tmp/labels" "$tmp/sat" <<'PY'
-import sys
-labels = dict(l.rsplit(" ", 1) for l in open(sys.argv[1]).read().split("\n") if l)
-tp = fp = fn = 0
-for line in open(sys.argv[2]):
-    path, _, verdict = line.rstrip("\n").partition(" ")
-    sat = verdict == "satisfied"
-    label = labels.get(path)
-    if label == "fail" and sat: tp += 1
-    elif label == "pass" and sat: fp += 1
-    elif label == "fail": fn += 1
-p = tp / (tp + fp) if tp + fp else 0.0
-r = tp / (tp + fn) if tp + fn else 0.0
-print("%.3f %.3f" % (p, r))
-PY
+  judge_score "$semdbg" "$1/grammar.bnf" "$2" "$tmp/labels" | cut -d' ' -f1,2
 }
 
 for dir in tests/cases/diagnose/*/; do
@@ -59,7 +44,8 @@ for dir in tests/cases/diagnose/*/; do
   done > "$tmp/labels"
   for seed in $seeds; do
     "$semdbg" --grammar "$dir/grammar.bnf" --test "$dir/harness.sh" "$dir/fail.txt" --seed "$seed" \
-      --json -q -j 2 --no-reduce --no-generalize > "$tmp/report.json" 2> "$tmp/stderr"
+      --json -q -j 2 --no-reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} \
+      > "$tmp/report.json" 2> "$tmp/stderr"
     rc=$?
     if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then fail "$name seed $seed: exit $rc"; cat "$tmp/stderr"; continue; fi
     isla=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["diagnosis"]; print(d["isla"] if d else "")' "$tmp/report.json")
