@@ -9,7 +9,7 @@
  * needs all of: -i given, -w given, no -F (fixed strings take the
  * Boyer-Moore path, which has its own word test), a pattern of at least two
  * characters (single characters take a memchr fast path) and a pattern that
- * starts with a digit.
+ * does not start with a letter (a digit, a space, '_', '.' or '-').
  * Exit status: 0 matcher printed; 125 input outside the language; 127 the
  * input cannot be read; SIGABRT (assert) on the bug. */
 #undef NDEBUG
@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
     matcher = length ? "regex" : "empty";
     if (word && length) {
       /* The bug: with -i the first character goes through the folding table,
-       * which only knows letters; a leading digit trips its assertion. */
+       * which only knows letters; any other first character trips its assertion. */
       int first = (unsigned char)pattern[0], last = (unsigned char)pattern[length - 1];
       leading_boundary = icase ? folded_is_word(tolower(first)) : is_word(first);
       trailing_boundary = is_word(last);

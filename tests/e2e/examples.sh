@@ -260,8 +260,15 @@ run_text tlvrare fail 'a:9:ox-ox-apple;b:9:ox-ox-ox;c:1:ox-ox-ox;'
 run_text tlvrare undefined 'a:10:ox-ox-ox;'
 run_text tlvrare undefined 'a:9:ox-ox;'
 
-# cmdline: -i, -w, no -F, and a pattern of two or more characters starting with a digit.
+# cmdline: -i, -w, no -F, and a pattern of two or more characters that does not
+# start with a letter.
 run_text cmdline fail "grep -i -w '1a'"
+run_text cmdline fail "grep -i -w '-x'"
+run_text cmdline fail "grep -i -w '_x'"
+run_text cmdline fail "grep -w -i ' a'"
+run_text cmdline fail "grep -i -w '..'"
+run_text cmdline pass "grep -i -w 'Za'"
+run_text cmdline pass "grep -i -w -F '-x'"
 run_text cmdline fail "grep -w -v -i -n '42'"
 run_text cmdline pass "grep -i -w -F '1a'"
 run_text cmdline pass "grep -i '1a'"
