@@ -1174,8 +1174,11 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
   uint32_t n = self->inputs.size;
   if (t->slot_count == 0) {
-    char *text = sd_xstrdup(t->text);
-    lr_use_atom(self, lr_add_atom(self, t->pattern, text, NULL));
+    /* a shape without values ("starts with a letter"): evaluated on every
+       input, since holding on no failing input, its negation may be a cause */
+    uint32_t a = lr_add_atom(self, t->pattern, sd_xstrdup(t->text), NULL);
+    if (a != LR_NONE && !self->opts.invariants) self->atoms.items[a].absence = true;
+    lr_use_atom(self, a);
     return;
   }
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));

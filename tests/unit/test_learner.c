@@ -662,6 +662,59 @@ static void test_long_conjunction(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- the negation of a shape: a word that does not start with a letter ---------- */
+
+static const char *word_grammar = "<start> ::= <word>\n<word> ::= [a-z0-9_.-]+\n";
+
+static bool word_fails(const char *text, uint32_t len) {
+  return len >= 2 && !(text[0] >= 'a' && text[0] <= 'z');
+}
+
+static char **word_texts(uint64_t seed, uint32_t n) {
+  static const char other[] = "0123456789_.-";
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  char **texts = sd_xcalloc(n, sizeof(char *));
+  for (uint32_t i = 0; i < n; i++) {
+    SdBuf b = {0};
+    for (uint32_t k = 0, len = 1 + sd_rng_below(&rng, 5); k < len; k++)
+      sd_buf_putc(&b, sd_rng_below(&rng, 2) ? (char)('a' + sd_rng_below(&rng, 26))
+                                            : other[sd_rng_below(&rng, sizeof other - 1)]);
+    texts[i] = sd_buf_take(&b);
+  }
+  return texts;
+}
+
+/* "Starts with a letter" holds on no failing input: its negation, with the
+ * length, is the cause (no catalog pattern says "starts with a digit, '_',
+ * '.' or '-'"). */
+static void test_negated_shape(void) {
+  SdGrammar *g = grammar_text(word_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  char **texts = word_texts(11, 300), **fresh_texts = word_texts(12, 300);
+  Set s = text_set(g, texts, 300, word_fails), fresh = text_set(g, fresh_texts, 300, word_fails);
+  const char *rel[] = {"<word>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0);
+  CHECK(top && strstr(top->text, "not ") && strstr(top->text, "re.range(\"a\", \"z\")"));
+  double p = 0, r = 0;
+  if (top) measure(top->constraint, &fresh, &p, &r);
+  CHECK(p == 1.0 && r == 1.0);
+  sd_learner_free(l);
+  set_free(&s);
+  set_free(&fresh);
+  free_texts(texts, 300);
+  free_texts(fresh_texts, 300);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- a set of values: 31 days in a 30-day month ---------- */
 
 static const char *date_grammar =
@@ -882,6 +935,7 @@ int main(void) {
   RUN(test_invariants);
   RUN(test_bad_patterns);
   RUN(test_long_conjunction);
+  RUN(test_negated_shape);
   RUN(test_value_set);
   RUN(test_cause_mode);
   RUN(test_arithmetic);
