@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/read_file.h"
+
 typedef struct Temperature {
   bool negative;
   const char *integer; /* digits, no leading zeros (grammar) */
@@ -25,25 +27,6 @@ typedef struct Temperature {
   size_t fraction_length;
   int exponent; /* -9..9 */
 } Temperature;
-
-static char *read_file(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 256, n = 0;
-  char *text = malloc(cap + 1);
-  for (size_t got; text && (got = fread(text + n, 1, cap - n, f)) > 0;) {
-    n += got;
-    if (n == cap) {
-      char *bigger = realloc(text, (cap *= 2) + 1);
-      if (!bigger) free(text);
-      text = bigger;
-    }
-  }
-  fclose(f);
-  if (text) text[n] = '\0';
-  *length = n;
-  return text;
-}
 
 /* The i-th significant digit of the temperature's digit string D (integer
  * digits then fraction digits), '0' past its end. */

@@ -15,30 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/read_file.h"
+
 static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static bool is_segment_char(char c) {
   return is_lower(c) || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '.' || c == '_' ||
          c == '~' || c == '-';
-}
-
-static char *read_file(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 256, n = 0;
-  char *text = malloc(cap + 1);
-  for (size_t got; text && (got = fread(text + n, 1, cap - n, f)) > 0;) {
-    n += got;
-    if (n == cap) {
-      char *bigger = realloc(text, (cap *= 2) + 1);
-      if (!bigger) free(text);
-      text = bigger;
-    }
-  }
-  fclose(f);
-  if (text) text[n] = '\0';
-  *length = n;
-  return text;
 }
 
 static const struct { const char *name; unsigned port; } schemes[] = {

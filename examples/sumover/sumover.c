@@ -18,24 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *read_file(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 256, n = 0;
-  char *text = malloc(cap + 1);
-  for (size_t got; text && (got = fread(text + n, 1, cap - n, f)) > 0;) {
-    n += got;
-    if (n == cap) {
-      char *bigger = realloc(text, (cap *= 2) + 1);
-      if (!bigger) free(text);
-      text = bigger;
-    }
-  }
-  fclose(f);
-  if (text) text[n] = '\0';
-  *length = n;
-  return text;
-}
+#include "../common/read_file.h"
 
 /* <number> ::= "0" | [1-9] [0-9]* at *p; its digits are [*start, *p). */
 static bool read_number(const char **p, const char *end, const char **start) {

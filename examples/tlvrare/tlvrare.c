@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/read_file.h"
+
 #if defined(__SANITIZE_ADDRESS__)
 #define TLV_HAVE_ASAN 1
 #elif defined(__has_feature)
@@ -34,25 +36,6 @@ typedef struct Record {
   char *value;     /* heap, exactly value_length bytes, no NUL */
   size_t value_length;
 } Record;
-
-static char *read_file(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 256, n = 0;
-  char *text = malloc(cap + 1);
-  for (size_t got; text && (got = fread(text + n, 1, cap - n, f)) > 0;) {
-    n += got;
-    if (n == cap) {
-      char *bigger = realloc(text, (cap *= 2) + 1);
-      if (!bigger) free(text);
-      text = bigger;
-    }
-  }
-  fclose(f);
-  if (text) text[n] = '\0';
-  *length = n;
-  return text;
-}
 
 /* One dictionary word at *p. */
 static bool read_word(const char **p, const char *end) {

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/read_file.h"
+
 #if defined(__SANITIZE_ADDRESS__)
 #define TWOCAUSE_HAVE_ASAN 1
 #elif defined(__has_feature)
@@ -36,25 +38,6 @@ static bool read_number(const char **p, const char *end, int max_digits, long *o
   if (digits == 0 || digits > max_digits || (*start == '0' && digits > 1)) return false;
   *out = v;
   return true;
-}
-
-static char *read_file(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 256, n = 0;
-  char *text = malloc(cap + 1);
-  for (size_t got; text && (got = fread(text + n, 1, cap - n, f)) > 0;) {
-    n += got;
-    if (n == cap) {
-      char *bigger = realloc(text, (cap *= 2) + 1);
-      if (!bigger) free(text);
-      text = bigger;
-    }
-  }
-  fclose(f);
-  if (text) text[n] = '\0';
-  *length = n;
-  return text;
 }
 
 static void report(const char *name, long count, long total) {
