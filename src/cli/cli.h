@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli_options.h"
 #include "semdbg/grammar.h"
 
 enum {
