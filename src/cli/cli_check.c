@@ -16,7 +16,7 @@
 #include "semdbg/parser.h"
 #include "util.h"
 
-static const char *usage =
+static const char *usage_head =
     "usage: semdbg check --grammar G.bnf (--constraint C | --constraint-file F) [--json]\n"
     "                    [--print] INPUT...\n"
     "\n"
@@ -24,18 +24,40 @@ static const char *usage =
     "for example\n"
     "  exists <payload-length> n: exists <payload> p: str.to.int(n) > str.len(p)\n"
     "and print whether it holds; when it does and the constraint starts with\n"
-    "`exists`, also the nodes that make it true.\n"
-    "\n"
-    "  --grammar FILE          the grammar (ISLa BNF)\n"
-    "  --start SYMBOL          parse inputs from this nonterminal instead of <start>\n"
-    "  --constraint TEXT       the constraint\n"
-    "  --constraint-file FILE  read the constraint from a file\n"
-    "  --print                 print the constraint in canonical ISLa and in short form\n"
-    "                          (no inputs needed)\n"
-    "  --json                  print a JSON object (see docs/constraint.md)\n"
-    "  -q, --quiet             no grammar warnings\n"
-    "\nExit status: 0 every input satisfies the constraint; 1 some input does not;\n"
+    "`exists`, also the nodes that make it true.\n";
+
+static const char *usage_tail =
+    "Exit status: 0 every input satisfies the constraint; 1 some input does not;\n"
     "2 usage error, bad grammar, bad constraint or an input that does not parse.\n";
+
+typedef struct CheckSettings {
+  const char *grammar_path, *start, *constraint_text, *constraint_file;
+  bool json, quiet, print;
+  CliStrings files;
+} CheckSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, CheckSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse inputs from this nonterminal instead of <start>"),
+      CLI_STRING("constraint", 'c', &s->constraint_text, "TEXT", "the constraint"),
+      CLI_STRING("constraint-file", 0, &s->constraint_file, "FILE", "read the constraint from a file"),
+      CLI_FLAG("print", 0, &s->print, "print the constraint in canonical ISLa and in short form\n"
+                                      "(no inputs needed)"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON object (see docs/constraint.md)"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings"),
+      CLI_END,
+  };
+  const CliCommand command = {"check", usage_head, usage_tail, options};
+  int status = cli_parse_options(&command, argc, argv, &s->files);
+  if (status != CLI_CONTINUE) return status;
+  if (!s->constraint_text == !s->constraint_file)
+    return cli_error(s->constraint_text ? "check: give either --constraint or --constraint-file, not both"
+                                        : "check: missing --constraint TEXT or --constraint-file FILE");
+  if (s->files.size == 0 && !s->print) return cli_error("check: no input files (see semdbg check --help)");
+  return CLI_CONTINUE;
+}
 
 /* "where:line:col: message", the line, a caret under the column */
 static void show_constraint_error(const char *where, const char *text, size_t len,
@@ -98,52 +120,11 @@ static cJSON *json_binding(const SdConstraint *c, const SdTree *t, uint32_t v, c
   return o;
 }
 
-int cli_check(int argc, char **argv) {
-  const char *grammar_path = NULL, *start = NULL, *ctext = NULL, *cfile = NULL;
-  bool json = false, quiet = false, print = false;
-  if (cli_wants_help(argc, argv)) {
-    fputs(usage, stdout);
-    return CLI_EXIT_OK;
-  }
-  char **files = sd_xcalloc((size_t)argc, sizeof(char *));
-  int nfiles = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
-        !strcmp(a, "--constraint") || !strcmp(a, "-c") || !strcmp(a, "--constraint-file")) {
-      if (i + 1 >= argc) {
-        free(files);
-        return cli_error("%s needs a value", a);
-      }
-      const char *v = argv[++i];
-      if (!strcmp(a, "--start")) start = v;
-      else if (!strcmp(a, "--constraint") || !strcmp(a, "-c")) ctext = v;
-      else if (!strcmp(a, "--constraint-file")) cfile = v;
-      else grammar_path = v;
-    } else if (!strcmp(a, "--json")) json = true;
-    else if (!strcmp(a, "--print")) print = true;
-    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
-    else if (!strcmp(a, "--")) {
-      while (++i < argc) files[nfiles++] = argv[i];
-    } else if (a[0] == '-' && a[1]) {
-      free(files);
-      return cli_error("check: unknown option '%s' (see semdbg check --help)", a);
-    } else files[nfiles++] = argv[i];
-  }
-  if (!ctext == !cfile) {
-    free(files);
-    return cli_error(ctext ? "check: give either --constraint or --constraint-file, not both"
-                           : "check: missing --constraint TEXT or --constraint-file FILE");
-  }
-  if (nfiles == 0 && !print) {
-    free(files);
-    return cli_error("check: no input files (see semdbg check --help)");
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) {
-    free(files);
-    return CLI_EXIT_USAGE;
-  }
+static int check_inputs(const CheckSettings *s) {
+  const char *ctext = s->constraint_text, *cfile = s->constraint_file;
+  bool json = s->json, print = s->print;
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
   char *owned = NULL;
   size_t clen;
   if (cfile) {
@@ -152,7 +133,6 @@ int cli_check(int argc, char **argv) {
     if (!owned) {
       cli_error("%s: %s", cfile, err);
       sd_grammar_free(g);
-      free(files);
       return CLI_EXIT_USAGE;
     }
     ctext = owned;
@@ -166,14 +146,14 @@ int cli_check(int argc, char **argv) {
     free(cerr.message);
     free(owned);
     sd_grammar_free(g);
-    free(files);
     return CLI_EXIT_USAGE;
   }
   char *isla = sd_constraint_to_isla(c), *shortf = sd_constraint_to_short(c);
   int status = CLI_EXIT_OK;
   char **paths = NULL;
   size_t npaths = 0;
-  if (nfiles && !cli_collect_inputs(files, nfiles, &paths, &npaths)) status = CLI_EXIT_USAGE;
+  if (s->files.size && !cli_collect_inputs(s->files.items, (int)s->files.size, &paths, &npaths))
+    status = CLI_EXIT_USAGE;
   cJSON *out = json ? cJSON_CreateObject() : NULL;
   cJSON *results = NULL;
   if (json) {
@@ -250,6 +230,13 @@ int cli_check(int argc, char **argv) {
   sd_constraint_free(c);
   free(owned);
   sd_grammar_free(g);
-  free(files);
+  return status;
+}
+
+int cli_check(int argc, char **argv) {
+  CheckSettings s = {0};
+  int status = parse_command_line(argc, argv, &s);
+  if (status == CLI_CONTINUE) status = check_inputs(&s);
+  array_free(&s.files);
   return status;
 }
