@@ -18,35 +18,68 @@
 #include "semdbg/reduce.h"
 #include "util.h"
 
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: semdbg generalize --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
-          "\n"
-          "Abstract a failing input (DDSET): every subtree whose random replacements by the\n"
-          "same nonterminal all keep failing becomes a placeholder <nonterminal>; the rest\n"
-          "stays as it is. The input is reduced first (see semdbg reduce), as DDSET works on\n"
-          "a minimal input. Prints the abstract input, e.g. <plain-text>\"<html-2>.\n"
-          "\n"
-          "options:\n"
-          "  --grammar FILE         the grammar (ISLa BNF)\n"
-          "  --start SYMBOL         parse from this nonterminal instead of <start>\n"
-          "  --tries N              replacements tested per subtree (default 10)\n"
-          "  --fuzz N               also run N instantiations (placeholders filled at random)\n"
-          "                         and print them with the share that fails\n"
-          "  --no-reduce            abstract the input as it is\n"
-          "  --max-runs N           run the test command at most N times in all (default: no\n"
-          "                         limit); untested subtrees then stay concrete\n"
-          "  --seed S               random seed (default 1); the same seed, the same result\n"
-          "  --json                 print a JSON object instead\n"
-          "  -q, --quiet            no grammar warnings, no summary\n"
-          "%s"
-          "  -h, --help             show this help\n"
-          "\n"
-          "Placeholders print as the nonterminal's name (generated names such as <html-2>\n"
-          "stand for the EBNF parts of a rule: see semdbg parse). Exit status: 0 done, 2 usage\n"
-          "error or an input that does not parse or does not fail, 3 the test command could\n"
-          "not run.\n",
-          sd_oracle_options_help);
+static const char *usage_head =
+    "usage: semdbg generalize --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
+    "\n"
+    "Abstract a failing input (DDSET): every subtree whose random replacements by the\n"
+    "same nonterminal all keep failing becomes a placeholder <nonterminal>; the rest\n"
+    "stays as it is. The input is reduced first (see semdbg reduce), as DDSET works on\n"
+    "a minimal input. Prints the abstract input, e.g. <plain-text>\"<html-2>.\n";
+
+static const char *usage_tail =
+    "Placeholders print as the nonterminal's name (generated names such as <html-2>\n"
+    "stand for the EBNF parts of a rule: see semdbg parse). Exit status: 0 done, 2 usage\n"
+    "error or an input that does not parse or does not fail, 3 the test command could\n"
+    "not run.\n";
+
+enum { MAX_COUNT = 1000000 }; /* bound of --tries, --fuzz and --max-runs */
+
+typedef struct GeneralizeSettings {
+  SdOracleOptions oracle;
+  SdGeneralizeOptions generalize;
+  const char *grammar_path, *start, *input_path;
+  bool json, quiet, reduce;
+  uint64_t fuzz, max_runs;
+} GeneralizeSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, GeneralizeSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse from this nonterminal instead of <start>"),
+      CLI_UINT_RANGE("tries", 0, &s->generalize.tries, 1, MAX_COUNT, "N",
+                     "replacements tested per subtree (default 10)"),
+      CLI_UINT_RANGE("fuzz", 0, &s->fuzz, 0, MAX_COUNT, "N",
+                     "also run N instantiations (placeholders filled at random)\n"
+                     "and print them with the share that fails"),
+      CLI_UNSET("no-reduce", 0, &s->reduce, "abstract the input as it is"),
+      CLI_UINT_RANGE("max-runs", 0, &s->max_runs, 0, MAX_COUNT, "N",
+                     "run the test command at most N times in all (default: no\n"
+                     "limit); untested subtrees then stay concrete"),
+      CLI_UINT("seed", 0, &s->generalize.seed, "S",
+               "random seed (default 1); the same seed, the same result"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON object instead"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings, no summary"),
+      CLI_ORACLE_OPTIONS(&s->oracle),
+      CLI_END,
+  };
+  const CliCommand command = {"generalize", usage_head, usage_tail, options};
+  CliStrings inputs = {0};
+  int status = cli_parse_options(&command, argc, argv, &inputs);
+  if (status == CLI_CONTINUE && inputs.size > 1)
+    status = cli_error("generalize: give one failing input (got '%s' and '%s')", inputs.items[0], inputs.items[1]);
+  else if (status == CLI_CONTINUE && inputs.size == 0)
+    status = cli_error("generalize: no failing input given (see semdbg generalize --help)");
+  if (status == CLI_CONTINUE) s->input_path = inputs.items[0];
+  array_free(&inputs);
+  if (status != CLI_CONTINUE) return status;
+  char *error = NULL;
+  if (!sd_oracle_options_validate(&s->oracle, &error)) {
+    cli_error("generalize: %s", error);
+    free(error);
+    return CLI_EXIT_USAGE;
+  }
+  return CLI_CONTINUE;
 }
 
 /* Raw text when it is printable ASCII, else quoted. */
@@ -66,69 +99,14 @@ static void print_input(const char *text, size_t len) {
   sd_buf_free(&b);
 }
 
-int cli_generalize(int argc, char **argv) {
-  SdOracleOptions opts;
-  sd_oracle_options_init(&opts);
-  SdGeneralizeOptions go;
-  sd_generalize_options_init(&go);
-  const char *grammar_path = NULL, *start = NULL, *input_path = NULL;
-  bool json = false, quiet = false, only_files = false, reduce = true;
-  uint64_t fuzz = 0, max_runs = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-      if (input_path)
-        return cli_error("generalize: give one failing input (got '%s' and '%s')", input_path, a);
-      input_path = a;
-      continue;
-    }
-    if (!strcmp(a, "--")) {
-      only_files = true;
-    } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      usage(stdout);
-      return CLI_EXIT_OK;
-    } else if (!strcmp(a, "--json")) {
-      json = true;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-      quiet = true;
-    } else if (!strcmp(a, "--no-reduce")) {
-      reduce = false;
-    } else if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
-               !strcmp(a, "--tries") || !strcmp(a, "--fuzz") || !strcmp(a, "--max-runs") ||
-               !strcmp(a, "--seed")) {
-      if (i + 1 >= argc) return cli_error("%s needs a value", a);
-      const char *v = argv[++i];
-      uint64_t n = 0;
-      if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = v;
-      else if (!strcmp(a, "--start")) start = v;
-      else if (!cli_parse_u64(a, v, &n)) return CLI_EXIT_USAGE;
-      else if (!strcmp(a, "--seed")) go.seed = n;
-      else if (n > 1000000) return cli_error("%s must be at most 1000000", a);
-      else if (!strcmp(a, "--tries")) {
-        if (n == 0) return cli_error("--tries must be at least 1");
-        go.tries = (uint32_t)n;
-      } else if (!strcmp(a, "--fuzz")) fuzz = n;
-      else max_runs = n;
-    } else {
-      bool consumed;
-      char *error = NULL;
-      if (!sd_oracle_options_parse_arg(&opts, argc, argv, &i, &consumed, &error)) {
-        cli_error("generalize: %s", error);
-        free(error);
-        return CLI_EXIT_USAGE;
-      }
-      if (!consumed)
-        return cli_error("generalize: unknown option '%s' (see semdbg generalize --help)", a);
-    }
-  }
+static int generalize_input(const GeneralizeSettings *s) {
+  const SdOracleOptions *opts = &s->oracle;
+  SdGeneralizeOptions go = s->generalize;
+  const char *input_path = s->input_path;
+  bool json = s->json, quiet = s->quiet, reduce = s->reduce;
+  uint64_t fuzz = s->fuzz, max_runs = s->max_runs;
   char *error = NULL;
-  if (!input_path) return cli_error("generalize: no failing input given (see semdbg generalize --help)");
-  if (!sd_oracle_options_validate(&opts, &error)) {
-    cli_error("generalize: %s", error);
-    free(error);
-    return CLI_EXIT_USAGE;
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, quiet);
   if (!g) return CLI_EXIT_USAGE;
 
   int status = CLI_EXIT_USAGE;
@@ -141,13 +119,13 @@ int cli_generalize(int argc, char **argv) {
   parser = sd_parser_new(g);
   tree = cli_parse_file(parser, input_path);
   if (!tree) goto done;
-  oracle = sd_oracle_new(&opts, &error);
+  oracle = sd_oracle_new(opts, &error);
   if (!oracle) {
     cli_error("generalize: %s", error);
     status = CLI_EXIT_HARNESS;
     goto done;
   }
-  go.batch = opts.jobs;
+  go.batch = opts->jobs;
   const SdTree *failing = tree;
   bool budget_gone = false;
   if (reduce) {
@@ -155,7 +133,7 @@ int cli_generalize(int argc, char **argv) {
     sd_reduce_options_init(&ro);
     ro.seed = go.seed;
     ro.max_runs = (uint32_t)max_runs;
-    ro.batch = opts.jobs;
+    ro.batch = opts->jobs;
     if (!sd_reduce_with(tree, oracle, &ro, &rr, &error)) {
       if (rr.status == SD_REDUCE_NOT_FAILING) {
         cli_error("%s %s", input_path, error);
@@ -276,4 +254,12 @@ done:
   sd_parser_free(parser);
   sd_grammar_free(g);
   return status;
+}
+
+int cli_generalize(int argc, char **argv) {
+  GeneralizeSettings s = {.reduce = true};
+  sd_oracle_options_init(&s.oracle);
+  sd_generalize_options_init(&s.generalize);
+  int status = parse_command_line(argc, argv, &s);
+  return status == CLI_CONTINUE ? generalize_input(&s) : status;
 }

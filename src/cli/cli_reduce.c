@@ -17,90 +17,68 @@
 #include "semdbg/reduce.h"
 #include "util.h"
 
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: semdbg reduce --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
-          "\n"
-          "Reduce a failing input while it keeps failing: replace subtrees of its derivation\n"
-          "tree by smaller subtrees of the same nonterminal inside them, by alternatives with\n"
-          "fewer parts, or by the cheapest derivation, until no single such change keeps the\n"
-          "failure (1-minimal). Candidates run in parallel (-j); the reduced input is printed\n"
-          "on stdout, a summary on stderr.\n"
-          "\n"
-          "options:\n"
-          "  --grammar FILE         the grammar (ISLa BNF)\n"
-          "  --start SYMBOL         parse from this nonterminal instead of <start>\n"
-          "  --max-runs N           run the test command at most N times (default: no limit);\n"
-          "                         the result is then possibly not 1-minimal\n"
-          "  --seed S               seed for cheapest derivations of character classes (default 1)\n"
-          "  --out FILE             also write the reduced input to FILE\n"
-          "  --json                 print a JSON object instead\n"
-          "  -q, --quiet            no grammar warnings, no summary\n"
-          "%s"
-          "  -h, --help             show this help\n"
-          "\n"
-          "Exit status: 0 reduced, 2 usage error or an input that does not parse or does not\n"
-          "fail, 3 the test command could not run.\n",
-          sd_oracle_options_help);
-}
+static const char *usage_head =
+    "usage: semdbg reduce --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
+    "\n"
+    "Reduce a failing input while it keeps failing: replace subtrees of its derivation\n"
+    "tree by smaller subtrees of the same nonterminal inside them, by alternatives with\n"
+    "fewer parts, or by the cheapest derivation, until no single such change keeps the\n"
+    "failure (1-minimal). Candidates run in parallel (-j); the reduced input is printed\n"
+    "on stdout, a summary on stderr.\n";
 
-int cli_reduce(int argc, char **argv) {
-  SdOracleOptions opts;
-  sd_oracle_options_init(&opts);
-  SdReduceOptions ro;
-  sd_reduce_options_init(&ro);
-  const char *grammar_path = NULL, *start = NULL, *out_path = NULL, *input_path = NULL;
-  bool json = false, quiet = false, only_files = false;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-      if (input_path) return cli_error("reduce: give one failing input (got '%s' and '%s')", input_path, a);
-      input_path = a;
-      continue;
-    }
-    if (!strcmp(a, "--")) {
-      only_files = true;
-    } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      usage(stdout);
-      return CLI_EXIT_OK;
-    } else if (!strcmp(a, "--json")) {
-      json = true;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-      quiet = true;
-    } else if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
-               !strcmp(a, "--out") || !strcmp(a, "--max-runs") || !strcmp(a, "--seed")) {
-      if (i + 1 >= argc) return cli_error("%s needs a value", a);
-      const char *v = argv[++i];
-      uint64_t n;
-      if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = v;
-      else if (!strcmp(a, "--start")) start = v;
-      else if (!strcmp(a, "--out")) out_path = v;
-      else if (!strcmp(a, "--seed")) {
-        if (!cli_parse_u64(a, v, &ro.seed)) return CLI_EXIT_USAGE;
-      } else {
-        if (!cli_parse_u64(a, v, &n)) return CLI_EXIT_USAGE;
-        if (n > UINT32_MAX) return cli_error("--max-runs must be at most %u", UINT32_MAX);
-        ro.max_runs = (uint32_t)n;
-      }
-    } else {
-      bool consumed;
-      char *error = NULL;
-      if (!sd_oracle_options_parse_arg(&opts, argc, argv, &i, &consumed, &error)) {
-        cli_error("reduce: %s", error);
-        free(error);
-        return CLI_EXIT_USAGE;
-      }
-      if (!consumed) return cli_error("reduce: unknown option '%s' (see semdbg reduce --help)", a);
-    }
-  }
+static const char *usage_tail =
+    "Exit status: 0 reduced, 2 usage error or an input that does not parse or does not\n"
+    "fail, 3 the test command could not run.\n";
+
+typedef struct ReduceSettings {
+  SdOracleOptions oracle;
+  SdReduceOptions reduce;
+  const char *grammar_path, *start, *out_path, *input_path;
+  bool json, quiet;
+} ReduceSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, ReduceSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse from this nonterminal instead of <start>"),
+      CLI_UINT("max-runs", 0, &s->reduce.max_runs, "N",
+               "run the test command at most N times (default: no limit);\n"
+               "the result is then possibly not 1-minimal"),
+      CLI_UINT("seed", 0, &s->reduce.seed, "S",
+               "seed for cheapest derivations of character classes (default 1)"),
+      CLI_STRING("out", 0, &s->out_path, "FILE", "also write the reduced input to FILE"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON object instead"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings, no summary"),
+      CLI_ORACLE_OPTIONS(&s->oracle),
+      CLI_END,
+  };
+  const CliCommand command = {"reduce", usage_head, usage_tail, options};
+  CliStrings inputs = {0};
+  int status = cli_parse_options(&command, argc, argv, &inputs);
+  if (status == CLI_CONTINUE && inputs.size > 1)
+    status = cli_error("reduce: give one failing input (got '%s' and '%s')", inputs.items[0], inputs.items[1]);
+  else if (status == CLI_CONTINUE && inputs.size == 0)
+    status = cli_error("reduce: no failing input given (see semdbg reduce --help)");
+  if (status == CLI_CONTINUE) s->input_path = inputs.items[0];
+  array_free(&inputs);
+  if (status != CLI_CONTINUE) return status;
   char *error = NULL;
-  if (!input_path) return cli_error("reduce: no failing input given (see semdbg reduce --help)");
-  if (!sd_oracle_options_validate(&opts, &error)) {
+  if (!sd_oracle_options_validate(&s->oracle, &error)) {
     cli_error("reduce: %s", error);
     free(error);
     return CLI_EXIT_USAGE;
   }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
+  return CLI_CONTINUE;
+}
+
+static int reduce_input(const ReduceSettings *s) {
+  SdReduceOptions ro = s->reduce;
+  const SdOracleOptions *opts = &s->oracle;
+  const char *out_path = s->out_path, *input_path = s->input_path;
+  bool json = s->json, quiet = s->quiet;
+  char *error = NULL;
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, quiet);
   if (!g) return CLI_EXIT_USAGE;
 
   int status = CLI_EXIT_USAGE;
@@ -111,8 +89,8 @@ int cli_reduce(int argc, char **argv) {
   parser = sd_parser_new(g);
   tree = cli_parse_file(parser, input_path);
   if (!tree) goto done;
-  ro.batch = opts.jobs; /* one batch per wave of parallel runs (0: number of CPUs) */
-  oracle = sd_oracle_new(&opts, &error);
+  ro.batch = opts->jobs; /* one batch per wave of parallel runs (0: number of CPUs) */
+  oracle = sd_oracle_new(opts, &error);
   if (!oracle) {
     cli_error("reduce: %s", error);
     status = CLI_EXIT_HARNESS;
@@ -179,4 +157,12 @@ done:
   sd_parser_free(parser);
   sd_grammar_free(g);
   return status;
+}
+
+int cli_reduce(int argc, char **argv) {
+  ReduceSettings s = {0};
+  sd_oracle_options_init(&s.oracle);
+  sd_reduce_options_init(&s.reduce);
+  int status = parse_command_line(argc, argv, &s);
+  return status == CLI_CONTINUE ? reduce_input(&s) : status;
 }
