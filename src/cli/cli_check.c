@@ -120,106 +120,122 @@ static cJSON *json_binding(const SdConstraint *c, const SdTree *t, uint32_t v, c
   return o;
 }
 
-static int check_inputs(const CheckSettings *s) {
-  const char *ctext = s->constraint_text, *cfile = s->constraint_file;
-  bool json = s->json, print = s->print;
-  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
-  if (!g) return CLI_EXIT_USAGE;
-  char *owned = NULL;
-  size_t clen;
-  if (cfile) {
+/* The constraint of --constraint or --constraint-file, parsed against the
+ * grammar; NULL after reporting why not. *owned: the file's text (to free). */
+static SdConstraint *load_constraint(const CheckSettings *s, const SdGrammar *g, char **owned) {
+  const char *text = s->constraint_text, *file = s->constraint_file;
+  size_t length;
+  *owned = NULL;
+  if (file) {
     const char *err;
-    owned = sd_read_file(cfile, &clen, &err);
-    if (!owned) {
-      cli_error("%s: %s", cfile, err);
-      sd_grammar_free(g);
-      return CLI_EXIT_USAGE;
+    *owned = sd_read_file(file, &length, &err);
+    if (!*owned) {
+      cli_error("%s: %s", file, err);
+      return NULL;
     }
-    ctext = owned;
+    text = *owned;
   } else {
-    clen = strlen(ctext);
+    length = strlen(text);
   }
   SdConstraintError cerr;
-  SdConstraint *c = sd_constraint_parse(g, ctext, clen, &cerr);
+  SdConstraint *c = sd_constraint_parse(g, text, length, &cerr);
   if (!c) {
-    show_constraint_error(cfile ? cfile : "constraint", ctext, clen, &cerr);
+    show_constraint_error(file ? file : "constraint", text, length, &cerr);
     free(cerr.message);
-    free(owned);
-    sd_grammar_free(g);
+  }
+  return c;
+}
+
+static void add_parse_error_json(cJSON *o, const SdParseError *perr) {
+  cJSON *e = cJSON_AddObjectToObject(o, "error");
+  cJSON_AddNumberToObject(e, "line", perr->line);
+  cJSON_AddNumberToObject(e, "column", perr->column);
+  cJSON_AddNumberToObject(e, "offset", (double)perr->offset);
+  cJSON_AddStringToObject(e, "message", perr->message);
+}
+
+/* The verdict on one parsed input, with the bindings of the outer `exists`. */
+static void report_verdict(const SdConstraint *c, const SdTree *t, const char *path, bool ok,
+                           const SdNode **witness, cJSON *o) {
+  if (o) {
+    cJSON_AddBoolToObject(o, "satisfied", ok);
+    cJSON *bind = cJSON_AddObjectToObject(o, "bindings");
+    for (uint32_t v = 0; v < c->variable_count; v++)
+      if (witness[v]) cJSON_AddItemToObject(bind, c->variables[v].name, json_binding(c, t, v, witness[v]));
+  } else {
+    printf("%s: %s\n", path, ok ? "satisfied" : "not satisfied");
+    for (uint32_t v = 0; v < c->variable_count; v++)
+      if (witness[v]) print_binding(c, t, v, witness[v]);
+  }
+}
+
+/* Check one input file (a JSON result goes to results when that is not
+ * NULL). CLI_EXIT_OK satisfied, CLI_EXIT_NEGATIVE not, CLI_EXIT_USAGE it
+ * cannot be read or does not parse. */
+static int check_file(const SdConstraint *c, SdParser *parser, const char *path, cJSON *results,
+                      const SdNode **witness) {
+  size_t len;
+  const char *err;
+  char *text = sd_read_file(path, &len, &err);
+  cJSON *o = NULL;
+  if (results) {
+    o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", path);
+    cJSON_AddItemToArray(results, o);
+  }
+  if (!text) {
+    fprintf(stderr, "semdbg: %s: %s\n", path, err);
+    if (o) cJSON_AddStringToObject(o, "error", err);
     return CLI_EXIT_USAGE;
   }
+  SdParseError perr;
+  SdTree *t = sd_parse(parser, -1, text, len, &perr);
+  int status = CLI_EXIT_USAGE;
+  if (!t) {
+    fprintf(stderr, "%s:%d:%d: %s\n", path, perr.line, perr.column, perr.message);
+    if (o) add_parse_error_json(o, &perr);
+    else printf("%s: does not parse\n", path);
+    free(perr.message);
+  } else {
+    bool ok = sd_constraint_eval(c, t, witness);
+    report_verdict(c, t, path, ok, witness, o);
+    status = ok ? CLI_EXIT_OK : CLI_EXIT_NEGATIVE;
+    sd_tree_free(t);
+  }
+  free(text);
+  return status;
+}
+
+/* Check every input; prints the constraint (--print, --json) first. */
+static int check_all(const CheckSettings *s, const SdGrammar *g, const SdConstraint *c) {
   char *isla = sd_constraint_to_isla(c), *shortf = sd_constraint_to_short(c);
   int status = CLI_EXIT_OK;
   char **paths = NULL;
   size_t npaths = 0;
   if (s->files.size && !cli_collect_inputs(s->files.items, (int)s->files.size, &paths, &npaths))
     status = CLI_EXIT_USAGE;
-  cJSON *out = json ? cJSON_CreateObject() : NULL;
+  cJSON *out = s->json ? cJSON_CreateObject() : NULL;
   cJSON *results = NULL;
-  if (json) {
+  if (s->json) {
     cJSON_AddStringToObject(out, "constraint", isla);
     cJSON_AddStringToObject(out, "short", shortf);
     results = cJSON_AddArrayToObject(out, "results");
-  } else if (print) {
+  } else if (s->print) {
     printf("isla:  %s\nshort: %s\n", isla, shortf);
   }
   SdParser *parser = sd_parser_new(g);
   const SdNode **witness = sd_xcalloc(c->variable_count ? c->variable_count : 1, sizeof(SdNode *));
   bool some_false = false;
   for (size_t i = 0; i < npaths; i++) {
-    size_t len;
-    const char *err;
-    char *text = sd_read_file(paths[i], &len, &err);
-    cJSON *o = NULL;
-    if (json) {
-      o = cJSON_CreateObject();
-      cJSON_AddStringToObject(o, "file", paths[i]);
-      cJSON_AddItemToArray(results, o);
-    }
-    if (!text) {
-      fprintf(stderr, "semdbg: %s: %s\n", paths[i], err);
-      if (o) cJSON_AddStringToObject(o, "error", err);
-      status = CLI_EXIT_USAGE;
-      continue;
-    }
-    SdParseError perr;
-    SdTree *t = sd_parse(parser, -1, text, len, &perr);
-    if (!t) {
-      fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
-      if (o) {
-        cJSON *e = cJSON_AddObjectToObject(o, "error");
-        cJSON_AddNumberToObject(e, "line", perr.line);
-        cJSON_AddNumberToObject(e, "column", perr.column);
-        cJSON_AddNumberToObject(e, "offset", (double)perr.offset);
-        cJSON_AddStringToObject(e, "message", perr.message);
-      } else {
-        printf("%s: does not parse\n", paths[i]);
-      }
-      free(perr.message);
-      free(text);
-      status = CLI_EXIT_USAGE;
-      continue;
-    }
-    bool ok = sd_constraint_eval(c, t, witness);
-    if (!ok) some_false = true;
-    if (o) {
-      cJSON_AddBoolToObject(o, "satisfied", ok);
-      cJSON *bind = cJSON_AddObjectToObject(o, "bindings");
-      for (uint32_t v = 0; v < c->variable_count; v++)
-        if (witness[v]) cJSON_AddItemToObject(bind, c->variables[v].name, json_binding(c, t, v, witness[v]));
-    } else {
-      printf("%s: %s\n", paths[i], ok ? "satisfied" : "not satisfied");
-      for (uint32_t v = 0; v < c->variable_count; v++)
-        if (witness[v]) print_binding(c, t, v, witness[v]);
-    }
-    sd_tree_free(t);
-    free(text);
+    int verdict = check_file(c, parser, paths[i], results, witness);
+    if (verdict == CLI_EXIT_USAGE) status = CLI_EXIT_USAGE;
+    some_false |= verdict == CLI_EXIT_NEGATIVE;
   }
   if (status == CLI_EXIT_OK && some_false) status = CLI_EXIT_NEGATIVE;
-  if (json) {
-    char *s = cJSON_Print(out);
-    puts(s);
-    cJSON_free(s);
+  if (s->json) {
+    char *text = cJSON_Print(out);
+    puts(text);
+    cJSON_free(text);
     cJSON_Delete(out);
   }
   free(witness);
@@ -227,6 +243,15 @@ static int check_inputs(const CheckSettings *s) {
   if (paths) cli_free_paths(paths, npaths);
   free(isla);
   free(shortf);
+  return status;
+}
+
+static int check_inputs(const CheckSettings *s) {
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
+  char *owned;
+  SdConstraint *c = load_constraint(s, g, &owned);
+  int status = c ? check_all(s, g, c) : CLI_EXIT_USAGE;
   sd_constraint_free(c);
   free(owned);
   sd_grammar_free(g);

@@ -72,82 +72,81 @@ static int parse_command_line(int argc, char **argv, ReduceSettings *s) {
   return CLI_CONTINUE;
 }
 
-static int reduce_input(const ReduceSettings *s) {
-  SdReduceOptions ro = s->reduce;
-  const SdOracleOptions *opts = &s->oracle;
-  const char *out_path = s->out_path, *input_path = s->input_path;
-  bool json = s->json, quiet = s->quiet;
-  char *error = NULL;
-  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, quiet);
-  if (!g) return CLI_EXIT_USAGE;
+static void print_json(const SdReduceResult *rr, const char *out_path) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddItemToObject(o, "input", sd_json_bytes(rr->tree->text, rr->tree->length));
+  cJSON_AddNumberToObject(o, "length", rr->reduced_length);
+  cJSON_AddNumberToObject(o, "nodes", rr->reduced_nodes);
+  cJSON_AddNumberToObject(o, "original_length", rr->original_length);
+  cJSON_AddNumberToObject(o, "original_nodes", rr->original_nodes);
+  cJSON_AddNumberToObject(o, "runs", (double)rr->runs);
+  cJSON_AddNumberToObject(o, "candidates", (double)rr->candidates);
+  cJSON_AddNumberToObject(o, "steps", rr->steps);
+  cJSON_AddBoolToObject(o, "minimal", rr->minimal);
+  cJSON_AddStringToObject(o, "status", rr->verdict);
+  if (out_path) cJSON_AddStringToObject(o, "out", out_path);
+  else cJSON_AddNullToObject(o, "out");
+  char *text = cJSON_Print(o);
+  puts(text);
+  cJSON_free(text);
+  cJSON_Delete(o);
+}
 
-  int status = CLI_EXIT_USAGE;
-  SdParser *parser = NULL;
-  SdTree *tree = NULL;
-  SdOracle *oracle = NULL;
-  SdReduceResult rr = {0};
-  parser = sd_parser_new(g);
-  tree = cli_parse_file(parser, input_path);
-  if (!tree) goto done;
-  ro.batch = opts->jobs; /* one batch per wave of parallel runs (0: number of CPUs) */
-  oracle = sd_oracle_new(opts, &error);
-  if (!oracle) {
-    cli_error("reduce: %s", error);
-    status = CLI_EXIT_HARNESS;
-    goto done;
-  }
-  if (!sd_reduce_with(tree, oracle, &ro, &rr, &error)) {
-    if (rr.status == SD_REDUCE_NOT_FAILING) {
-      cli_error("%s %s", input_path, error);
-      status = CLI_EXIT_USAGE;
-    } else {
-      cli_error("reduce: %s", error);
-      status = CLI_EXIT_HARNESS;
-    }
-    goto done;
-  }
-  if (out_path && !sd_write_file_atomic(out_path, rr.tree->text, rr.tree->length)) {
-    cli_error("%s: cannot write: %s", out_path, strerror(errno));
-    goto done;
-  }
-  if (json) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "input", sd_json_bytes(rr.tree->text, rr.tree->length));
-    cJSON_AddNumberToObject(o, "length", rr.reduced_length);
-    cJSON_AddNumberToObject(o, "nodes", rr.reduced_nodes);
-    cJSON_AddNumberToObject(o, "original_length", rr.original_length);
-    cJSON_AddNumberToObject(o, "original_nodes", rr.original_nodes);
-    cJSON_AddNumberToObject(o, "runs", (double)rr.runs);
-    cJSON_AddNumberToObject(o, "candidates", (double)rr.candidates);
-    cJSON_AddNumberToObject(o, "steps", rr.steps);
-    cJSON_AddBoolToObject(o, "minimal", rr.minimal);
-    cJSON_AddStringToObject(o, "status", rr.verdict);
-    if (out_path) cJSON_AddStringToObject(o, "out", out_path);
-    else cJSON_AddNullToObject(o, "out");
-    char *s = cJSON_Print(o);
-    puts(s);
-    cJSON_free(s);
-    cJSON_Delete(o);
+/* On stderr: sizes, steps, runs, and whether the result is 1-minimal. */
+static void print_summary(const ReduceSettings *s, const SdReduceResult *rr) {
+  fprintf(stderr,
+          "semdbg: reduced %s from %u to %u bytes (%u to %u nodes) in %u step%s and %llu "
+          "run%s; it fails with %s\n",
+          s->input_path, rr->original_length, rr->reduced_length, rr->original_nodes,
+          rr->reduced_nodes, rr->steps, rr->steps == 1 ? "" : "s", (unsigned long long)rr->runs,
+          rr->runs == 1 ? "" : "s", rr->verdict);
+  if (rr->minimal)
+    fprintf(stderr, "semdbg: 1-minimal: no single reduction of a subtree keeps the failure\n");
+  else
+    fprintf(stderr, "semdbg: not 1-minimal: --max-runs %u ran out (raise it to reduce further)\n",
+            s->reduce.max_runs);
+}
+
+/* Write (--out) and print the reduced input. CLI_EXIT_OK, or CLI_EXIT_USAGE
+ * when --out cannot be written. */
+static int report(const ReduceSettings *s, const SdReduceResult *rr) {
+  if (s->out_path && !sd_write_file_atomic(s->out_path, rr->tree->text, rr->tree->length))
+    return cli_error("%s: cannot write: %s", s->out_path, strerror(errno));
+  if (s->json) {
+    print_json(rr, s->out_path);
   } else {
-    fwrite(rr.tree->text, 1, rr.tree->length, stdout);
+    fwrite(rr->tree->text, 1, rr->tree->length, stdout);
     putchar('\n');
   }
   fflush(stdout);
-  if (!quiet && !json) {
-    fprintf(stderr,
-            "semdbg: reduced %s from %u to %u bytes (%u to %u nodes) in %u step%s and %llu "
-            "run%s; it fails with %s\n",
-            input_path, rr.original_length, rr.reduced_length, rr.original_nodes,
-            rr.reduced_nodes, rr.steps, rr.steps == 1 ? "" : "s", (unsigned long long)rr.runs,
-            rr.runs == 1 ? "" : "s", rr.verdict);
-    if (rr.minimal)
-      fprintf(stderr, "semdbg: 1-minimal: no single reduction of a subtree keeps the failure\n");
-    else
-      fprintf(stderr,
-              "semdbg: not 1-minimal: --max-runs %u ran out (raise it to reduce further)\n",
-              ro.max_runs);
+  if (!s->quiet && !s->json) print_summary(s, rr);
+  return CLI_EXIT_OK;
+}
+
+static int reduce_input(const ReduceSettings *s) {
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
+  SdReduceOptions ro = s->reduce;
+  ro.batch = s->oracle.jobs; /* one batch per wave of parallel runs (0: number of CPUs) */
+  SdParser *parser = sd_parser_new(g);
+  SdTree *tree = cli_parse_file(parser, s->input_path);
+  SdOracle *oracle = NULL;
+  SdReduceResult rr = {0};
+  char *error = NULL;
+  int status = CLI_EXIT_USAGE;
+  if (!tree) goto done;
+  oracle = sd_oracle_new(&s->oracle, &error);
+  if (!oracle) {
+    cli_error("reduce: %s", error);
+    status = CLI_EXIT_HARNESS;
+  } else if (!sd_reduce_with(tree, oracle, &ro, &rr, &error)) {
+    bool not_failing = rr.status == SD_REDUCE_NOT_FAILING;
+    if (not_failing) cli_error("%s %s", s->input_path, error);
+    else cli_error("reduce: %s", error);
+    status = not_failing ? CLI_EXIT_USAGE : CLI_EXIT_HARNESS;
+  } else {
+    status = report(s, &rr);
   }
-  status = CLI_EXIT_OK;
 
 done:
   free(error);
