@@ -22,9 +22,6 @@ static const char *usage_tail =
     "input error (bad grammar, an input that does not parse, no failing input);\n"
     "3 the test command could not run.\n";
 
-/* More would overflow the debugger's count of iterations (it adds a few). */
-enum { MAX_ITERATIONS = 1000000 };
-
 typedef struct DiagnoseSettings {
   SdDebugOptions debug;
   const char *grammar_path, *start;
@@ -67,8 +64,7 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
       CLI_STRING("start", 0, &s->start, "SYMBOL", "start symbol (default <start>)"),
       CLI_STRING("patterns", 0, &d->patterns, "FILE", "pattern catalog (default patterns/default.toml)"),
       CLI_UINT("seed", 0, &d->seed, "N", "random seed (default 1); the same seed gives the same result"),
-      CLI_UINT_RANGE("max-iterations", 0, &d->max_iterations, 0, MAX_ITERATIONS, "N",
-                     "refinement iterations (default 10)"),
+      CLI_UINT("max-iterations", 0, &d->max_iterations, "N", "refinement iterations (default 10)"),
       CLI_UINT_RANGE("max-runs", 0, &d->max_runs, 1, UINT64_MAX, "N",
                      "harness runs in all, at least 1 (default 2000)"),
       CLI_DOUBLE("time-limit", 0, &d->time_limit, 0, INFINITY, "S",
