@@ -255,7 +255,7 @@ static DbgCauseResult search(CauseSearch *s) {
   uint32_t flat = 0, stale = 0;
   double best_f1 = -1;
   for (uint32_t round = 1;; round++) {
-    if (d->iteration >= d->opts->max_iterations + MAX_EXTRA_ITERATIONS) break;
+    if (d->iteration >= (uint64_t)d->opts->max_iterations + MAX_EXTRA_ITERATIONS) break;
     d->iteration++;
     learn(s);
     const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;

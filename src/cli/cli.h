@@ -1,6 +1,7 @@
 /* cli.h: the command line front end. Each subcommand lives in its own file
  * cli_<name>.c and exports `int cli_<name>(int argc, char **argv)` (argv[0]
- * is the subcommand name), returning the process exit status. */
+ * is the subcommand name), returning the process exit status; it parses its
+ * options with a table (cli_options.h). */
 #ifndef SEMDBG_CLI_H
 #define SEMDBG_CLI_H
 
@@ -8,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli_options.h"
 #include "semdbg/grammar.h"
 
 enum {
@@ -41,10 +43,5 @@ void cli_free_paths(char **paths, size_t count);
  * "path:line:col: ..." (or why it cannot be read) and returns NULL on failure. */
 struct SdParser;
 struct SdTree *cli_parse_file(struct SdParser *parser, const char *path);
-/* Parse an unsigned number option; prints an error and returns false if bad. */
-bool cli_parse_u64(const char *option, const char *text, uint64_t *out);
-bool cli_parse_double(const char *option, const char *text, double *out);
-/* Is this an option that asks for help (-h, --help)? */
-bool cli_wants_help(int argc, char **argv);
 
 #endif

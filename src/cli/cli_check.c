@@ -16,7 +16,7 @@
 #include "semdbg/parser.h"
 #include "util.h"
 
-static const char *usage =
+static const char *usage_head =
     "usage: semdbg check --grammar G.bnf (--constraint C | --constraint-file F) [--json]\n"
     "                    [--print] INPUT...\n"
     "\n"
@@ -24,18 +24,40 @@ static const char *usage =
     "for example\n"
     "  exists <payload-length> n: exists <payload> p: str.to.int(n) > str.len(p)\n"
     "and print whether it holds; when it does and the constraint starts with\n"
-    "`exists`, also the nodes that make it true.\n"
-    "\n"
-    "  --grammar FILE          the grammar (ISLa BNF)\n"
-    "  --start SYMBOL          parse inputs from this nonterminal instead of <start>\n"
-    "  --constraint TEXT       the constraint\n"
-    "  --constraint-file FILE  read the constraint from a file\n"
-    "  --print                 print the constraint in canonical ISLa and in short form\n"
-    "                          (no inputs needed)\n"
-    "  --json                  print a JSON object (see docs/constraint.md)\n"
-    "  -q, --quiet             no grammar warnings\n"
-    "\nExit status: 0 every input satisfies the constraint; 1 some input does not;\n"
+    "`exists`, also the nodes that make it true.\n";
+
+static const char *usage_tail =
+    "Exit status: 0 every input satisfies the constraint; 1 some input does not;\n"
     "2 usage error, bad grammar, bad constraint or an input that does not parse.\n";
+
+typedef struct CheckSettings {
+  const char *grammar_path, *start, *constraint_text, *constraint_file;
+  bool json, quiet, print;
+  CliStrings files;
+} CheckSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, CheckSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse inputs from this nonterminal instead of <start>"),
+      CLI_STRING("constraint", 'c', &s->constraint_text, "TEXT", "the constraint"),
+      CLI_STRING("constraint-file", 0, &s->constraint_file, "FILE", "read the constraint from a file"),
+      CLI_FLAG("print", 0, &s->print, "print the constraint in canonical ISLa and in short form\n"
+                                      "(no inputs needed)"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON object (see docs/constraint.md)"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings"),
+      CLI_END,
+  };
+  const CliCommand command = {"check", usage_head, usage_tail, options};
+  int status = cli_parse_options(&command, argc, argv, &s->files);
+  if (status != CLI_CONTINUE) return status;
+  if (!s->constraint_text == !s->constraint_file)
+    return cli_error(s->constraint_text ? "check: give either --constraint or --constraint-file, not both"
+                                        : "check: missing --constraint TEXT or --constraint-file FILE");
+  if (s->files.size == 0 && !s->print) return cli_error("check: no input files (see semdbg check --help)");
+  return CLI_CONTINUE;
+}
 
 /* "where:line:col: message", the line, a caret under the column */
 static void show_constraint_error(const char *where, const char *text, size_t len,
@@ -98,148 +120,122 @@ static cJSON *json_binding(const SdConstraint *c, const SdTree *t, uint32_t v, c
   return o;
 }
 
-int cli_check(int argc, char **argv) {
-  const char *grammar_path = NULL, *start = NULL, *ctext = NULL, *cfile = NULL;
-  bool json = false, quiet = false, print = false;
-  if (cli_wants_help(argc, argv)) {
-    fputs(usage, stdout);
-    return CLI_EXIT_OK;
-  }
-  char **files = sd_xcalloc((size_t)argc, sizeof(char *));
-  int nfiles = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
-        !strcmp(a, "--constraint") || !strcmp(a, "-c") || !strcmp(a, "--constraint-file")) {
-      if (i + 1 >= argc) {
-        free(files);
-        return cli_error("%s needs a value", a);
-      }
-      const char *v = argv[++i];
-      if (!strcmp(a, "--start")) start = v;
-      else if (!strcmp(a, "--constraint") || !strcmp(a, "-c")) ctext = v;
-      else if (!strcmp(a, "--constraint-file")) cfile = v;
-      else grammar_path = v;
-    } else if (!strcmp(a, "--json")) json = true;
-    else if (!strcmp(a, "--print")) print = true;
-    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
-    else if (!strcmp(a, "--")) {
-      while (++i < argc) files[nfiles++] = argv[i];
-    } else if (a[0] == '-' && a[1]) {
-      free(files);
-      return cli_error("check: unknown option '%s' (see semdbg check --help)", a);
-    } else files[nfiles++] = argv[i];
-  }
-  if (!ctext == !cfile) {
-    free(files);
-    return cli_error(ctext ? "check: give either --constraint or --constraint-file, not both"
-                           : "check: missing --constraint TEXT or --constraint-file FILE");
-  }
-  if (nfiles == 0 && !print) {
-    free(files);
-    return cli_error("check: no input files (see semdbg check --help)");
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) {
-    free(files);
-    return CLI_EXIT_USAGE;
-  }
-  char *owned = NULL;
-  size_t clen;
-  if (cfile) {
+/* The constraint of --constraint or --constraint-file, parsed against the
+ * grammar; NULL after reporting why not. *owned: the file's text (to free). */
+static SdConstraint *load_constraint(const CheckSettings *s, const SdGrammar *g, char **owned) {
+  const char *text = s->constraint_text, *file = s->constraint_file;
+  size_t length;
+  *owned = NULL;
+  if (file) {
     const char *err;
-    owned = sd_read_file(cfile, &clen, &err);
-    if (!owned) {
-      cli_error("%s: %s", cfile, err);
-      sd_grammar_free(g);
-      free(files);
-      return CLI_EXIT_USAGE;
+    *owned = sd_read_file(file, &length, &err);
+    if (!*owned) {
+      cli_error("%s: %s", file, err);
+      return NULL;
     }
-    ctext = owned;
+    text = *owned;
   } else {
-    clen = strlen(ctext);
+    length = strlen(text);
   }
   SdConstraintError cerr;
-  SdConstraint *c = sd_constraint_parse(g, ctext, clen, &cerr);
+  SdConstraint *c = sd_constraint_parse(g, text, length, &cerr);
   if (!c) {
-    show_constraint_error(cfile ? cfile : "constraint", ctext, clen, &cerr);
+    show_constraint_error(file ? file : "constraint", text, length, &cerr);
     free(cerr.message);
-    free(owned);
-    sd_grammar_free(g);
-    free(files);
+  }
+  return c;
+}
+
+static void add_parse_error_json(cJSON *o, const SdParseError *perr) {
+  cJSON *e = cJSON_AddObjectToObject(o, "error");
+  cJSON_AddNumberToObject(e, "line", perr->line);
+  cJSON_AddNumberToObject(e, "column", perr->column);
+  cJSON_AddNumberToObject(e, "offset", (double)perr->offset);
+  cJSON_AddStringToObject(e, "message", perr->message);
+}
+
+/* The verdict on one parsed input, with the bindings of the outer `exists`. */
+static void report_verdict(const SdConstraint *c, const SdTree *t, const char *path, bool ok,
+                           const SdNode **witness, cJSON *o) {
+  if (o) {
+    cJSON_AddBoolToObject(o, "satisfied", ok);
+    cJSON *bind = cJSON_AddObjectToObject(o, "bindings");
+    for (uint32_t v = 0; v < c->variable_count; v++)
+      if (witness[v]) cJSON_AddItemToObject(bind, c->variables[v].name, json_binding(c, t, v, witness[v]));
+  } else {
+    printf("%s: %s\n", path, ok ? "satisfied" : "not satisfied");
+    for (uint32_t v = 0; v < c->variable_count; v++)
+      if (witness[v]) print_binding(c, t, v, witness[v]);
+  }
+}
+
+/* Check one input file (a JSON result goes to results when that is not
+ * NULL). CLI_EXIT_OK satisfied, CLI_EXIT_NEGATIVE not, CLI_EXIT_USAGE it
+ * cannot be read or does not parse. */
+static int check_file(const SdConstraint *c, SdParser *parser, const char *path, cJSON *results,
+                      const SdNode **witness) {
+  size_t len;
+  const char *err;
+  char *text = sd_read_file(path, &len, &err);
+  cJSON *o = NULL;
+  if (results) {
+    o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", path);
+    cJSON_AddItemToArray(results, o);
+  }
+  if (!text) {
+    fprintf(stderr, "semdbg: %s: %s\n", path, err);
+    if (o) cJSON_AddStringToObject(o, "error", err);
     return CLI_EXIT_USAGE;
   }
+  SdParseError perr;
+  SdTree *t = sd_parse(parser, -1, text, len, &perr);
+  int status = CLI_EXIT_USAGE;
+  if (!t) {
+    fprintf(stderr, "%s:%d:%d: %s\n", path, perr.line, perr.column, perr.message);
+    if (o) add_parse_error_json(o, &perr);
+    else printf("%s: does not parse\n", path);
+    free(perr.message);
+  } else {
+    bool ok = sd_constraint_eval(c, t, witness);
+    report_verdict(c, t, path, ok, witness, o);
+    status = ok ? CLI_EXIT_OK : CLI_EXIT_NEGATIVE;
+    sd_tree_free(t);
+  }
+  free(text);
+  return status;
+}
+
+/* Check every input; prints the constraint (--print, --json) first. */
+static int check_all(const CheckSettings *s, const SdGrammar *g, const SdConstraint *c) {
   char *isla = sd_constraint_to_isla(c), *shortf = sd_constraint_to_short(c);
   int status = CLI_EXIT_OK;
   char **paths = NULL;
   size_t npaths = 0;
-  if (nfiles && !cli_collect_inputs(files, nfiles, &paths, &npaths)) status = CLI_EXIT_USAGE;
-  cJSON *out = json ? cJSON_CreateObject() : NULL;
+  if (s->files.size && !cli_collect_inputs(s->files.items, (int)s->files.size, &paths, &npaths))
+    status = CLI_EXIT_USAGE;
+  cJSON *out = s->json ? cJSON_CreateObject() : NULL;
   cJSON *results = NULL;
-  if (json) {
+  if (s->json) {
     cJSON_AddStringToObject(out, "constraint", isla);
     cJSON_AddStringToObject(out, "short", shortf);
     results = cJSON_AddArrayToObject(out, "results");
-  } else if (print) {
+  } else if (s->print) {
     printf("isla:  %s\nshort: %s\n", isla, shortf);
   }
   SdParser *parser = sd_parser_new(g);
   const SdNode **witness = sd_xcalloc(c->variable_count ? c->variable_count : 1, sizeof(SdNode *));
   bool some_false = false;
   for (size_t i = 0; i < npaths; i++) {
-    size_t len;
-    const char *err;
-    char *text = sd_read_file(paths[i], &len, &err);
-    cJSON *o = NULL;
-    if (json) {
-      o = cJSON_CreateObject();
-      cJSON_AddStringToObject(o, "file", paths[i]);
-      cJSON_AddItemToArray(results, o);
-    }
-    if (!text) {
-      fprintf(stderr, "semdbg: %s: %s\n", paths[i], err);
-      if (o) cJSON_AddStringToObject(o, "error", err);
-      status = CLI_EXIT_USAGE;
-      continue;
-    }
-    SdParseError perr;
-    SdTree *t = sd_parse(parser, -1, text, len, &perr);
-    if (!t) {
-      fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
-      if (o) {
-        cJSON *e = cJSON_AddObjectToObject(o, "error");
-        cJSON_AddNumberToObject(e, "line", perr.line);
-        cJSON_AddNumberToObject(e, "column", perr.column);
-        cJSON_AddNumberToObject(e, "offset", (double)perr.offset);
-        cJSON_AddStringToObject(e, "message", perr.message);
-      } else {
-        printf("%s: does not parse\n", paths[i]);
-      }
-      free(perr.message);
-      free(text);
-      status = CLI_EXIT_USAGE;
-      continue;
-    }
-    bool ok = sd_constraint_eval(c, t, witness);
-    if (!ok) some_false = true;
-    if (o) {
-      cJSON_AddBoolToObject(o, "satisfied", ok);
-      cJSON *bind = cJSON_AddObjectToObject(o, "bindings");
-      for (uint32_t v = 0; v < c->variable_count; v++)
-        if (witness[v]) cJSON_AddItemToObject(bind, c->variables[v].name, json_binding(c, t, v, witness[v]));
-    } else {
-      printf("%s: %s\n", paths[i], ok ? "satisfied" : "not satisfied");
-      for (uint32_t v = 0; v < c->variable_count; v++)
-        if (witness[v]) print_binding(c, t, v, witness[v]);
-    }
-    sd_tree_free(t);
-    free(text);
+    int verdict = check_file(c, parser, paths[i], results, witness);
+    if (verdict == CLI_EXIT_USAGE) status = CLI_EXIT_USAGE;
+    some_false |= verdict == CLI_EXIT_NEGATIVE;
   }
   if (status == CLI_EXIT_OK && some_false) status = CLI_EXIT_NEGATIVE;
-  if (json) {
-    char *s = cJSON_Print(out);
-    puts(s);
-    cJSON_free(s);
+  if (s->json) {
+    char *text = cJSON_Print(out);
+    puts(text);
+    cJSON_free(text);
     cJSON_Delete(out);
   }
   free(witness);
@@ -247,9 +243,25 @@ int cli_check(int argc, char **argv) {
   if (paths) cli_free_paths(paths, npaths);
   free(isla);
   free(shortf);
+  return status;
+}
+
+static int check_inputs(const CheckSettings *s) {
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
+  char *owned;
+  SdConstraint *c = load_constraint(s, g, &owned);
+  int status = c ? check_all(s, g, c) : CLI_EXIT_USAGE;
   sd_constraint_free(c);
   free(owned);
   sd_grammar_free(g);
-  free(files);
+  return status;
+}
+
+int cli_check(int argc, char **argv) {
+  CheckSettings s = {0};
+  int status = parse_command_line(argc, argv, &s);
+  if (status == CLI_CONTINUE) status = check_inputs(&s);
+  array_free(&s.files);
   return status;
 }

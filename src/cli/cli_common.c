@@ -1,5 +1,6 @@
 /* cli_common.c: helpers shared by the subcommands: error messages, grammar
- * loading with diagnostics, input collection, number options. */
+ * loading with diagnostics, input collection, parsing an input file.
+ * (Options are parsed by cli_options.c.) */
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -89,40 +90,6 @@ bool cli_collect_inputs(char **args, int count, char ***paths, size_t *path_coun
 void cli_free_paths(char **paths, size_t count) {
   for (size_t i = 0; i < count; i++) free(paths[i]);
   free(paths);
-}
-
-bool cli_parse_u64(const char *option, const char *text, uint64_t *out) {
-  char *end;
-  errno = 0;
-  if (!text || !*text || *text == '-') goto bad;
-  unsigned long long v = strtoull(text, &end, 10);
-  if (errno || *end) goto bad;
-  *out = v;
-  return true;
-bad:
-  cli_error("%s expects a non-negative integer, got '%s'", option, text ? text : "");
-  return false;
-}
-
-bool cli_parse_double(const char *option, const char *text, double *out) {
-  char *end;
-  errno = 0;
-  if (!text || !*text) goto bad;
-  double v = strtod(text, &end);
-  if (errno || *end || v < 0) goto bad;
-  *out = v;
-  return true;
-bad:
-  cli_error("%s expects a non-negative number, got '%s'", option, text ? text : "");
-  return false;
-}
-
-bool cli_wants_help(int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--")) return false;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return true;
-  }
-  return false;
 }
 
 SdTree *cli_parse_file(SdParser *parser, const char *path) {

@@ -15,129 +15,126 @@ static const char *usage_head =
     "\n"
     "Find the circumstances under which the test command fails: one predicate over\n"
     "elements of the input, confirmed by experiment. INPUTs are files or directories;\n"
-    "at least one must fail.\n"
-    "\n"
-    "  --grammar FILE        the input grammar (ISLa BNF)\n"
-    "  --start SYMBOL        start symbol (default <start>)\n"
-    "  --patterns FILE       pattern catalog (default patterns/default.toml)\n"
-    "  --seed N              random seed (default 1); the same seed gives the same result\n"
-    "  --max-iterations N    refinement iterations (default 10)\n"
-    "  --max-runs N          harness runs in all (default 2000)\n"
-    "  --time-limit S        stop after S seconds of wall time\n"
-    "  --min-precision X     thresholds for a diagnosis (default 0.9 each)\n"
-    "  --min-recall X\n"
-    "  --max-relevant N      nonterminals kept by the relevance ranking (default 5)\n"
-    "  --per-candidate N     inputs generated per candidate and per negation (default 8)\n"
-    "  --no-reduce           do not reduce a failing input for the report\n"
-    "  --no-generalize       do not compute DDSET's abstract failure-inducing input\n"
-    "  --out DIR             keep every input with its verdict (DIR/failing, passing,\n"
-    "                        undefined) and the report (report.json, report.txt)\n"
-    "  --json                print the report as JSON (schema in README.md)\n"
-    "  -v, --verbose         progress on stderr even when it is not a terminal\n"
-    "  -q, --quiet           no progress, no grammar warnings\n"
-    "\nTest command options:\n";
+    "at least one must fail.\n";
 
 static const char *usage_tail =
-    "\nExit status: 0 a diagnosis was found; 1 none met the thresholds; 2 usage or\n"
+    "Exit status: 0 a diagnosis was found; 1 none met the thresholds; 2 usage or\n"
     "input error (bad grammar, an input that does not parse, no failing input);\n"
     "3 the test command could not run.\n";
 
-int cli_diagnose(int argc, char **argv) {
-  if (cli_wants_help(argc, argv)) {
-    printf("%s%s%s", usage_head, sd_oracle_options_help, usage_tail);
-    return CLI_EXIT_OK;
+typedef struct DiagnoseSettings {
+  SdDebugOptions debug;
+  const char *grammar_path, *start;
+  bool json, quiet;
+  CliStrings inputs;
+} DiagnoseSettings;
+
+static bool set_verbose(const CliOption *option, const char *value, char **error) {
+  DiagnoseSettings *s = option->dest;
+  s->debug.verbosity = 2;
+  return true;
+}
+
+static bool set_quiet(const CliOption *option, const char *value, char **error) {
+  DiagnoseSettings *s = option->dest;
+  s->quiet = true;
+  s->debug.verbosity = 0;
+  return true;
+}
+
+/* Checks after the options: the test command and the inputs. */
+static int check_settings(const DiagnoseSettings *s) {
+  if (!s->debug.oracle.test)
+    return cli_error("missing --test CMD: the command that runs the program under test");
+  if (!s->inputs.size) return cli_error("no input: give at least one failing input file");
+  char *error = NULL;
+  if (!sd_oracle_options_validate(&s->debug.oracle, &error)) {
+    cli_error("%s", error);
+    free(error);
+    return CLI_EXIT_USAGE;
   }
-  SdDebugOptions opts;
-  sd_debug_options_init(&opts);
-  const char *grammar_path = NULL, *start = NULL;
-  bool json = false, quiet = false;
-  char **files = sd_xcalloc((size_t)argc, sizeof(char *));
-  int nfiles = 0, status = CLI_EXIT_USAGE;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    bool consumed = false;
-    char *err = NULL;
-    if (!sd_oracle_options_parse_arg(&opts.oracle, argc, argv, &i, &consumed, &err)) {
-      cli_error("%s", err);
-      free(err);
-      goto out;
-    }
-    if (consumed) continue;
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    uint64_t n;
-    double x = 0;
-#define VALUE() do { if (!v) { cli_error("%s needs a value", a); goto out; } i++; } while (0)
-    if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) { VALUE(); grammar_path = v; }
-    else if (!strcmp(a, "--start")) { VALUE(); start = v; }
-    else if (!strcmp(a, "--patterns")) { VALUE(); opts.patterns = v; }
-    else if (!strcmp(a, "--out")) { VALUE(); opts.out_dir = v; }
-    else if (!strcmp(a, "--seed")) { VALUE(); if (!cli_parse_u64(a, v, &opts.seed)) goto out; }
-    else if (!strcmp(a, "--max-iterations")) { VALUE(); if (!cli_parse_u64(a, v, &n)) goto out; opts.max_iterations = (uint32_t)n; }
-    else if (!strcmp(a, "--max-runs")) { VALUE(); if (!cli_parse_u64(a, v, &opts.max_runs)) goto out; }
-    else if (!strcmp(a, "--max-relevant")) { VALUE(); if (!cli_parse_u64(a, v, &n)) goto out; opts.max_relevant = (uint32_t)(n ? n : 1); }
-    else if (!strcmp(a, "--per-candidate")) { VALUE(); if (!cli_parse_u64(a, v, &n)) goto out; opts.per_candidate = (uint32_t)(n ? n : 1); }
-    else if (!strcmp(a, "--time-limit")) { VALUE(); if (!cli_parse_double(a, v, &opts.time_limit)) goto out; }
-    else if (!strcmp(a, "--min-precision") || !strcmp(a, "--min-recall")) {
-      VALUE();
-      if (!cli_parse_double(a, v, &x) || x > 1) { if (x > 1) cli_error("%s must be between 0 and 1", a); goto out; }
-      if (!strcmp(a, "--min-precision")) opts.min_precision = x;
-      else opts.min_recall = x;
-    }
-    else if (!strcmp(a, "--no-reduce")) opts.reduce = false;
-    else if (!strcmp(a, "--no-generalize")) opts.generalize = false;
-    else if (!strcmp(a, "--json")) json = true;
-    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) opts.verbosity = 2;
-    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true, opts.verbosity = 0;
-    else if (a[0] == '-' && a[1]) { cli_error("unknown option '%s' (see semdbg --help)", a); goto out; }
-    else files[nfiles++] = argv[i];
-#undef VALUE
-  }
-  if (!opts.oracle.test) {
-    cli_error("missing --test CMD: the command that runs the program under test");
-    goto out;
-  }
-  if (!nfiles) {
-    cli_error("no input: give at least one failing input file");
-    goto out;
-  }
-  char *err = NULL;
-  if (!sd_oracle_options_validate(&opts.oracle, &err)) {
-    cli_error("%s", err);
-    free(err);
-    goto out;
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) goto out;
+  return CLI_CONTINUE;
+}
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
+  SdDebugOptions *d = &s->debug;
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the input grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "start symbol (default <start>)"),
+      CLI_STRING("patterns", 0, &d->patterns, "FILE", "pattern catalog (default patterns/default.toml)"),
+      CLI_UINT("seed", 0, &d->seed, "N", "random seed (default 1); the same seed gives the same result"),
+      CLI_UINT("max-iterations", 0, &d->max_iterations, "N", "refinement iterations (default 10)"),
+      CLI_UINT_RANGE("max-runs", 0, &d->max_runs, 1, UINT64_MAX, "N",
+                     "harness runs in all, at least 1 (default 2000)"),
+      CLI_DOUBLE("time-limit", 0, &d->time_limit, 0, INFINITY, "S",
+                 "stop after S seconds of wall time (default 0: no limit)"),
+      CLI_PROBABILITY("min-precision", 0, &d->min_precision, "X",
+                      "precision a diagnosis must reach (default 0.9)"),
+      CLI_PROBABILITY("min-recall", 0, &d->min_recall, "X", "recall a diagnosis must reach (default 0.9)"),
+      CLI_UINT_RANGE("max-relevant", 0, &d->max_relevant, 1, UINT32_MAX, "N",
+                     "nonterminals kept by the relevance ranking (default 5)"),
+      CLI_UINT_RANGE("per-candidate", 0, &d->per_candidate, 1, UINT32_MAX, "N",
+                     "inputs generated per candidate and per negation (default 8)"),
+      CLI_UNSET("no-reduce", 0, &d->reduce, "do not reduce a failing input for the report"),
+      CLI_UNSET("no-generalize", 0, &d->generalize, "do not compute DDSET's abstract failure-inducing input"),
+      CLI_STRING("out", 0, &d->out_dir, "DIR",
+                 "keep every input with its verdict (DIR/failing, passing,\n"
+                 "undefined) and the report (report.json, report.txt)"),
+      CLI_FLAG("json", 0, &s->json, "print the report as JSON (schema in README.md)"),
+      CLI_CALLBACK("verbose", 'v', set_verbose, s, NULL, "progress on stderr even when it is not a terminal"),
+      CLI_CALLBACK("quiet", 'q', set_quiet, s, NULL, "no progress, no grammar warnings"),
+      CLI_ORACLE_OPTIONS(&d->oracle),
+      CLI_END,
+  };
+  const CliCommand command = {"diagnose", usage_head, usage_tail, options};
+  int status = cli_parse_options(&command, argc, argv, &s->inputs);
+  return status == CLI_CONTINUE ? check_settings(s) : status;
+}
+
+static void print_report(const SdReport *report, bool json) {
+  char *text = json ? sd_report_to_json(report) : sd_report_to_text(report);
+  fputs(text, stdout);
+  if (json) fputc('\n', stdout);
+  free(text);
+}
+
+/* Load the grammar, collect the inputs, diagnose, print the report. */
+static int diagnose(const DiagnoseSettings *s) {
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
   char **paths;
   size_t npaths;
-  if (!cli_collect_inputs(files, nfiles, &paths, &npaths)) {
+  if (!cli_collect_inputs(s->inputs.items, (int)s->inputs.size, &paths, &npaths)) {
     sd_grammar_free(g);
-    goto out;
+    return CLI_EXIT_USAGE;
   }
+  int status = CLI_EXIT_USAGE;
+  SdReport *report = NULL;
+  char *err = NULL;
+  SdDebugStatus debugged;
   if (!npaths) {
     cli_error("no input files in the given directories");
-    cli_free_paths(paths, npaths);
-    sd_grammar_free(g);
-    goto out;
-  }
-  SdReport *report = NULL;
-  SdDebugStatus ds = sd_debug(g, paths, (uint32_t)npaths, &opts, &report, &err);
-  if (ds != SD_DEBUG_OK) {
+  } else if ((debugged = sd_debug(g, paths, (uint32_t)npaths, &s->debug, &report, &err)) != SD_DEBUG_OK) {
     fprintf(stderr, "semdbg: %s\n", err);
-    free(err);
-    status = ds == SD_DEBUG_HARNESS_ERROR ? CLI_EXIT_HARNESS : CLI_EXIT_USAGE;
+    status = debugged == SD_DEBUG_HARNESS_ERROR ? CLI_EXIT_HARNESS : CLI_EXIT_USAGE;
   } else {
-    char *s = json ? sd_report_to_json(report) : sd_report_to_text(report);
-    fputs(s, stdout);
-    if (json) fputc('\n', stdout);
-    free(s);
+    print_report(report, s->json);
     status = report->status == SD_REPORT_CONFIRMED || report->status == SD_REPORT_APPROXIMATE
                  ? CLI_EXIT_OK : CLI_EXIT_NEGATIVE;
-    sd_report_free(report);
   }
+  free(err);
+  sd_report_free(report);
   cli_free_paths(paths, npaths);
   sd_grammar_free(g);
-out:
-  free(files);
+  return status;
+}
+
+int cli_diagnose(int argc, char **argv) {
+  DiagnoseSettings s = {0};
+  sd_debug_options_init(&s.debug);
+  int status = parse_command_line(argc, argv, &s);
+  if (status == CLI_CONTINUE) status = diagnose(&s);
+  array_free(&s.inputs);
   return status;
 }

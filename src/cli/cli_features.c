@@ -16,7 +16,7 @@
 #include "semdbg/parser.h"
 #include "util.h"
 
-static const char *usage =
+static const char *usage_head =
     "usage: semdbg features --grammar G.bnf [--start <symbol>] INPUT...\n"
     "\n"
     "Print the features of each input (files or directories of files) as CSV:\n"
@@ -27,13 +27,32 @@ static const char *usage =
     "  count(<N>)         number of <N> nodes\n"
     "  len(<N>)           length of the longest <N> text (empty if no <N>)\n"
     "  num(<N>)           largest <N> that is a decimal number (numeric <N> only;\n"
-    "                     empty if none; saturates at +-3.40282347e+38)\n"
-    "\n"
-    "  --grammar FILE   the grammar (ISLa BNF)\n"
-    "  --start SYMBOL   parse from this nonterminal instead of <start>\n"
-    "  -q, --quiet      no grammar warnings\n"
-    "\nExit status: 0 table printed; 2 usage error, bad grammar or an input that\n"
+    "                     empty if none; saturates at +-3.40282347e+38)\n";
+
+static const char *usage_tail =
+    "Exit status: 0 table printed; 2 usage error, bad grammar or an input that\n"
     "does not parse (reported as file:line:col; no table is printed).\n";
+
+typedef struct FeaturesSettings {
+  const char *grammar_path, *start;
+  bool quiet;
+  CliStrings files;
+} FeaturesSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, FeaturesSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse from this nonterminal instead of <start>"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings"),
+      CLI_END,
+  };
+  const CliCommand command = {"features", usage_head, usage_tail, options};
+  int status = cli_parse_options(&command, argc, argv, &s->files);
+  if (status == CLI_CONTINUE && s->files.size == 0)
+    status = cli_error("features: no input files (see semdbg features --help)");
+  return status;
+}
 
 static void csv_field(SdBuf *b, const char *s) {
   size_t n = strlen(s);
@@ -62,45 +81,12 @@ static void put_float(SdBuf *b, float v) {
   sd_buf_puts(b, text);
 }
 
-int cli_features(int argc, char **argv) {
-  const char *grammar_path = NULL, *start = NULL;
-  bool quiet = false;
-  if (cli_wants_help(argc, argv)) {
-    fputs(usage, stdout);
-    return CLI_EXIT_OK;
-  }
-  char **files = sd_xcalloc((size_t)argc, sizeof(char *));
-  int nfiles = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start")) {
-      if (i + 1 >= argc) {
-        free(files);
-        return cli_error("%s needs a value", a);
-      }
-      if (!strcmp(a, "--start")) start = argv[++i];
-      else grammar_path = argv[++i];
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
-    else if (!strcmp(a, "--")) {
-      while (++i < argc) files[nfiles++] = argv[i];
-    } else if (a[0] == '-' && a[1]) {
-      free(files);
-      return cli_error("features: unknown option '%s' (see semdbg features --help)", a);
-    } else files[nfiles++] = argv[i];
-  }
-  if (nfiles == 0) {
-    free(files);
-    return cli_error("features: no input files (see semdbg features --help)");
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) {
-    free(files);
-    return CLI_EXIT_USAGE;
-  }
+static int print_features(const FeaturesSettings *s) {
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
   char **paths = NULL;
   size_t npaths = 0;
-  if (!cli_collect_inputs(files, nfiles, &paths, &npaths)) {
-    free(files);
+  if (!cli_collect_inputs(s->files.items, (int)s->files.size, &paths, &npaths)) {
     sd_grammar_free(g);
     return CLI_EXIT_USAGE;
   }
@@ -138,6 +124,13 @@ int cli_features(int argc, char **argv) {
   sd_parser_free(parser);
   cli_free_paths(paths, npaths);
   sd_grammar_free(g);
-  free(files);
+  return status;
+}
+
+int cli_features(int argc, char **argv) {
+  FeaturesSettings s = {0};
+  int status = parse_command_line(argc, argv, &s);
+  if (status == CLI_CONTINUE) status = print_features(&s);
+  array_free(&s.files);
   return status;
 }

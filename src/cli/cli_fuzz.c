@@ -18,30 +18,28 @@
 #include "json_util.h"
 #include "util.h"
 
-static const char *usage =
+static const char *usage_head =
     "usage: semdbg fuzz --grammar G.bnf [-n N] [--seed S] [--max-size NODES]\n"
     "                   [--kpath K] [--start <symbol>] [--out DIR | --json]\n"
     "                   [--constraint C | --constraint-file F] [-v]\n"
     "\n"
     "Generate N random inputs from the grammar; with a constraint, N distinct\n"
-    "inputs that satisfy it.\n"
-    "\n"
-    "  --grammar FILE    the grammar (ISLa BNF)\n"
-    "  -n N              number of inputs (default 10)\n"
-    "  --seed S          random seed (default 1); the same seed gives the same inputs\n"
-    "  --max-size NODES  bound on derivation tree nodes (default 400; 120 with a constraint)\n"
-    "  --kpath K         prefer derivations that cover unseen k-paths (k-path coverage)\n"
-    "  --start SYMBOL    generate from this nonterminal instead of <start>\n"
-    "  --out DIR         write input-0001.txt ... into DIR (created if needed)\n"
-    "  --json            print a JSON array of strings\n"
-    "  --constraint C    only inputs satisfying the ISLa constraint C, e.g.\n"
-    "                    'exists <payload-length> n: str.to.int(n) > 10'\n"
-    "  --constraint-file F  read the constraint from file F\n"
-    "  -v, --verbose     with a constraint: attempts and Z3 queries on stderr\n"
-    "  -q, --quiet       no grammar warnings\n"
-    "\nWithout --out or --json, inputs are printed one per line.\n"
+    "inputs that satisfy it.\n";
+
+static const char *usage_tail =
+    "Without --out or --json, inputs are printed one per line.\n"
     "With a constraint the exit status is 1 when fewer than N inputs could be\n"
     "made (the constraint is unsatisfiable, or the attempts ran out).\n";
+
+enum { MAX_SIZE_DEFAULT = 400, MAX_SIZE_LIMIT = 10000000, MAX_KPATH = 8 };
+/* --max-size before parsing: no value given (the solver has its own default) */
+#define MAX_SIZE_UNSET UINT64_MAX
+
+typedef struct FuzzSettings {
+  const char *grammar_path, *start, *out_dir, *constraint, *constraint_file;
+  uint64_t count, seed, max_size, kpath;
+  bool max_size_set, json, quiet, verbose;
+} FuzzSettings;
 
 /* Write one input; returns false (after an error message) on failure. */
 static bool emit(const char *out_dir, cJSON *all, uint64_t index, const char *text, size_t length) {
@@ -105,103 +103,116 @@ static int fuzz_constrained(SdGrammar *g, const char *text, size_t length, const
   return status;
 }
 
-int cli_fuzz(int argc, char **argv) {
-  if (cli_wants_help(argc, argv)) {
-    fputs(usage, stdout);
-    return CLI_EXIT_OK;
-  }
-  const char *grammar_path = NULL, *start = NULL, *out_dir = NULL;
-  const char *constraint = NULL, *constraint_file = NULL;
-  uint64_t count = 10, seed = 1, max_size = 400, kpath = 0;
-  bool json = false, quiet = false, verbose = false, max_size_set = false;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    bool has_value = i + 1 < argc;
-    if (!strcmp(a, "--json")) json = true;
-    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
-    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) verbose = true;
-    else if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
-             !strcmp(a, "--out") || !strcmp(a, "-n") || !strcmp(a, "--seed") ||
-             !strcmp(a, "--max-size") || !strcmp(a, "--kpath") || !strcmp(a, "--constraint") ||
-             !strcmp(a, "--constraint-file")) {
-      if (!has_value) return cli_error("%s needs a value", a);
-      const char *v = argv[++i];
-      if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = v;
-      else if (!strcmp(a, "--constraint")) constraint = v;
-      else if (!strcmp(a, "--constraint-file")) constraint_file = v;
-      else if (!strcmp(a, "--start")) start = v;
-      else if (!strcmp(a, "--out")) out_dir = v;
-      else if (!strcmp(a, "-n")) { if (!cli_parse_u64(a, v, &count)) return CLI_EXIT_USAGE; }
-      else if (!strcmp(a, "--seed")) { if (!cli_parse_u64(a, v, &seed)) return CLI_EXIT_USAGE; }
-      else if (!strcmp(a, "--max-size")) {
-        if (!cli_parse_u64(a, v, &max_size)) return CLI_EXIT_USAGE;
-        max_size_set = true;
-      }
-      else if (!cli_parse_u64(a, v, &kpath)) return CLI_EXIT_USAGE;
-    } else return cli_error("fuzz: unknown argument '%s' (see semdbg fuzz --help)", a);
-  }
-  if (kpath > 8) return cli_error("--kpath must be at most 8");
-  if (max_size > 10000000) return cli_error("--max-size must be at most 10000000");
-  if (constraint && constraint_file) return cli_error("give --constraint or --constraint-file, not both");
-  if ((constraint || constraint_file) && kpath) return cli_error("--kpath cannot be combined with a constraint");
-  if ((constraint || constraint_file) && count > 1000000) return cli_error("-n must be at most 1000000 with a constraint");
-  char *constraint_text = NULL;
-  size_t constraint_length = 0;
-  if (constraint_file) {
+/* Checks that need more than one option. */
+static int check_settings(FuzzSettings *s) {
+  s->max_size_set = s->max_size != MAX_SIZE_UNSET;
+  if (!s->max_size_set) s->max_size = MAX_SIZE_DEFAULT;
+  bool constrained = s->constraint || s->constraint_file;
+  if (s->constraint && s->constraint_file) return cli_error("give --constraint or --constraint-file, not both");
+  if (constrained && s->kpath) return cli_error("--kpath cannot be combined with a constraint");
+  if (constrained && s->count > 1000000) return cli_error("-n must be at most 1000000 with a constraint");
+  return CLI_CONTINUE;
+}
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, FuzzSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_UINT(NULL, 'n', &s->count, "N", "number of inputs (default 10)"),
+      CLI_UINT("seed", 0, &s->seed, "S", "random seed (default 1); the same seed gives the same inputs"),
+      CLI_UINT_RANGE("max-size", 0, &s->max_size, 0, MAX_SIZE_LIMIT, "NODES",
+                     "bound on derivation tree nodes (default 400; 120 with a constraint)"),
+      CLI_UINT_RANGE("kpath", 0, &s->kpath, 0, MAX_KPATH, "K",
+                     "prefer derivations that cover unseen k-paths (k-path coverage)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "generate from this nonterminal instead of <start>"),
+      CLI_STRING("out", 0, &s->out_dir, "DIR", "write input-0001.txt ... into DIR (created if needed)"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON array of strings"),
+      CLI_STRING("constraint", 0, &s->constraint, "C",
+                 "only inputs satisfying the ISLa constraint C, e.g.\n"
+                 "'exists <payload-length> n: str.to.int(n) > 10'"),
+      CLI_STRING("constraint-file", 0, &s->constraint_file, "F", "read the constraint from file F"),
+      CLI_FLAG("verbose", 'v', &s->verbose, "with a constraint: attempts and Z3 queries on stderr"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings"),
+      CLI_END,
+  };
+  const CliCommand command = {"fuzz", usage_head, usage_tail, options};
+  CliStrings extra = {0};
+  int status = cli_parse_options(&command, argc, argv, &extra);
+  if (status == CLI_CONTINUE && extra.size)
+    status = cli_error("fuzz: unexpected argument '%s' (see semdbg fuzz --help)", extra.items[0]);
+  array_free(&extra);
+  return status == CLI_CONTINUE ? check_settings(s) : status;
+}
+
+/* The text of --constraint or --constraint-file (malloc'd) in *text; false
+ * after an error. *text stays NULL without a constraint. */
+static bool read_constraint(const FuzzSettings *s, char **text, size_t *length) {
+  *text = NULL;
+  *length = 0;
+  if (s->constraint_file) {
     const char *why = NULL;
-    constraint_text = sd_read_file(constraint_file, &constraint_length, &why);
-    if (!constraint_text) return cli_error("%s: %s", constraint_file, why ? why : "cannot read");
-  } else if (constraint) {
-    constraint_text = sd_xstrdup(constraint);
-    constraint_length = strlen(constraint);
+    *text = sd_read_file(s->constraint_file, length, &why);
+    if (!*text) cli_error("%s: %s", s->constraint_file, why ? why : "cannot read");
+    return *text != NULL;
   }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) {
-    free(constraint_text);
-    return CLI_EXIT_USAGE;
+  if (s->constraint) {
+    *text = sd_xstrdup(s->constraint);
+    *length = strlen(s->constraint);
   }
-  if (out_dir && mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
-    int e = errno;
-    sd_grammar_free(g);
-    free(constraint_text);
-    return cli_error("%s: %s", out_dir, strerror(e));
-  }
-  if (constraint_text) {
-    cJSON *all = json ? cJSON_CreateArray() : NULL;
-    int status = fuzz_constrained(g, constraint_text, constraint_length,
-                                  constraint_file ? constraint_file : "constraint", count, seed,
-                                  max_size, max_size_set, out_dir, all, verbose);
-    if (json && status != CLI_EXIT_USAGE) {
-      char *s = cJSON_Print(all);
-      puts(s);
-      cJSON_free(s);
-    }
-    cJSON_Delete(all);
-    free(constraint_text);
-    sd_grammar_free(g);
-    return status;
-  }
-  SdFuzzerOptions opts = {.seed = seed, .max_size = (uint32_t)max_size, .kpath = (uint32_t)kpath};
+  return true;
+}
+
+static void print_json_array(cJSON *all) {
+  char *text = cJSON_Print(all);
+  puts(text);
+  cJSON_free(text);
+}
+
+/* The unconstrained mode: random derivations. */
+static int fuzz_random(SdGrammar *g, const FuzzSettings *s) {
+  SdFuzzerOptions opts = {.seed = s->seed, .max_size = (uint32_t)s->max_size, .kpath = (uint32_t)s->kpath};
   SdFuzzer *f = sd_fuzzer_new(g, &opts);
-  cJSON *all = json ? cJSON_CreateArray() : NULL;
+  cJSON *all = s->json ? cJSON_CreateArray() : NULL;
   int status = CLI_EXIT_OK;
-  for (uint64_t i = 0; i < count && status == CLI_EXIT_OK; i++) {
+  for (uint64_t i = 0; i < s->count && status == CLI_EXIT_OK; i++) {
     SdTree *t = sd_fuzz_tree(f, g->start);
-    if (!emit(out_dir, all, i, t->text, t->length)) status = CLI_EXIT_USAGE;
+    if (!emit(s->out_dir, all, i, t->text, t->length)) status = CLI_EXIT_USAGE;
     sd_tree_free(t);
   }
-  if (json) {
-    char *s = cJSON_Print(all);
-    puts(s);
-    cJSON_free(s);
-    cJSON_Delete(all);
-  }
-  if (kpath && !quiet) {
+  if (all) print_json_array(all);
+  cJSON_Delete(all);
+  if (s->kpath && !s->quiet) {
     uint32_t covered, total;
     sd_fuzzer_coverage(f, &covered, &total);
-    fprintf(stderr, "semdbg: %u of %u %u-paths covered\n", covered, total, (unsigned)kpath);
+    fprintf(stderr, "semdbg: %u of %u %u-paths covered\n", covered, total, (unsigned)s->kpath);
   }
   sd_fuzzer_free(f);
-  sd_grammar_free(g);
+  return status;
+}
+
+static int fuzz(const FuzzSettings *s, SdGrammar *g, const char *constraint_text, size_t constraint_length) {
+  if (s->out_dir && mkdir(s->out_dir, 0777) != 0 && errno != EEXIST)
+    return cli_error("%s: %s", s->out_dir, strerror(errno));
+  if (!constraint_text) return fuzz_random(g, s);
+  cJSON *all = s->json ? cJSON_CreateArray() : NULL;
+  int status = fuzz_constrained(g, constraint_text, constraint_length,
+                                s->constraint_file ? s->constraint_file : "constraint", s->count,
+                                s->seed, s->max_size, s->max_size_set, s->out_dir, all, s->verbose);
+  if (all && status != CLI_EXIT_USAGE) print_json_array(all);
+  cJSON_Delete(all);
+  return status;
+}
+
+int cli_fuzz(int argc, char **argv) {
+  FuzzSettings s = {.count = 10, .seed = 1, .max_size = MAX_SIZE_UNSET};
+  int status = parse_command_line(argc, argv, &s);
+  if (status != CLI_CONTINUE) return status;
+  char *constraint_text;
+  size_t constraint_length;
+  if (!read_constraint(&s, &constraint_text, &constraint_length)) return CLI_EXIT_USAGE;
+  SdGrammar *g = cli_load_grammar(s.grammar_path, s.start, s.quiet);
+  status = g ? fuzz(&s, g, constraint_text, constraint_length) : CLI_EXIT_USAGE;
+  if (g) sd_grammar_free(g);
+  free(constraint_text);
   return status;
 }

@@ -18,35 +18,68 @@
 #include "semdbg/reduce.h"
 #include "util.h"
 
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: semdbg generalize --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
-          "\n"
-          "Abstract a failing input (DDSET): every subtree whose random replacements by the\n"
-          "same nonterminal all keep failing becomes a placeholder <nonterminal>; the rest\n"
-          "stays as it is. The input is reduced first (see semdbg reduce), as DDSET works on\n"
-          "a minimal input. Prints the abstract input, e.g. <plain-text>\"<html-2>.\n"
-          "\n"
-          "options:\n"
-          "  --grammar FILE         the grammar (ISLa BNF)\n"
-          "  --start SYMBOL         parse from this nonterminal instead of <start>\n"
-          "  --tries N              replacements tested per subtree (default 10)\n"
-          "  --fuzz N               also run N instantiations (placeholders filled at random)\n"
-          "                         and print them with the share that fails\n"
-          "  --no-reduce            abstract the input as it is\n"
-          "  --max-runs N           run the test command at most N times in all (default: no\n"
-          "                         limit); untested subtrees then stay concrete\n"
-          "  --seed S               random seed (default 1); the same seed, the same result\n"
-          "  --json                 print a JSON object instead\n"
-          "  -q, --quiet            no grammar warnings, no summary\n"
-          "%s"
-          "  -h, --help             show this help\n"
-          "\n"
-          "Placeholders print as the nonterminal's name (generated names such as <html-2>\n"
-          "stand for the EBNF parts of a rule: see semdbg parse). Exit status: 0 done, 2 usage\n"
-          "error or an input that does not parse or does not fail, 3 the test command could\n"
-          "not run.\n",
-          sd_oracle_options_help);
+static const char *usage_head =
+    "usage: semdbg generalize --grammar G.bnf --test CMD [options] FAILING-INPUT\n"
+    "\n"
+    "Abstract a failing input (DDSET): every subtree whose random replacements by the\n"
+    "same nonterminal all keep failing becomes a placeholder <nonterminal>; the rest\n"
+    "stays as it is. The input is reduced first (see semdbg reduce), as DDSET works on\n"
+    "a minimal input. Prints the abstract input, e.g. <plain-text>\"<html-2>.\n";
+
+static const char *usage_tail =
+    "Placeholders print as the nonterminal's name (generated names such as <html-2>\n"
+    "stand for the EBNF parts of a rule: see semdbg parse). Exit status: 0 done, 2 usage\n"
+    "error or an input that does not parse or does not fail, 3 the test command could\n"
+    "not run.\n";
+
+enum { MAX_COUNT = 1000000 }; /* bound of --tries, --fuzz and --max-runs */
+
+typedef struct GeneralizeSettings {
+  SdOracleOptions oracle;
+  SdGeneralizeOptions generalize;
+  const char *grammar_path, *start, *input_path;
+  bool json, quiet, reduce;
+  uint64_t fuzz, max_runs;
+} GeneralizeSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, GeneralizeSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse from this nonterminal instead of <start>"),
+      CLI_UINT_RANGE("tries", 0, &s->generalize.tries, 1, MAX_COUNT, "N",
+                     "replacements tested per subtree (default 10)"),
+      CLI_UINT_RANGE("fuzz", 0, &s->fuzz, 0, MAX_COUNT, "N",
+                     "also run N instantiations (placeholders filled at random)\n"
+                     "and print them with the share that fails"),
+      CLI_UNSET("no-reduce", 0, &s->reduce, "abstract the input as it is"),
+      CLI_UINT_RANGE("max-runs", 0, &s->max_runs, 0, MAX_COUNT, "N",
+                     "run the test command at most N times in all (default: no\n"
+                     "limit); untested subtrees then stay concrete"),
+      CLI_UINT("seed", 0, &s->generalize.seed, "S",
+               "random seed (default 1); the same seed, the same result"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON object instead"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings, no summary"),
+      CLI_ORACLE_OPTIONS(&s->oracle),
+      CLI_END,
+  };
+  const CliCommand command = {"generalize", usage_head, usage_tail, options};
+  CliStrings inputs = {0};
+  int status = cli_parse_options(&command, argc, argv, &inputs);
+  if (status == CLI_CONTINUE && inputs.size > 1)
+    status = cli_error("generalize: give one failing input (got '%s' and '%s')", inputs.items[0], inputs.items[1]);
+  else if (status == CLI_CONTINUE && inputs.size == 0)
+    status = cli_error("generalize: no failing input given (see semdbg generalize --help)");
+  if (status == CLI_CONTINUE) s->input_path = inputs.items[0];
+  array_free(&inputs);
+  if (status != CLI_CONTINUE) return status;
+  char *error = NULL;
+  if (!sd_oracle_options_validate(&s->oracle, &error)) {
+    cli_error("generalize: %s", error);
+    free(error);
+    return CLI_EXIT_USAGE;
+  }
+  return CLI_CONTINUE;
 }
 
 /* Raw text when it is printable ASCII, else quoted. */
@@ -66,214 +99,189 @@ static void print_input(const char *text, size_t len) {
   sd_buf_free(&b);
 }
 
-int cli_generalize(int argc, char **argv) {
-  SdOracleOptions opts;
-  sd_oracle_options_init(&opts);
-  SdGeneralizeOptions go;
-  sd_generalize_options_init(&go);
-  const char *grammar_path = NULL, *start = NULL, *input_path = NULL;
-  bool json = false, quiet = false, only_files = false, reduce = true;
-  uint64_t fuzz = 0, max_runs = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-      if (input_path)
-        return cli_error("generalize: give one failing input (got '%s' and '%s')", input_path, a);
-      input_path = a;
-      continue;
-    }
-    if (!strcmp(a, "--")) {
-      only_files = true;
-    } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      usage(stdout);
-      return CLI_EXIT_OK;
-    } else if (!strcmp(a, "--json")) {
-      json = true;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-      quiet = true;
-    } else if (!strcmp(a, "--no-reduce")) {
-      reduce = false;
-    } else if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
-               !strcmp(a, "--tries") || !strcmp(a, "--fuzz") || !strcmp(a, "--max-runs") ||
-               !strcmp(a, "--seed")) {
-      if (i + 1 >= argc) return cli_error("%s needs a value", a);
-      const char *v = argv[++i];
-      uint64_t n = 0;
-      if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = v;
-      else if (!strcmp(a, "--start")) start = v;
-      else if (!cli_parse_u64(a, v, &n)) return CLI_EXIT_USAGE;
-      else if (!strcmp(a, "--seed")) go.seed = n;
-      else if (n > 1000000) return cli_error("%s must be at most 1000000", a);
-      else if (!strcmp(a, "--tries")) {
-        if (n == 0) return cli_error("--tries must be at least 1");
-        go.tries = (uint32_t)n;
-      } else if (!strcmp(a, "--fuzz")) fuzz = n;
-      else max_runs = n;
-    } else {
-      bool consumed;
-      char *error = NULL;
-      if (!sd_oracle_options_parse_arg(&opts, argc, argv, &i, &consumed, &error)) {
-        cli_error("generalize: %s", error);
-        free(error);
-        return CLI_EXIT_USAGE;
-      }
-      if (!consumed)
-        return cli_error("generalize: unknown option '%s' (see semdbg generalize --help)", a);
-    }
-  }
-  char *error = NULL;
-  if (!input_path) return cli_error("generalize: no failing input given (see semdbg generalize --help)");
-  if (!sd_oracle_options_validate(&opts, &error)) {
-    cli_error("generalize: %s", error);
-    free(error);
-    return CLI_EXIT_USAGE;
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) return CLI_EXIT_USAGE;
+/* What the steps made: the input, its reduction, its abstraction and the
+ * instantiations of that. */
+typedef struct Generalization {
+  const SdTree *input;    /* as given */
+  SdReduceResult reduced; /* (with --no-reduce: empty) */
+  const SdTree *failing;  /* the input that was abstracted: the reduced one, or the input */
+  SdGeneralizeOptions options;
+  bool budget_gone;       /* --max-runs ran out before the abstraction */
+  SdAbstractInput *abstract;
+  SdInstances instances;
+} Generalization;
 
-  int status = CLI_EXIT_USAGE;
-  SdParser *parser = NULL;
-  SdTree *tree = NULL;
+static double fail_share(const SdInstances *inst) {
+  return inst->count ? (double)inst->failed / inst->count : 0;
+}
+
+static cJSON *instances_json(const SdInstances *inst) {
+  cJSON *in = cJSON_CreateObject();
+  cJSON_AddNumberToObject(in, "count", inst->count);
+  cJSON_AddNumberToObject(in, "fail", inst->failed);
+  cJSON_AddNumberToObject(in, "pass", inst->passed);
+  cJSON_AddNumberToObject(in, "undefined", inst->undefined);
+  cJSON_AddNumberToObject(in, "fail_share", fail_share(inst));
+  cJSON_AddNumberToObject(in, "runs", (double)inst->runs);
+  cJSON *list = cJSON_AddArrayToObject(in, "inputs");
+  for (uint32_t i = 0; i < inst->count; i++) {
+    cJSON *e = cJSON_CreateObject();
+    cJSON_AddItemToObject(e, "input", sd_json_bytes(inst->texts[i], inst->lengths[i]));
+    cJSON_AddStringToObject(e, "verdict", sd_verdict_kind_name(inst->kinds[i]));
+    cJSON_AddStringToObject(e, "status", inst->status[i]);
+    cJSON_AddItemToArray(list, e);
+  }
+  return in;
+}
+
+static void print_json(const GeneralizeSettings *s, const Generalization *r) {
+  const SdAbstractInput *ab = r->abstract;
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddItemToObject(o, "abstract", sd_abstract_to_json(ab));
+  cJSON_AddItemToObject(o, "input", sd_json_bytes(r->failing->text, r->failing->length));
+  cJSON_AddNumberToObject(o, "length", r->failing->length);
+  cJSON_AddNumberToObject(o, "original_length", r->input->length);
+  cJSON_AddBoolToObject(o, "reduced", s->reduce);
+  cJSON_AddNumberToObject(o, "tries", r->options.tries);
+  cJSON_AddNumberToObject(o, "nodes_tested", ab->nodes_tested);
+  cJSON_AddBoolToObject(o, "complete", ab->complete && !r->budget_gone);
+  cJSON_AddNumberToObject(o, "reduce_runs", (double)r->reduced.runs);
+  cJSON_AddNumberToObject(o, "generalize_runs", (double)ab->runs);
+  if (r->instances.count) cJSON_AddItemToObject(o, "instantiations", instances_json(&r->instances));
+  else cJSON_AddNullToObject(o, "instantiations");
+  char *text = cJSON_Print(o);
+  puts(text);
+  cJSON_free(text);
+  cJSON_Delete(o);
+}
+
+static void print_text(const Generalization *r) {
+  const SdInstances *inst = &r->instances;
+  char *pattern = sd_abstract_to_string(r->abstract);
+  puts(pattern);
+  free(pattern);
+  for (uint32_t i = 0; i < inst->count; i++) {
+    printf("%-9s ", sd_verdict_kind_name(inst->kinds[i]));
+    print_input(inst->texts[i], inst->lengths[i]);
+    putchar('\n');
+  }
+  if (inst->count)
+    printf("%u instantiation%s: %u fail, %u pass, %u undefined (%.0f%% fail)\n", inst->count,
+           inst->count == 1 ? "" : "s", inst->failed, inst->passed, inst->undefined,
+           100 * fail_share(inst));
+}
+
+/* On stderr: what the reduction and the abstraction did, and with how many runs. */
+static void print_summary(const GeneralizeSettings *s, const Generalization *r) {
+  const SdAbstractInput *ab = r->abstract;
+  const SdReduceResult *rr = &r->reduced;
+  const SdInstances *inst = &r->instances;
+  if (s->reduce)
+    fprintf(stderr, "semdbg: reduced %s from %u to %u bytes (%llu run%s)\n", s->input_path,
+            r->input->length, r->failing->length, (unsigned long long)rr->runs, rr->runs == 1 ? "" : "s");
+  fprintf(stderr,
+          "semdbg: %u placeholder%s after testing %u subtree%s with up to %u replacements "
+          "each (%llu run%s)\n",
+          ab->placeholder_count, ab->placeholder_count == 1 ? "" : "s", ab->nodes_tested,
+          ab->nodes_tested == 1 ? "" : "s", r->options.tries, (unsigned long long)ab->runs,
+          ab->runs == 1 ? "" : "s");
+  if (r->budget_gone || !ab->complete || (s->reduce && !rr->minimal))
+    fprintf(stderr, "semdbg: --max-runs %llu ran out: the result is not final (untested "
+                    "subtrees stay concrete)\n", (unsigned long long)s->max_runs);
+  if (inst->count)
+    fprintf(stderr, "semdbg: %llu run%s for the instantiations; %llu in all\n",
+            (unsigned long long)inst->runs, inst->runs == 1 ? "" : "s",
+            (unsigned long long)(rr->runs + ab->runs + inst->runs));
+}
+
+/* A failed step: the input does not fail (usage), or the harness broke. */
+static int step_failed(const GeneralizeSettings *s, SdReduceStatus status, const char *error) {
+  if (status == SD_REDUCE_NOT_FAILING) return cli_error("%s %s", s->input_path, error);
+  cli_error("generalize: %s", error);
+  return CLI_EXIT_HARNESS;
+}
+
+/* Reduce the input first (unless --no-reduce); the rest of --max-runs is
+ * the abstraction's. CLI_CONTINUE or the exit status. */
+static int reduce_first(const GeneralizeSettings *s, SdOracle *oracle, Generalization *r, char **error) {
+  r->failing = r->input;
+  r->options.max_runs = (uint32_t)s->max_runs;
+  if (!s->reduce) return CLI_CONTINUE;
+  SdReduceOptions ro;
+  sd_reduce_options_init(&ro);
+  ro.seed = r->options.seed;
+  ro.max_runs = (uint32_t)s->max_runs;
+  ro.batch = s->oracle.jobs;
+  if (!sd_reduce_with(r->input, oracle, &ro, &r->reduced, error))
+    return step_failed(s, r->reduced.status, *error);
+  r->failing = r->reduced.tree;
+  if (s->max_runs && r->reduced.runs >= s->max_runs) r->budget_gone = true;
+  else if (s->max_runs) r->options.max_runs = (uint32_t)(s->max_runs - r->reduced.runs);
+  return CLI_CONTINUE;
+}
+
+/* Abstract the failing input (or keep it concrete when no runs are left),
+ * then instantiate it (--fuzz). CLI_CONTINUE or the exit status. */
+static int abstract(const GeneralizeSettings *s, SdOracle *oracle, Generalization *r, char **error) {
+  if (r->budget_gone) { /* nothing left to test with: the input stays concrete */
+    SdAbstractInput *ab = r->abstract = sd_xcalloc(1, sizeof *ab);
+    ab->tree = sd_tree_clone(r->failing);
+    ab->is_placeholder = sd_xcalloc(ab->tree->node_count, sizeof(bool));
+  } else {
+    SdReduceStatus st;
+    r->abstract = sd_generalize_with(r->failing, oracle, &r->options, &st, error);
+    if (!r->abstract) return step_failed(s, st, *error);
+  }
+  if (s->fuzz && !sd_abstract_instantiate(r->abstract, oracle, (uint32_t)s->fuzz, r->options.seed,
+                                          &r->instances, error)) {
+    cli_error("generalize: %s", *error);
+    return CLI_EXIT_HARNESS;
+  }
+  return CLI_CONTINUE;
+}
+
+static int generalize_input(const GeneralizeSettings *s) {
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
+  SdParser *parser = sd_parser_new(g);
+  SdTree *tree = cli_parse_file(parser, s->input_path);
   SdOracle *oracle = NULL;
-  SdReduceResult rr = {0};
-  SdAbstractInput *ab = NULL;
-  SdInstances inst = {0};
-  parser = sd_parser_new(g);
-  tree = cli_parse_file(parser, input_path);
+  Generalization r = {.input = tree, .options = s->generalize};
+  r.options.batch = s->oracle.jobs;
+  char *error = NULL;
+  int status = CLI_EXIT_USAGE;
   if (!tree) goto done;
-  oracle = sd_oracle_new(&opts, &error);
+  oracle = sd_oracle_new(&s->oracle, &error);
   if (!oracle) {
     cli_error("generalize: %s", error);
     status = CLI_EXIT_HARNESS;
     goto done;
   }
-  go.batch = opts.jobs;
-  const SdTree *failing = tree;
-  bool budget_gone = false;
-  if (reduce) {
-    SdReduceOptions ro;
-    sd_reduce_options_init(&ro);
-    ro.seed = go.seed;
-    ro.max_runs = (uint32_t)max_runs;
-    ro.batch = opts.jobs;
-    if (!sd_reduce_with(tree, oracle, &ro, &rr, &error)) {
-      if (rr.status == SD_REDUCE_NOT_FAILING) {
-        cli_error("%s %s", input_path, error);
-      } else {
-        cli_error("generalize: %s", error);
-        status = CLI_EXIT_HARNESS;
-      }
-      goto done;
-    }
-    failing = rr.tree;
-    if (max_runs) {
-      if (rr.runs >= max_runs) budget_gone = true;
-      else go.max_runs = (uint32_t)(max_runs - rr.runs);
-    }
-  } else {
-    go.max_runs = (uint32_t)max_runs;
-  }
-  if (budget_gone) { /* nothing left to test with: the input stays concrete */
-    ab = sd_xcalloc(1, sizeof *ab);
-    ab->tree = sd_tree_clone(failing);
-    ab->is_placeholder = sd_xcalloc(ab->tree->node_count, sizeof(bool));
-  } else {
-    SdReduceStatus st;
-    ab = sd_generalize_with(failing, oracle, &go, &st, &error);
-    if (!ab) {
-      if (st == SD_REDUCE_NOT_FAILING) {
-        cli_error("%s %s", input_path, error);
-      } else {
-        cli_error("generalize: %s", error);
-        status = CLI_EXIT_HARNESS;
-      }
-      goto done;
-    }
-  }
-  if (fuzz && !sd_abstract_instantiate(ab, oracle, (uint32_t)fuzz, go.seed, &inst, &error)) {
-    cli_error("generalize: %s", error);
-    status = CLI_EXIT_HARNESS;
-    goto done;
-  }
-  char *pattern = sd_abstract_to_string(ab);
-  uint64_t runs = rr.runs + ab->runs;
-  double share = inst.count ? (double)inst.failed / inst.count : 0;
-  if (json) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "abstract", sd_abstract_to_json(ab));
-    cJSON_AddItemToObject(o, "input", sd_json_bytes(failing->text, failing->length));
-    cJSON_AddNumberToObject(o, "length", failing->length);
-    cJSON_AddNumberToObject(o, "original_length", tree->length);
-    cJSON_AddBoolToObject(o, "reduced", reduce);
-    cJSON_AddNumberToObject(o, "tries", go.tries);
-    cJSON_AddNumberToObject(o, "nodes_tested", ab->nodes_tested);
-    cJSON_AddBoolToObject(o, "complete", ab->complete && !budget_gone);
-    cJSON_AddNumberToObject(o, "reduce_runs", (double)rr.runs);
-    cJSON_AddNumberToObject(o, "generalize_runs", (double)ab->runs);
-    if (inst.count) {
-      cJSON *in = cJSON_AddObjectToObject(o, "instantiations");
-      cJSON_AddNumberToObject(in, "count", inst.count);
-      cJSON_AddNumberToObject(in, "fail", inst.failed);
-      cJSON_AddNumberToObject(in, "pass", inst.passed);
-      cJSON_AddNumberToObject(in, "undefined", inst.undefined);
-      cJSON_AddNumberToObject(in, "fail_share", share);
-      cJSON_AddNumberToObject(in, "runs", (double)inst.runs);
-      cJSON *list = cJSON_AddArrayToObject(in, "inputs");
-      for (uint32_t i = 0; i < inst.count; i++) {
-        cJSON *e = cJSON_CreateObject();
-        cJSON_AddItemToObject(e, "input", sd_json_bytes(inst.texts[i], inst.lengths[i]));
-        cJSON_AddStringToObject(e, "verdict", sd_verdict_kind_name(inst.kinds[i]));
-        cJSON_AddStringToObject(e, "status", inst.status[i]);
-        cJSON_AddItemToArray(list, e);
-      }
-    } else {
-      cJSON_AddNullToObject(o, "instantiations");
-    }
-    char *s = cJSON_Print(o);
-    puts(s);
-    cJSON_free(s);
-    cJSON_Delete(o);
-  } else {
-    puts(pattern);
-    for (uint32_t i = 0; i < inst.count; i++) {
-      printf("%-9s ", sd_verdict_kind_name(inst.kinds[i]));
-      print_input(inst.texts[i], inst.lengths[i]);
-      putchar('\n');
-    }
-    if (inst.count)
-      printf("%u instantiation%s: %u fail, %u pass, %u undefined (%.0f%% fail)\n", inst.count,
-             inst.count == 1 ? "" : "s", inst.failed, inst.passed, inst.undefined, 100 * share);
-  }
+  status = reduce_first(s, oracle, &r, &error);
+  if (status == CLI_CONTINUE) status = abstract(s, oracle, &r, &error);
+  if (status != CLI_CONTINUE) goto done;
+  if (s->json) print_json(s, &r);
+  else print_text(&r);
   fflush(stdout);
-  if (!quiet && !json) {
-    if (reduce)
-      fprintf(stderr, "semdbg: reduced %s from %u to %u bytes (%llu run%s)\n", input_path,
-              tree->length, failing->length, (unsigned long long)rr.runs, rr.runs == 1 ? "" : "s");
-    fprintf(stderr,
-            "semdbg: %u placeholder%s after testing %u subtree%s with up to %u replacements "
-            "each (%llu run%s)\n",
-            ab->placeholder_count, ab->placeholder_count == 1 ? "" : "s", ab->nodes_tested,
-            ab->nodes_tested == 1 ? "" : "s", go.tries, (unsigned long long)ab->runs,
-            ab->runs == 1 ? "" : "s");
-    if (budget_gone || !ab->complete || (reduce && !rr.minimal))
-      fprintf(stderr, "semdbg: --max-runs %llu ran out: the result is not final (untested "
-                      "subtrees stay concrete)\n", (unsigned long long)max_runs);
-    if (inst.count)
-      fprintf(stderr, "semdbg: %llu run%s for the instantiations; %llu in all\n",
-              (unsigned long long)inst.runs, inst.runs == 1 ? "" : "s",
-              (unsigned long long)(runs + inst.runs));
-  }
-  free(pattern);
+  if (!s->quiet && !s->json) print_summary(s, &r);
   status = CLI_EXIT_OK;
 
 done:
   free(error);
-  sd_instances_clear(&inst);
-  sd_abstract_free(ab);
-  sd_tree_free(rr.tree);
+  sd_instances_clear(&r.instances);
+  sd_abstract_free(r.abstract);
+  sd_tree_free(r.reduced.tree);
   sd_oracle_free(oracle);
   sd_tree_free(tree);
   sd_parser_free(parser);
   sd_grammar_free(g);
   return status;
+}
+
+int cli_generalize(int argc, char **argv) {
+  GeneralizeSettings s = {.reduce = true};
+  sd_oracle_options_init(&s.oracle);
+  sd_generalize_options_init(&s.generalize);
+  int status = parse_command_line(argc, argv, &s);
+  return status == CLI_CONTINUE ? generalize_input(&s) : status;
 }

@@ -10,64 +10,50 @@
 #include "semdbg/parser.h"
 #include "util.h"
 
-static const char *usage =
+static const char *usage_head =
     "usage: semdbg parse --grammar G.bnf [--start <symbol>] [--json] INPUT...\n"
     "\n"
     "Parse each input (files or directories of files) with the grammar and print\n"
-    "its derivation tree: one node per line, indented by depth, terminals quoted.\n"
-    "\n"
-    "  --grammar FILE   the grammar (ISLa BNF)\n"
-    "  --start SYMBOL   parse from this nonterminal instead of <start>\n"
-    "  --json           print a JSON array of {\"file\", \"input\", \"tree\"} objects\n"
-    "  -q, --quiet      no grammar warnings\n"
-    "\nExit status: 0 all inputs parse; 2 usage error, bad grammar or an input that\n"
+    "its derivation tree: one node per line, indented by depth, terminals quoted.\n";
+
+static const char *usage_tail =
+    "Exit status: 0 all inputs parse; 2 usage error, bad grammar or an input that\n"
     "does not parse.\n";
 
-int cli_parse(int argc, char **argv) {
-  const char *grammar_path = NULL, *start = NULL;
-  bool json = false, quiet = false;
-  char **files = sd_xcalloc((size_t)argc, sizeof(char *));
-  int nfiles = 0;
-  if (cli_wants_help(argc, argv)) {
-    fputs(usage, stdout);
-    free(files);
-    return CLI_EXIT_OK;
-  }
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start")) {
-      if (i + 1 >= argc) {
-        free(files);
-        return cli_error("%s needs a value", a);
-      }
-      if (!strcmp(a, "--start")) start = argv[++i];
-      else grammar_path = argv[++i];
-    } else if (!strcmp(a, "--json")) json = true;
-    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
-    else if (a[0] == '-' && a[1]) {
-      free(files);
-      return cli_error("parse: unknown option '%s' (see semdbg parse --help)", a);
-    } else files[nfiles++] = argv[i];
-  }
-  if (nfiles == 0) {
-    free(files);
-    return cli_error("parse: no input files (see semdbg parse --help)");
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) {
-    free(files);
-    return CLI_EXIT_USAGE;
-  }
+typedef struct ParseSettings {
+  const char *grammar_path, *start;
+  bool json, quiet;
+  CliStrings files;
+} ParseSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, ParseSettings *s) {
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse from this nonterminal instead of <start>"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON array of {\"file\", \"input\", \"tree\"} objects"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings"),
+      CLI_END,
+  };
+  const CliCommand command = {"parse", usage_head, usage_tail, options};
+  int status = cli_parse_options(&command, argc, argv, &s->files);
+  if (status == CLI_CONTINUE && s->files.size == 0)
+    status = cli_error("parse: no input files (see semdbg parse --help)");
+  return status;
+}
+
+static int parse_inputs(const ParseSettings *s) {
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return CLI_EXIT_USAGE;
   char **paths;
   size_t npaths;
-  if (!cli_collect_inputs(files, nfiles, &paths, &npaths)) {
-    free(files);
+  if (!cli_collect_inputs(s->files.items, (int)s->files.size, &paths, &npaths)) {
     sd_grammar_free(g);
     return CLI_EXIT_USAGE;
   }
   SdParser *parser = sd_parser_new(g);
   int status = CLI_EXIT_OK;
-  cJSON *all = json ? cJSON_CreateArray() : NULL;
+  cJSON *all = s->json ? cJSON_CreateArray() : NULL;
   for (size_t i = 0; i < npaths; i++) {
     size_t len;
     const char *err;
@@ -82,7 +68,7 @@ int cli_parse(int argc, char **argv) {
     if (!t) {
       fprintf(stderr, "%s:%d:%d: %s\n", paths[i], perr.line, perr.column, perr.message);
       status = CLI_EXIT_USAGE;
-      if (json) {
+      if (s->json) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "file", paths[i]);
         cJSON *e = cJSON_AddObjectToObject(o, "error");
@@ -93,7 +79,7 @@ int cli_parse(int argc, char **argv) {
         cJSON_AddItemToArray(all, o);
       }
       free(perr.message);
-    } else if (json) {
+    } else if (s->json) {
       cJSON *o = cJSON_CreateObject();
       cJSON_AddStringToObject(o, "file", paths[i]);
       cJSON_AddItemToObject(o, "tree", sd_tree_to_json(t, NULL));
@@ -107,7 +93,7 @@ int cli_parse(int argc, char **argv) {
     sd_tree_free(t);
     free(text);
   }
-  if (json) {
+  if (s->json) {
     char *s = cJSON_Print(all);
     puts(s);
     cJSON_free(s);
@@ -116,6 +102,13 @@ int cli_parse(int argc, char **argv) {
   sd_parser_free(parser);
   cli_free_paths(paths, npaths);
   sd_grammar_free(g);
-  free(files);
+  return status;
+}
+
+int cli_parse(int argc, char **argv) {
+  ParseSettings s = {0};
+  int status = parse_command_line(argc, argv, &s);
+  if (status == CLI_CONTINUE) status = parse_inputs(&s);
+  array_free(&s.files);
   return status;
 }

@@ -17,7 +17,7 @@
 #include "semdbg/relevance.h"
 #include "util.h"
 
-static const char *usage =
+static const char *usage_head =
     "usage: semdbg relevance --grammar G.bnf --failing DIR --passing DIR\n"
     "                        [--seed S] [--min-k K] [--max-k K] [--share X] [--json]\n"
     "\n"
@@ -26,25 +26,55 @@ static const char *usage =
     "(see semdbg features --help), and a nonterminal's score is the sum of its\n"
     "features' mean absolute SHAP values. The smallest top set carrying SHARE of\n"
     "the total score is kept (at least K_min, at most K_max), plus grammar\n"
-    "ancestors whose features correlate (|r| >= 0.9) with a kept one's.\n"
-    "\n"
-    "  --grammar FILE   the grammar (ISLa BNF)\n"
-    "  --start SYMBOL   parse from this nonterminal instead of <start>\n"
-    "  --failing PATH   failing inputs: a directory or a file (repeatable)\n"
-    "  --passing PATH   passing inputs: a directory or a file (repeatable)\n"
-    "  --seed S         XGBoost seed (default 0); the same seed, the same ranking\n"
-    "  --min-k K        keep at least K nonterminals with a positive score (default 1)\n"
-    "  --max-k K        keep at most K by score, 0 = no limit (default 5)\n"
-    "  --share X        score share the kept set must carry (default 0.9)\n"
-    "  --json           print a JSON object (schema in docs/relevance.md)\n"
-    "  -q, --quiet      no grammar warnings\n"
-    "\nExit status: 0 ranking printed; 2 usage error, bad grammar, an input that\n"
+    "ancestors whose features correlate (|r| >= 0.9) with a kept one's.\n";
+
+static const char *usage_tail =
+    "Exit status: 0 ranking printed; 2 usage error, bad grammar, an input that\n"
     "does not parse, or no failing or no passing input.\n";
 
-typedef Array(char *) Args;
+enum { MAX_K_LIMIT = 100000 }; /* larger --min-k and --max-k count as this */
+
+typedef struct RelevanceSettings {
+  SdRelevanceOptions relevance;
+  const char *grammar_path, *start;
+  bool json, quiet;
+  CliStrings failing, passing;
+} RelevanceSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, RelevanceSettings *s) {
+  uint64_t min_k = s->relevance.min_k, max_k = s->relevance.max_k;
+  const CliOption options[] = {
+      CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
+      CLI_STRING("start", 0, &s->start, "SYMBOL", "parse from this nonterminal instead of <start>"),
+      CLI_LIST("failing", 0, &s->failing, "PATH", "failing inputs: a directory or a file (repeatable)"),
+      CLI_LIST("passing", 0, &s->passing, "PATH", "passing inputs: a directory or a file (repeatable)"),
+      CLI_UINT("seed", 0, &s->relevance.seed, "S", "XGBoost seed (default 0); the same seed, the same ranking"),
+      CLI_UINT("min-k", 0, &min_k, "K", "keep at least K nonterminals with a positive score (default 1)"),
+      CLI_UINT("max-k", 0, &max_k, "K", "keep at most K by score, 0 = no limit (default 5)"),
+      CLI_PROBABILITY("share", 0, &s->relevance.share, "X", "score share the kept set must carry (default 0.9)"),
+      CLI_FLAG("json", 0, &s->json, "print a JSON object (schema in docs/relevance.md)"),
+      CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings"),
+      CLI_END,
+  };
+  const CliCommand command = {"relevance", usage_head, usage_tail, options};
+  CliStrings extra = {0};
+  int status = cli_parse_options(&command, argc, argv, &extra);
+  if (status == CLI_CONTINUE && extra.size)
+    status = cli_error("relevance: unexpected argument '%s' (see semdbg relevance --help)", extra.items[0]);
+  array_free(&extra);
+  if (status != CLI_CONTINUE) return status;
+  s->relevance.min_k = (uint32_t)(min_k > MAX_K_LIMIT ? MAX_K_LIMIT : min_k);
+  s->relevance.max_k = (uint32_t)(max_k > MAX_K_LIMIT ? MAX_K_LIMIT : max_k);
+  if (!s->failing.size || !s->passing.size)
+    return cli_error("relevance: needs --failing and --passing inputs (see semdbg relevance --help)");
+  if (s->relevance.max_k && s->relevance.min_k > s->relevance.max_k)
+    return cli_error("relevance: --min-k %u is larger than --max-k %u", s->relevance.min_k, s->relevance.max_k);
+  return CLI_CONTINUE;
+}
 
 /* Collect the inputs named by the arguments (files or directories). */
-static bool collect(Args *args, char ***paths, size_t *count) {
+static bool collect(const CliStrings *args, char ***paths, size_t *count) {
   return cli_collect_inputs(args->items, (int)args->size, paths, count);
 }
 
@@ -115,68 +145,17 @@ static void print_table(const SdRelevance *r, const SdGrammar *g) {
   printf("%s\n", r->kept ? "" : " (none)");
 }
 
-int cli_relevance(int argc, char **argv) {
-  if (cli_wants_help(argc, argv)) {
-    fputs(usage, stdout);
-    return CLI_EXIT_OK;
-  }
-  const char *grammar_path = NULL, *start = NULL;
-  bool json = false, quiet = false;
-  Args failing_args = {0}, passing_args = {0};
-  SdRelevanceOptions opts;
-  sd_relevance_options_init(&opts);
+static int rank(const RelevanceSettings *s) {
+  const SdRelevanceOptions *opts = &s->relevance;
   int status = CLI_EXIT_USAGE;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    bool takes_value = !strcmp(a, "--grammar") || !strcmp(a, "-g") || !strcmp(a, "--start") ||
-                       !strcmp(a, "--failing") || !strcmp(a, "--passing") ||
-                       !strcmp(a, "--seed") || !strcmp(a, "--min-k") || !strcmp(a, "--max-k") ||
-                       !strcmp(a, "--share");
-    if (takes_value && i + 1 >= argc) {
-      cli_error("%s needs a value", a);
-      goto done;
-    }
-    uint64_t v;
-    if (!strcmp(a, "--grammar") || !strcmp(a, "-g")) grammar_path = argv[++i];
-    else if (!strcmp(a, "--start")) start = argv[++i];
-    else if (!strcmp(a, "--failing")) array_push(&failing_args, argv[++i]);
-    else if (!strcmp(a, "--passing")) array_push(&passing_args, argv[++i]);
-    else if (!strcmp(a, "--seed")) {
-      if (!cli_parse_u64(a, argv[++i], &opts.seed)) goto done;
-    } else if (!strcmp(a, "--min-k") || !strcmp(a, "--max-k")) {
-      if (!cli_parse_u64(a, argv[++i], &v)) goto done;
-      if (v > 100000) v = 100000;
-      if (!strcmp(a, "--min-k")) opts.min_k = (uint32_t)v;
-      else opts.max_k = (uint32_t)v;
-    } else if (!strcmp(a, "--share")) {
-      if (!cli_parse_double(a, argv[++i], &opts.share)) goto done;
-      if (opts.share > 1) {
-        cli_error("--share expects a number between 0 and 1, got '%s'", argv[i]);
-        goto done;
-      }
-    } else if (!strcmp(a, "--json")) json = true;
-    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = true;
-    else {
-      cli_error("relevance: unexpected argument '%s' (see semdbg relevance --help)", a);
-      goto done;
-    }
-  }
-  if (!failing_args.size || !passing_args.size) {
-    cli_error("relevance: needs --failing and --passing inputs (see semdbg relevance --help)");
-    goto done;
-  }
-  if (opts.max_k && opts.min_k > opts.max_k) {
-    cli_error("relevance: --min-k %u is larger than --max-k %u", opts.min_k, opts.max_k);
-    goto done;
-  }
-  SdGrammar *g = cli_load_grammar(grammar_path, start, quiet);
-  if (!g) goto done;
+  SdGrammar *g = cli_load_grammar(s->grammar_path, s->start, s->quiet);
+  if (!g) return status;
   char **fpaths = NULL, **ppaths = NULL;
   size_t nfail = 0, npass = 0;
-  if (!collect(&failing_args, &fpaths, &nfail) || !collect(&passing_args, &ppaths, &npass)) {
+  if (!collect(&s->failing, &fpaths, &nfail) || !collect(&s->passing, &ppaths, &npass)) {
     if (fpaths) cli_free_paths(fpaths, nfail);
     sd_grammar_free(g);
-    goto done;
+    return status;
   }
   size_t n = nfail + npass;
   SdTree **trees = sd_xcalloc(n + 1, sizeof *trees);
@@ -192,11 +171,11 @@ int cli_relevance(int argc, char **argv) {
               nfail == 0 ? "failing" : "passing");
   } else {
     char *err = NULL;
-    SdRelevance *r = sd_relevance_compute(g, trees, failing, (uint32_t)n, &opts, &err);
+    SdRelevance *r = sd_relevance_compute(g, trees, failing, (uint32_t)n, opts, &err);
     if (!r) {
       cli_error("relevance: %s", err ? err : "failed");
     } else {
-      if (json) {
+      if (s->json) {
         cJSON *j = sd_relevance_to_json(r, g);
         char *s = cJSON_Print(j);
         puts(s);
@@ -217,8 +196,15 @@ int cli_relevance(int argc, char **argv) {
   cli_free_paths(fpaths, nfail);
   cli_free_paths(ppaths, npass);
   sd_grammar_free(g);
-done:
-  array_free(&failing_args);
-  array_free(&passing_args);
+  return status;
+}
+
+int cli_relevance(int argc, char **argv) {
+  RelevanceSettings s = {0};
+  sd_relevance_options_init(&s.relevance);
+  int status = parse_command_line(argc, argv, &s);
+  if (status == CLI_CONTINUE) status = rank(&s);
+  array_free(&s.failing);
+  array_free(&s.passing);
   return status;
 }

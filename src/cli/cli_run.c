@@ -15,23 +15,16 @@
 #include "semdbg/oracle.h"
 #include "util.h"
 
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: semdbg run --test CMD [options] INPUT...\n"
-          "\n"
-          "Run the test command on each input (a file, or a directory: its files) and print\n"
-          "the verdicts: pass (exit 0), undefined (exit 125), fail (any other status, a\n"
-          "signal, or a timeout). Use it to check a harness before a diagnosis.\n"
-          "\n"
-          "options:\n"
-          "%s"
-          "  --json                 print a JSON array (with the captured stdout/stderr)\n"
-          "  -h, --help             show this help\n"
-          "\n"
-          "Exit status: 0 all inputs ran (whatever the verdicts), 2 usage error,\n"
-          "3 the test command could not run.\n",
-          sd_oracle_options_help);
-}
+static const char *usage_head =
+    "usage: semdbg run --test CMD [options] INPUT...\n"
+    "\n"
+    "Run the test command on each input (a file, or a directory: its files) and print\n"
+    "the verdicts: pass (exit 0), undefined (exit 125), fail (any other status, a\n"
+    "signal, or a timeout). Use it to check a harness before a diagnosis.\n";
+
+static const char *usage_tail =
+    "Exit status: 0 all inputs ran (whatever the verdicts), 2 usage error,\n"
+    "3 the test command could not run.\n";
 
 /* Make bytes valid UTF-8 for JSON: invalid sequences and NUL become U+FFFD. */
 static char *utf8_sanitize(const char *text, size_t len) {
@@ -153,11 +146,35 @@ static void print_table(char **paths, size_t count, const SdVerdict *verdicts) {
   }
 }
 
-int cli_run(int argc, char **argv) {
-  SdOracleOptions opts;
-  sd_oracle_options_init(&opts);
-  bool json = false, only_files = false;
-  Array(char *) args = {0};
+typedef struct RunSettings {
+  SdOracleOptions oracle;
+  bool json;
+  CliStrings inputs;
+} RunSettings;
+
+/* The command line into *s; CLI_CONTINUE or the exit status. */
+static int parse_command_line(int argc, char **argv, RunSettings *s) {
+  const CliOption options[] = {
+      CLI_FLAG("json", 0, &s->json, "print a JSON array (with the captured stdout/stderr)"),
+      CLI_ORACLE_OPTIONS(&s->oracle),
+      CLI_END,
+  };
+  const CliCommand command = {"run", usage_head, usage_tail, options};
+  int status = cli_parse_options(&command, argc, argv, &s->inputs);
+  if (status != CLI_CONTINUE) return status;
+  char *error = NULL;
+  if (!sd_oracle_options_validate(&s->oracle, &error)) {
+    cli_error("run: %s", error);
+    free(error);
+    return CLI_EXIT_USAGE;
+  }
+  if (s->inputs.size == 0) return cli_error("run: no inputs (give files or directories; see semdbg run --help)");
+  return CLI_CONTINUE;
+}
+
+/* Run the test command on every input and print the verdicts. */
+static int run_inputs(const RunSettings *s) {
+  const SdOracleOptions *opts = &s->oracle;
   int status = CLI_EXIT_USAGE;
   char **paths = NULL;
   size_t path_count = 0;
@@ -165,49 +182,8 @@ int cli_run(int argc, char **argv) {
   size_t *lengths = NULL;
   SdVerdict *verdicts = NULL;
   SdOracle *oracle = NULL;
-
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    if (only_files || arg[0] != '-' || !strcmp(arg, "-")) {
-      array_push(&args, argv[i]);
-      continue;
-    }
-    if (!strcmp(arg, "--")) {
-      only_files = true;
-      continue;
-    }
-    if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-      usage(stdout);
-      array_free(&args);
-      return CLI_EXIT_OK;
-    }
-    if (!strcmp(arg, "--json")) {
-      json = true;
-      continue;
-    }
-    bool consumed;
-    char *error = NULL;
-    if (!sd_oracle_options_parse_arg(&opts, argc, argv, &i, &consumed, &error)) {
-      cli_error("run: %s", error);
-      free(error);
-      goto done;
-    }
-    if (!consumed) {
-      cli_error("run: unknown option '%s' (see semdbg run --help)", arg);
-      goto done;
-    }
-  }
   char *error = NULL;
-  if (!sd_oracle_options_validate(&opts, &error)) {
-    cli_error("run: %s", error);
-    free(error);
-    goto done;
-  }
-  if (args.size == 0) {
-    cli_error("run: no inputs (give files or directories; see semdbg run --help)");
-    goto done;
-  }
-  if (!cli_collect_inputs(args.items, (int)args.size, &paths, &path_count)) goto done;
+  if (!cli_collect_inputs(s->inputs.items, (int)s->inputs.size, &paths, &path_count)) goto done;
   if (path_count == 0) {
     cli_error("run: no input files found");
     goto done;
@@ -222,7 +198,7 @@ int cli_run(int argc, char **argv) {
       goto done;
     }
   }
-  oracle = sd_oracle_new(&opts, &error);
+  oracle = sd_oracle_new(opts, &error);
   if (!oracle) {
     cli_error("run: %s", error);
     free(error);
@@ -235,7 +211,7 @@ int cli_run(int argc, char **argv) {
     status = CLI_EXIT_HARNESS;
     goto done;
   }
-  if (json) print_json(paths, path_count, verdicts);
+  if (s->json) print_json(paths, path_count, verdicts);
   else print_table(paths, path_count, verdicts);
   fflush(stdout);
 
@@ -263,6 +239,14 @@ done:
   free(inputs);
   free(lengths);
   if (paths) cli_free_paths(paths, path_count);
-  array_free(&args);
+  return status;
+}
+
+int cli_run(int argc, char **argv) {
+  RunSettings s = {0};
+  sd_oracle_options_init(&s.oracle);
+  int status = parse_command_line(argc, argv, &s);
+  if (status == CLI_CONTINUE) status = run_inputs(&s);
+  array_free(&s.inputs);
   return status;
 }
