@@ -401,8 +401,11 @@ static SymbolList two(SdSymbol a, SdSymbol b) {
   return l;
 }
 
-/* Apply a postfix operator: returns the generated nonterminal. */
+/* Apply a postfix operator: returns the generated nonterminal. On "" every
+ * operator gives "" again (no rule may hold an empty literal: it is nothing). */
 static SdSymbol apply_postfix(Reader *r, SdSymbol lhs, SdSymbol atom, char op, size_t at) {
+  const SdSymbolInfo *info = &r->symbols.items[atom];
+  if (info->kind == SD_SYM_LITERAL && info->length == 0) return atom;
   SdSymbol g = generated(r, lhs, at);
   AltList *alts = &r->rules.items[g];
   SymbolList empty = {0};
