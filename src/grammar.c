@@ -78,6 +78,7 @@ typedef struct Reader {
   Array(bool) defined;
   Array(int) use_line, use_col; /* first use, for undefined-symbol errors */
   uint32_t generated_count;
+  SdHashSet taken_names;      /* every "<name>" in the text, and the generated ones */
 } Reader;
 
 static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...)
@@ -180,10 +181,27 @@ static SdSymbol charset(Reader *r, const uint8_t set[32]) {
   return add_symbol(r, info);
 }
 
+/* Note every `<name>` of the text (even in strings: a name too many only
+ * skips a number), so that generated names never take a user's name. */
+static void collect_names(Reader *r) {
+  for (size_t i = 0; i < r->len; i++) {
+    if (r->text[i] != '<') continue;
+    size_t p = i + 1;
+    while (p < r->len && !strchr("<> \n", r->text[p])) p++;
+    if (p < r->len && r->text[p] == '>')
+      sd_hash_set_add(&r->taken_names, sd_hash_bytes(r->text + i, p + 1 - i, 0));
+  }
+}
+
+/* A fresh nonterminal <parent-N> for a group or a postfix operator. */
 static SdSymbol generated(Reader *r, SdSymbol parent, size_t pos) {
   const char *pname = r->symbols.items[parent].name;
   size_t plen = strlen(pname);
-  char *name = sd_format("<%.*s-%u>", (int)(plen - 2), pname + 1, ++r->generated_count);
+  char *name = NULL;
+  do {
+    free(name);
+    name = sd_format("<%.*s-%u>", (int)(plen - 2), pname + 1, ++r->generated_count);
+  } while (!sd_hash_set_add(&r->taken_names, sd_hash_bytes(name, strlen(name), 0)));
   SdSymbol s = nonterminal(r, name, strlen(name), pos);
   free(name);
   r->symbols.items[s].generated = true;
@@ -767,6 +785,7 @@ static void reader_free(Reader *r) {
   array_free(&r->defined);
   array_free(&r->use_line);
   array_free(&r->use_col);
+  sd_hash_set_free(&r->taken_names);
 }
 
 static void free_symbols(SdSymbolInfo *symbols, uint32_t n) {
@@ -788,6 +807,7 @@ SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
     sd_diagnostics_add(diags, false, r.path, 1, 1, "empty grammar: no rules");
     return NULL;
   }
+  collect_names(&r);
   while (!r.failed) {
     skip_space(&r);
     if (r.pos >= r.len) break;
