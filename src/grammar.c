@@ -299,7 +299,11 @@ static SdSymbol read_class(Reader *r) {
   bool first = true;
   for (;;) {
     if (r->pos >= r->len || r->text[r->pos] == '\n') {
-      reader_error_at(r, start, "unterminated character class");
+      size_t body = start + 1 + negate; /* "[]" or "[^]" then no closing ']' */
+      if (body < r->len && r->text[body] == ']')
+        reader_error_at(r, start, "empty character class '%s' (write '\\]' for a ']')",
+                        negate ? "[^]" : "[]");
+      else reader_error_at(r, start, "unterminated character class");
       return -1;
     }
     if (r->text[r->pos] == ']' && !first) break;
@@ -353,6 +357,40 @@ static bool at_rule_start(Reader *r) {
 }
 
 static bool read_alternatives(Reader *r, SdSymbol lhs, AltList *out, bool in_group);
+
+/* The end of a `<name>` token at pos (spaces end it too), or 0. */
+static size_t name_end(const Reader *r, size_t pos) {
+  if (pos >= r->len || r->text[pos] != '<') return 0;
+  size_t p = pos + 1;
+  while (p < r->len && !strchr("<> \n", r->text[p])) p++;
+  return p < r->len && r->text[p] == '>' && p > pos + 1 ? p + 1 : 0;
+}
+
+/* `<b> <c> ::=`: several nonterminals, then '::=' on the same line? */
+static bool several_on_left(const Reader *r, size_t pos) {
+  int names = 0;
+  for (;;) {
+    while (pos < r->len && (r->text[pos] == ' ' || r->text[pos] == '\t')) pos++;
+    size_t end = name_end(r, pos);
+    if (!end) break;
+    names++;
+    pos = end;
+  }
+  return names > 1 && r->len - pos >= 3 && !strncmp(r->text + pos, "::=", 3);
+}
+
+/* Is pos the first non-blank byte of its line? */
+static bool first_on_line(const Reader *r, size_t pos) {
+  while (pos > 0 && (r->text[pos - 1] == ' ' || r->text[pos - 1] == '\t')) pos--;
+  return pos == 0 || r->text[pos - 1] == '\n';
+}
+
+static bool check_one_on_left(Reader *r, size_t pos) {
+  if (!several_on_left(r, pos)) return true;
+  reader_error_at(r, pos, "a rule has one nonterminal on its left ('<name> ::= ...'), "
+                          "found several before '::='");
+  return false;
+}
 
 static SdSymbol read_atom(Reader *r, SdSymbol lhs) {
   char c = r->text[r->pos];
@@ -447,6 +485,7 @@ static bool read_sequence(Reader *r, SdSymbol lhs, SymbolList *seq, bool in_grou
       return false;
     }
     size_t at = r->pos;
+    if (c == '<' && !in_group && first_on_line(r, at) && !check_one_on_left(r, at)) return false;
     SdSymbol atom = read_atom(r, lhs);
     if (atom < 0) return false;
     while (r->pos < r->len && strchr("?*+", r->text[r->pos])) {
@@ -485,6 +524,7 @@ static bool read_rule(Reader *r) {
                     (c >= 0x20 && c < 0x7f) ? c : '?');
     return false;
   }
+  if (!check_one_on_left(r, at)) return false;
   SdSymbol lhs = read_atom(r, -1);
   if (lhs < 0) return false;
   skip_space(r);
