@@ -97,6 +97,15 @@ static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...) {
   sd_diagnostics_add(r->diags, false, r->path, line, col, "%s", buf);
 }
 
+/* The byte at pos, or 0 past the end (the text need not end in a NUL). */
+static char byte_at(const Reader *r, size_t pos) { return pos < r->len ? r->text[pos] : 0; }
+
+/* Does the text at pos start with lit? */
+static bool looking_at(const Reader *r, size_t pos, const char *lit) {
+  size_t n = strlen(lit);
+  return pos <= r->len && r->len - pos >= n && !memcmp(r->text + pos, lit, n);
+}
+
 static void skip_space(Reader *r) {
   while (r->pos < r->len) {
     char c = r->text[r->pos];
@@ -268,8 +277,8 @@ static SdSymbol read_string(Reader *r) {
     char c = r->text[r->pos];
     if (c == '"') break;
     if (c == '\\') {
-      if (r->text[r->pos + 1] == '[' || r->text[r->pos + 1] == ']' || r->text[r->pos + 1] == '-' ||
-          r->text[r->pos + 1] == '^' || r->text[r->pos + 1] == '0') {
+      char e = byte_at(r, r->pos + 1);
+      if (e == '[' || e == ']' || e == '-' || e == '^' || e == '0') {
         reader_error_at(r, r->pos, "bad escape '\\%c' in a string", r->text[r->pos + 1]);
         sd_buf_free(&b);
         return -1;
@@ -349,7 +358,7 @@ static bool at_rule_start(Reader *r) {
     if (p < r->len && r->text[p] == '>') {
       r->pos = p + 1;
       skip_space(r);
-      yes = r->pos + 2 < r->len + 0 && !strncmp(r->text + r->pos, "::=", 3);
+      yes = looking_at(r, r->pos, "::=");
     }
   }
   r->pos = save;
@@ -376,7 +385,7 @@ static bool several_on_left(const Reader *r, size_t pos) {
     names++;
     pos = end;
   }
-  return names > 1 && r->len - pos >= 3 && !strncmp(r->text + pos, "::=", 3);
+  return names > 1 && looking_at(r, pos, "::=");
 }
 
 /* Is pos the first non-blank byte of its line? */
@@ -411,7 +420,7 @@ static SdSymbol read_atom(Reader *r, SdSymbol lhs) {
     size_t after = r->pos;
     while (after < r->len && (r->text[after] == ' ' || r->text[after] == '\t')) after++;
     if (after < r->len && (r->text[after] == '=' || r->text[after] == ':') &&
-        strncmp(r->text + after, "::=", 3) != 0) {
+        !looking_at(r, after, "::=")) {
       reader_error_at(r, after, "missing '::=' after %.*s", (int)(p + 1 - at), r->text + at);
       return -1;
     }
@@ -528,7 +537,7 @@ static bool read_rule(Reader *r) {
   SdSymbol lhs = read_atom(r, -1);
   if (lhs < 0) return false;
   skip_space(r);
-  if (r->pos + 3 > r->len || strncmp(r->text + r->pos, "::=", 3) != 0) {
+  if (!looking_at(r, r->pos, "::=")) {
     reader_error_at(r, r->pos, "missing '::=' after %s", r->symbols.items[lhs].name);
     return false;
   }
