@@ -719,7 +719,8 @@ static void parse_call_args(P *p) {
 
 /* apply f to the arguments pushed on p->tstack since base */
 static SdTerm *finish_apply(P *p, const Func *f, const Tok *at, uint32_t base) {
-  SdTerm *t = apply(p, f, at, p->tstack.items + base, p->tstack.size - base);
+  uint32_t n = p->tstack.size - base;
+  SdTerm *t = apply(p, f, at, n ? p->tstack.items + base : NULL, n); /* no NULL + 0 */
   p->tstack.size = base;
   return t;
 }
