@@ -79,6 +79,7 @@ typedef struct Reader {
   Array(int) use_line, use_col; /* first use, for undefined-symbol errors */
   uint32_t generated_count;
   SdHashSet taken_names;      /* every "<name>" in the text, and the generated ones */
+  int group_depth;            /* ( ) groups open at r->pos */
 } Reader;
 
 static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...)
@@ -427,10 +428,17 @@ static SdSymbol read_atom(Reader *r, SdSymbol lhs) {
     return nonterminal(r, r->text + at, p + 1 - at, at);
   }
   if (c == '(') {
+    if (r->group_depth >= SD_GRAMMAR_MAX_GROUP_DEPTH) {
+      reader_error_at(r, at, "groups nested deeper than %d levels", SD_GRAMMAR_MAX_GROUP_DEPTH);
+      return -1;
+    }
     r->pos++;
     SdSymbol g = generated(r, lhs, at);
     AltList alts = {0};
-    if (!read_alternatives(r, lhs, &alts, true)) {
+    r->group_depth++;
+    bool ok = read_alternatives(r, lhs, &alts, true);
+    r->group_depth--;
+    if (!ok) {
       for (uint32_t i = 0; i < alts.size; i++) array_free(&alts.items[i]);
       array_free(&alts);
       return -1;
