@@ -5,6 +5,7 @@
  * A hand-written line-oriented scanner; every error names file:line:col. */
 #include "semdbg/catalog.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,14 @@ static void skip_blanks(Scanner *s) {
   while (!at_end(s) && (peek(s) == ' ' || peek(s) == '\t')) advance(s);
 }
 
+/* A byte as people read it: 'x' when printable, else "byte 0xNN". */
+static const char *describe_byte(char c, char out[16]) {
+  unsigned char u = (unsigned char)c;
+  if (u >= 0x20 && u < 0x7f) snprintf(out, 16, "'%c'", c);
+  else snprintf(out, 16, "byte 0x%02x", u);
+  return out;
+}
+
 /* Skip to the end of the line; anything but blanks and a comment is an error. */
 static void end_of_line(Scanner *s, const char *after) {
   skip_blanks(s);
@@ -63,7 +72,8 @@ static void end_of_line(Scanner *s, const char *after) {
   if (peek(s) == '\r') advance(s);
   if (at_end(s)) return;
   if (peek(s) != '\n') {
-    char *m = sd_format("unexpected '%c' after %s", peek(s), after);
+    char what[16];
+    char *m = sd_format("unexpected %s after %s", describe_byte(peek(s), what), after);
     error_at(s, s->pos, s->line, column(s, s->pos), m);
     free(m);
     while (!at_end(s) && peek(s) != '\n') advance(s);
@@ -419,7 +429,9 @@ SdCatalog *sd_catalog_parse(const char *text, size_t length, const char *path,
       size_t start = s.pos;
       while (!at_end(&s) && is_bare(peek(&s))) advance(&s);
       if (s.pos == start) {
-        char *m = sd_format("unexpected '%c': expected a key, a [[Group]] header or a comment", c);
+        char what[16];
+        char *m = sd_format("unexpected %s: expected a key, a [[Group]] header or a comment",
+                            describe_byte(c, what));
         error_at(&s, s.pos, line, col, m);
         free(m);
         while (!at_end(&s) && peek(&s) != '\n') advance(&s);

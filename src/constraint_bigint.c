@@ -503,7 +503,7 @@ bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out) 
       return false;
     }
   }
-  const char *p = a.data, *end = a.data + a.len;
+  const char *p = a.data ? a.data : "", *end = p + a.len; /* no NULL + 0 */
   while (p < end && py_space(*p)) p++;
   while (end > p && py_space(end[-1])) end--;
   SdBuf digits = {0};

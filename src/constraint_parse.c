@@ -71,6 +71,7 @@ typedef struct P {
   TermArray tstack;    /* argument lists being parsed (freed even after an error) */
   FormulaArray fstack;
   int32_t start_var;
+  int depth;           /* of parse_unary / parse_unary_term calls */
   SdConstraintError *err;
   jmp_buf fail;
 } P;
@@ -719,7 +720,8 @@ static void parse_call_args(P *p) {
 
 /* apply f to the arguments pushed on p->tstack since base */
 static SdTerm *finish_apply(P *p, const Func *f, const Tok *at, uint32_t base) {
-  SdTerm *t = apply(p, f, at, p->tstack.items + base, p->tstack.size - base);
+  uint32_t n = p->tstack.size - base;
+  SdTerm *t = apply(p, f, at, n ? p->tstack.items + base : NULL, n); /* no NULL + 0 */
   p->tstack.size = base;
   return t;
 }
@@ -823,14 +825,28 @@ static SdTerm *parse_primary(P *p) {
   fail_expected(p, t, "a term");
 }
 
+static void __attribute__((noreturn)) too_deep(P *p, int line, int column) {
+  fail_at(p, line, column, "nesting deeper than %d levels", SD_CONSTRAINT_MAX_DEPTH);
+}
+
+/* Enter one level of recursive descent (the stack stays bounded). */
+static void enter(P *p, const Tok *t) {
+  if (++p->depth > SD_CONSTRAINT_MAX_DEPTH) too_deep(p, t->line, t->column);
+}
+
 static SdTerm *parse_unary_term(P *p) {
   Tok *t = peek(p);
+  enter(p, t);
+  SdTerm *r;
   if (is_op(t, "-")) {
     next(p);
     SdTerm *a = parse_unary_term(p);
-    return apply(p, find_func("-"), t, &a, 1);
+    r = apply(p, find_func("-"), t, &a, 1);
+  } else {
+    r = parse_primary(p);
   }
-  return parse_primary(p);
+  p->depth--;
+  return r;
 }
 
 /* infix chains: same operator -> one n-ary application */
@@ -1040,6 +1056,16 @@ static uint32_t after_group(P *p, uint32_t pos) {
   return p->toks.size - 1;
 }
 
+/* One n-ary and/or node of the formulas pushed on p->fstack since base (a
+ * long chain is one flat node, not a deep tree). */
+static SdFormula *flat_from_stack(P *p, SdFormulaKind kind, const Tok *op, uint32_t base) {
+  uint32_t n = p->fstack.size - base;
+  SdFormula *f = fmk(p, kind, n, op);
+  memcpy(f->children, p->fstack.items + base, n * sizeof(SdFormula *));
+  p->fstack.size = base;
+  return f;
+}
+
 static SdFormula *parse_sexpr_formula(P *p) {
   Tok *open = next(p);
   Tok *op = next(p);
@@ -1053,18 +1079,19 @@ static SdFormula *parse_sexpr_formula(P *p) {
   next(p);
   if (p->fstack.size - base < 2)
     fail_at(p, open->line, open->column, "'%s' takes at least 2 arguments", op->value);
-  SdFormula *f = p->fstack.items[base];
-  for (uint32_t i = base + 1; i < p->fstack.size; i++) {
-    SdFormula *g = fmk(p, is_and ? SD_F_AND : SD_F_OR, 2, op);
-    g->children[0] = f;
-    g->children[1] = p->fstack.items[i];
-    f = g;
-  }
-  p->fstack.size = base;
+  return flat_from_stack(p, is_and ? SD_F_AND : SD_F_OR, op, base);
+}
+
+static SdFormula *parse_unary_inner(P *p);
+
+static SdFormula *parse_unary(P *p) {
+  enter(p, peek(p));
+  SdFormula *f = parse_unary_inner(p);
+  p->depth--;
   return f;
 }
 
-static SdFormula *parse_unary(P *p) {
+static SdFormula *parse_unary_inner(P *p) {
   Tok *t = peek(p);
   if (is_word(t, "not")) {
     next(p);
@@ -1107,8 +1134,32 @@ static const struct {
 } levels[] = {{"iff", SD_F_IFF}, {"implies", SD_F_IMPLIES}, {"xor", SD_F_XOR},
               {"or", SD_F_OR}, {"and", SD_F_AND}};
 
+static SdFormula *parse_level(P *p, int level);
+
+/* `a and b and c` (or `or`): one flat node. */
+static SdFormula *parse_flat_level(P *p, int level, SdFormula *left) {
+  uint32_t base = p->fstack.size;
+  array_push(&p->fstack, left);
+  Tok *op = NULL;
+  while (is_word(peek(p), levels[level].word)) {
+    op = next(p);
+    SdFormula *right = level == 4 ? parse_unary(p) : parse_level(p, level + 1);
+    array_push(&p->fstack, right);
+  }
+  if (!op) {
+    p->fstack.size = base;
+    return left;
+  }
+  SdFormula *f = flat_from_stack(p, levels[level].kind, op, base);
+  f->line = left->line;
+  f->column = left->column;
+  return f;
+}
+
 static SdFormula *parse_level(P *p, int level) {
   SdFormula *left = level == 4 ? parse_unary(p) : parse_level(p, level + 1);
+  if (levels[level].kind == SD_F_AND || levels[level].kind == SD_F_OR)
+    return parse_flat_level(p, level, left);
   while (is_word(peek(p), levels[level].word)) {
     Tok *op = next(p);
     SdFormula *right = level == 4 ? parse_unary(p) : parse_level(p, level + 1);
@@ -1124,6 +1175,35 @@ static SdFormula *parse_level(P *p, int level) {
 
 static SdFormula *parse_formula(P *p) {
   return parse_level(p, 0);
+}
+
+/* ---- the depth of the tree (chains like `a implies b implies ...` are
+ * built in loops, deep without deep recursion: the walks after this are
+ * recursive) ---- */
+
+typedef struct DepthJob {
+  const SdFormula *f;   /* or */
+  const SdTerm *t;
+  int depth;
+} DepthJob;
+
+static void check_depth(P *p, const SdFormula *root) {
+  Array(DepthJob) stack = {0};
+  array_push(&stack, ((DepthJob){root, NULL, 1}));
+  while (stack.size) {
+    DepthJob j = array_pop(&stack);
+    int line = j.f ? j.f->line : j.t->line, column = j.f ? j.f->column : j.t->column;
+    if (j.depth > SD_CONSTRAINT_MAX_DEPTH) {
+      array_free(&stack);
+      too_deep(p, line, column);
+    }
+    if (j.f && j.f->atom) array_push(&stack, ((DepthJob){NULL, j.f->atom, j.depth + 1}));
+    for (uint32_t i = 0; j.f && i < j.f->child_count; i++)
+      array_push(&stack, ((DepthJob){j.f->children[i], NULL, j.depth + 1}));
+    for (uint32_t i = 0; j.t && i < j.t->arg_count; i++)
+      array_push(&stack, ((DepthJob){NULL, j.t->args[i], j.depth + 1}));
+  }
+  array_free(&stack);
 }
 
 /* ---- closing over free nonterminals ---- */
@@ -1201,6 +1281,7 @@ static bool run(P *p) {
     if (t->kind == T_RPAR) fail_at(p, t->line, t->column, "unbalanced ')'");
     fail_expected(p, t, "a connective (and, or, xor, implies, iff) or the end");
   }
+  check_depth(p, f);
   for (uint32_t i = p->free_nts.size; i-- > 0;) f = close_over(p, f, p->free_nts.items[i].var);
   p->c->root = flatten(p->c, f);
   sd_constraint_name_variables(p->c);

@@ -78,6 +78,8 @@ typedef struct Reader {
   Array(bool) defined;
   Array(int) use_line, use_col; /* first use, for undefined-symbol errors */
   uint32_t generated_count;
+  SdHashSet taken_names;      /* every "<name>" in the text, and the generated ones */
+  int group_depth;            /* ( ) groups open at r->pos */
 } Reader;
 
 static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...)
@@ -94,6 +96,15 @@ static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...) {
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   sd_diagnostics_add(r->diags, false, r->path, line, col, "%s", buf);
+}
+
+/* The byte at pos, or 0 past the end (the text need not end in a NUL). */
+static char byte_at(const Reader *r, size_t pos) { return pos < r->len ? r->text[pos] : 0; }
+
+/* Does the text at pos start with lit? */
+static bool looking_at(const Reader *r, size_t pos, const char *lit) {
+  size_t n = strlen(lit);
+  return pos <= r->len && r->len - pos >= n && !memcmp(r->text + pos, lit, n);
 }
 
 static void skip_space(Reader *r) {
@@ -180,10 +191,27 @@ static SdSymbol charset(Reader *r, const uint8_t set[32]) {
   return add_symbol(r, info);
 }
 
+/* Note every `<name>` of the text (even in strings: a name too many only
+ * skips a number), so that generated names never take a user's name. */
+static void collect_names(Reader *r) {
+  for (size_t i = 0; i < r->len; i++) {
+    if (r->text[i] != '<') continue;
+    size_t p = i + 1;
+    while (p < r->len && !strchr("<> \n", r->text[p])) p++;
+    if (p < r->len && r->text[p] == '>')
+      sd_hash_set_add(&r->taken_names, sd_hash_bytes(r->text + i, p + 1 - i, 0));
+  }
+}
+
+/* A fresh nonterminal <parent-N> for a group or a postfix operator. */
 static SdSymbol generated(Reader *r, SdSymbol parent, size_t pos) {
   const char *pname = r->symbols.items[parent].name;
   size_t plen = strlen(pname);
-  char *name = sd_format("<%.*s-%u>", (int)(plen - 2), pname + 1, ++r->generated_count);
+  char *name = NULL;
+  do {
+    free(name);
+    name = sd_format("<%.*s-%u>", (int)(plen - 2), pname + 1, ++r->generated_count);
+  } while (!sd_hash_set_add(&r->taken_names, sd_hash_bytes(name, strlen(name), 0)));
   SdSymbol s = nonterminal(r, name, strlen(name), pos);
   free(name);
   r->symbols.items[s].generated = true;
@@ -250,8 +278,8 @@ static SdSymbol read_string(Reader *r) {
     char c = r->text[r->pos];
     if (c == '"') break;
     if (c == '\\') {
-      if (r->text[r->pos + 1] == '[' || r->text[r->pos + 1] == ']' || r->text[r->pos + 1] == '-' ||
-          r->text[r->pos + 1] == '^' || r->text[r->pos + 1] == '0') {
+      char e = byte_at(r, r->pos + 1);
+      if (e == '[' || e == ']' || e == '-' || e == '^' || e == '0') {
         reader_error_at(r, r->pos, "bad escape '\\%c' in a string", r->text[r->pos + 1]);
         sd_buf_free(&b);
         return -1;
@@ -281,7 +309,11 @@ static SdSymbol read_class(Reader *r) {
   bool first = true;
   for (;;) {
     if (r->pos >= r->len || r->text[r->pos] == '\n') {
-      reader_error_at(r, start, "unterminated character class");
+      size_t body = start + 1 + negate; /* "[]" or "[^]" then no closing ']' */
+      if (body < r->len && r->text[body] == ']')
+        reader_error_at(r, start, "empty character class '%s' (write '\\]' for a ']')",
+                        negate ? "[^]" : "[]");
+      else reader_error_at(r, start, "unterminated character class");
       return -1;
     }
     if (r->text[r->pos] == ']' && !first) break;
@@ -327,7 +359,7 @@ static bool at_rule_start(Reader *r) {
     if (p < r->len && r->text[p] == '>') {
       r->pos = p + 1;
       skip_space(r);
-      yes = r->pos + 2 < r->len + 0 && !strncmp(r->text + r->pos, "::=", 3);
+      yes = looking_at(r, r->pos, "::=");
     }
   }
   r->pos = save;
@@ -335,6 +367,40 @@ static bool at_rule_start(Reader *r) {
 }
 
 static bool read_alternatives(Reader *r, SdSymbol lhs, AltList *out, bool in_group);
+
+/* The end of a `<name>` token at pos (spaces end it too), or 0. */
+static size_t name_end(const Reader *r, size_t pos) {
+  if (pos >= r->len || r->text[pos] != '<') return 0;
+  size_t p = pos + 1;
+  while (p < r->len && !strchr("<> \n", r->text[p])) p++;
+  return p < r->len && r->text[p] == '>' && p > pos + 1 ? p + 1 : 0;
+}
+
+/* `<b> <c> ::=`: several nonterminals, then '::=' on the same line? */
+static bool several_on_left(const Reader *r, size_t pos) {
+  int names = 0;
+  for (;;) {
+    while (pos < r->len && (r->text[pos] == ' ' || r->text[pos] == '\t')) pos++;
+    size_t end = name_end(r, pos);
+    if (!end) break;
+    names++;
+    pos = end;
+  }
+  return names > 1 && looking_at(r, pos, "::=");
+}
+
+/* Is pos the first non-blank byte of its line? */
+static bool first_on_line(const Reader *r, size_t pos) {
+  while (pos > 0 && (r->text[pos - 1] == ' ' || r->text[pos - 1] == '\t')) pos--;
+  return pos == 0 || r->text[pos - 1] == '\n';
+}
+
+static bool check_one_on_left(Reader *r, size_t pos) {
+  if (!several_on_left(r, pos)) return true;
+  reader_error_at(r, pos, "a rule has one nonterminal on its left ('<name> ::= ...'), "
+                          "found several before '::='");
+  return false;
+}
 
 static SdSymbol read_atom(Reader *r, SdSymbol lhs) {
   char c = r->text[r->pos];
@@ -355,17 +421,24 @@ static SdSymbol read_atom(Reader *r, SdSymbol lhs) {
     size_t after = r->pos;
     while (after < r->len && (r->text[after] == ' ' || r->text[after] == '\t')) after++;
     if (after < r->len && (r->text[after] == '=' || r->text[after] == ':') &&
-        strncmp(r->text + after, "::=", 3) != 0) {
+        !looking_at(r, after, "::=")) {
       reader_error_at(r, after, "missing '::=' after %.*s", (int)(p + 1 - at), r->text + at);
       return -1;
     }
     return nonterminal(r, r->text + at, p + 1 - at, at);
   }
   if (c == '(') {
+    if (r->group_depth >= SD_GRAMMAR_MAX_GROUP_DEPTH) {
+      reader_error_at(r, at, "groups nested deeper than %d levels", SD_GRAMMAR_MAX_GROUP_DEPTH);
+      return -1;
+    }
     r->pos++;
     SdSymbol g = generated(r, lhs, at);
     AltList alts = {0};
-    if (!read_alternatives(r, lhs, &alts, true)) {
+    r->group_depth++;
+    bool ok = read_alternatives(r, lhs, &alts, true);
+    r->group_depth--;
+    if (!ok) {
       for (uint32_t i = 0; i < alts.size; i++) array_free(&alts.items[i]);
       array_free(&alts);
       return -1;
@@ -401,8 +474,11 @@ static SymbolList two(SdSymbol a, SdSymbol b) {
   return l;
 }
 
-/* Apply a postfix operator: returns the generated nonterminal. */
+/* Apply a postfix operator: returns the generated nonterminal. On "" every
+ * operator gives "" again (no rule may hold an empty literal: it is nothing). */
 static SdSymbol apply_postfix(Reader *r, SdSymbol lhs, SdSymbol atom, char op, size_t at) {
+  const SdSymbolInfo *info = &r->symbols.items[atom];
+  if (info->kind == SD_SYM_LITERAL && info->length == 0) return atom;
   SdSymbol g = generated(r, lhs, at);
   AltList *alts = &r->rules.items[g];
   SymbolList empty = {0};
@@ -426,6 +502,7 @@ static bool read_sequence(Reader *r, SdSymbol lhs, SymbolList *seq, bool in_grou
       return false;
     }
     size_t at = r->pos;
+    if (c == '<' && !in_group && first_on_line(r, at) && !check_one_on_left(r, at)) return false;
     SdSymbol atom = read_atom(r, lhs);
     if (atom < 0) return false;
     while (r->pos < r->len && strchr("?*+", r->text[r->pos])) {
@@ -464,10 +541,11 @@ static bool read_rule(Reader *r) {
                     (c >= 0x20 && c < 0x7f) ? c : '?');
     return false;
   }
+  if (!check_one_on_left(r, at)) return false;
   SdSymbol lhs = read_atom(r, -1);
   if (lhs < 0) return false;
   skip_space(r);
-  if (r->pos + 3 > r->len || strncmp(r->text + r->pos, "::=", 3) != 0) {
+  if (!looking_at(r, r->pos, "::=")) {
     reader_error_at(r, r->pos, "missing '::=' after %s", r->symbols.items[lhs].name);
     return false;
   }
@@ -764,6 +842,7 @@ static void reader_free(Reader *r) {
   array_free(&r->defined);
   array_free(&r->use_line);
   array_free(&r->use_col);
+  sd_hash_set_free(&r->taken_names);
 }
 
 static void free_symbols(SdSymbolInfo *symbols, uint32_t n) {
@@ -785,6 +864,7 @@ SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
     sd_diagnostics_add(diags, false, r.path, 1, 1, "empty grammar: no rules");
     return NULL;
   }
+  collect_names(&r);
   while (!r.failed) {
     skip_space(&r);
     if (r.pos >= r.len) break;

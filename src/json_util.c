@@ -1,5 +1,9 @@
-/* json_util.c: byte strings as JSON strings (see json_util.h). */
+/* json_util.c: byte strings as JSON strings, and printing that cannot
+ * return NULL (see json_util.h). */
 #include "json_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "util.h"
 
@@ -14,4 +18,13 @@ cJSON *sd_json_bytes(const char *bytes, size_t length) {
   cJSON *j = cJSON_CreateString(b.data ? b.data : "");
   sd_buf_free(&b);
   return j;
+}
+
+char *sd_json_print(const cJSON *item, bool formatted) {
+  char *s = formatted ? cJSON_Print(item) : cJSON_PrintUnformatted(item);
+  if (!s) {
+    fputs("semdbg: out of memory (printing JSON)\n", stderr);
+    abort();
+  }
+  return s;
 }

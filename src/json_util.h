@@ -6,8 +6,14 @@
 #define SEMDBG_JSON_UTIL_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 cJSON *sd_json_bytes(const char *bytes, size_t length);
+
+/* cJSON_Print (formatted) or cJSON_PrintUnformatted that never returns NULL:
+ * like the sd_x* allocators it aborts when memory runs out. Free with cJSON_free.
+ * (Keep documents shallow: cJSON prints recursively; see SD_TREE_JSON_MAX_DEPTH.) */
+char *sd_json_print(const cJSON *item, bool formatted);
 
 #endif

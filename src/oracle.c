@@ -279,6 +279,7 @@ const char *sd_verdict_reason_name(SdVerdictReason reason) {
   case SD_REASON_REFERENCE_STATUS: return "reference-status";
   case SD_REASON_REFERENCE_STDOUT: return "reference-stdout";
   case SD_REASON_REFERENCE_BROKEN: return "reference-broken";
+  case SD_REASON_REGEX_ERROR: return "regex-error";
   }
   return "?";
 }
@@ -757,21 +758,40 @@ static bool run_all(SdOracle *self, Run *runs, size_t nruns, const char *const *
 
 /* ---------- verdicts ---------- */
 
-static bool regex_matches(SdOracle *self, pcre2_code *re, const SdVerdict *v) {
-  if (!re) return false;
+/* Does the regex of `option` match stdout or stderr? 1 yes, 0 no, -1 it could
+ * not tell (PCRE2's match limit, ...): then the oracle's error says why. */
+static int regex_matches(SdOracle *self, pcre2_code *re, const char *option, const SdVerdict *v) {
+  if (!re) return 0;
   const char *subjects[2] = {v->out, v->err};
   size_t lens[2] = {v->out_len, v->err_len};
   for (int k = 0; k < 2; k++) {
-    int rc = pcre2_match(re, (PCRE2_SPTR)subjects[k], lens[k], 0, 0, self->match_data,
-                         self->match_context);
-    if (rc >= 0) return true;
+    int rc = pcre2_match(re, (PCRE2_SPTR)(subjects[k] ? subjects[k] : ""), lens[k], 0, 0,
+                         self->match_data, self->match_context);
+    if (rc >= 0) return 1;
+    if (rc == PCRE2_ERROR_NOMATCH) continue;
+    PCRE2_UCHAR why[256];
+    if (pcre2_get_error_message(rc, why, sizeof why) < 0) snprintf((char *)why, sizeof why, "error %d", rc);
+    set_error(self, sd_format("%s: the regular expression could not be matched against the test "
+                              "command's %s (%s); simplify it (e.g. no nested repetition)",
+                              option, k ? "stderr" : "stdout", (const char *)why));
+    return -1;
   }
-  return false;
+  return 0;
+}
+
+/* The verdict of --fail-on and --pass-on, if one of them decides (or fails). */
+static bool decide_by_regex(SdOracle *self, SdVerdict *v) {
+  int fail = regex_matches(self, self->fail_re, "--fail-on", v);
+  int pass = fail ? 0 : regex_matches(self, self->pass_re, "--pass-on", v);
+  if (fail < 0 || pass < 0) v->kind = SD_VERDICT_UNDEFINED, v->reason = SD_REASON_REGEX_ERROR;
+  else if (fail) v->kind = SD_VERDICT_FAIL, v->reason = SD_REASON_FAIL_ON;
+  else if (pass) v->kind = SD_VERDICT_PASS, v->reason = SD_REASON_PASS_ON;
+  return fail || pass;
 }
 
 /* Turn a run of the test command (and of the reference) into a verdict;
- * takes over the run's output buffers. */
-static void decide(SdOracle *self, Run *p, const Run *r, SdVerdict *v) {
+ * takes over the run's output buffers. False when a regex could not decide. */
+static bool decide(SdOracle *self, Run *p, const Run *r, SdVerdict *v) {
   memset(v, 0, sizeof *v);
   v->exit_status = p->exit_status;
   v->signal = p->signal;
@@ -787,12 +807,8 @@ static void decide(SdOracle *self, Run *p, const Run *r, SdVerdict *v) {
   if (p->timed_out) {
     v->kind = self->opts.timeout_verdict;
     v->reason = SD_REASON_TIMEOUT;
-  } else if (regex_matches(self, self->fail_re, v)) {
-    v->kind = SD_VERDICT_FAIL;
-    v->reason = SD_REASON_FAIL_ON;
-  } else if (regex_matches(self, self->pass_re, v)) {
-    v->kind = SD_VERDICT_PASS;
-    v->reason = SD_REASON_PASS_ON;
+  } else if (decide_by_regex(self, v)) {
+    return v->reason != SD_REASON_REGEX_ERROR;
   } else if (r && !(p->signal == 0 && p->exit_status == 125)) {
     SdCompare c = self->opts.compare;
     if (r->timed_out || (r->signal == 0 && r->exit_status == 125)) {
@@ -820,6 +836,7 @@ static void decide(SdOracle *self, Run *p, const Run *r, SdVerdict *v) {
                                       : SD_VERDICT_FAIL;
     v->reason = SD_REASON_STATUS;
   }
+  return true;
 }
 
 static void run_free(Run *run) {
@@ -904,7 +921,7 @@ bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *leng
     Run *r = self->reference ? &runs.items[k + 1] : NULL;
     if (!p->done || (r && !r->done)) continue;
     SdVerdict *v = &verdicts[p->input];
-    decide(self, p, r, v);
+    if (!decide(self, p, r, v)) ok = false;
     switch (v->kind) {
     case SD_VERDICT_PASS: self->stats.pass++; break;
     case SD_VERDICT_FAIL: self->stats.fail++; break;

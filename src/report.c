@@ -376,7 +376,7 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON *th = cJSON_AddObjectToObject(root, "thresholds");
   cJSON_AddNumberToObject(th, "precision", self->min_precision);
   cJSON_AddNumberToObject(th, "recall", self->min_recall);
-  char *s = cJSON_Print(root);
+  char *s = sd_json_print(root, true);
   cJSON_Delete(root);
   char *out = sd_xstrdup(s);
   cJSON_free(s);

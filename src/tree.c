@@ -226,8 +226,23 @@ char *sd_tree_to_text(const SdTree *self) {
   return sd_buf_take(&b);
 }
 
+uint32_t sd_tree_height(const SdTree *self, const SdNode *node) {
+  uint32_t deepest = node->depth;
+  for (uint32_t k = node->id; k < node->id + node->size; k++) /* the subtree, in preorder */
+    if (self->nodes[k]->depth > deepest) deepest = self->nodes[k]->depth;
+  return deepest - node->depth;
+}
+
+static cJSON *node_to_json(const SdTree *self, const SdNode *node);
+
 cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node) {
   if (!node) node = self->root;
+  if (sd_tree_height(self, node) > SD_TREE_JSON_MAX_DEPTH) return NULL;
+  return node_to_json(self, node);
+}
+
+/* Recursive, at most SD_TREE_JSON_MAX_DEPTH levels deep. */
+static cJSON *node_to_json(const SdTree *self, const SdNode *node) {
   const SdSymbolInfo *si = &self->grammar->symbols[node->symbol];
   cJSON *o = cJSON_CreateObject();
   if (si->kind == SD_SYM_NONTERMINAL) {
@@ -241,7 +256,7 @@ cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node) {
   if (si->kind == SD_SYM_NONTERMINAL) {
     cJSON *kids = cJSON_AddArrayToObject(o, "children");
     for (uint32_t i = 0; i < node->child_count; i++)
-      cJSON_AddItemToArray(kids, sd_tree_to_json(self, node->children[i]));
+      cJSON_AddItemToArray(kids, node_to_json(self, node->children[i]));
   }
   return o;
 }

@@ -138,9 +138,13 @@ typedef struct SdConstraintError {
   char *message;        /* e.g. "expected ':' after the quantifier's range" */
 } SdConstraintError;
 
+/* Deepest nesting a constraint may have (parentheses, not, unary minus,
+ * chains of implies or div, ...): deeper text is an error, not a stack overflow. */
+#define SD_CONSTRAINT_MAX_DEPTH 1000
+
 /* Parse ISLa text against a grammar (unknown nonterminals, unbound
- * variables and type errors are errors). NULL on error, *error filled in
- * (free error->message). */
+ * variables and type errors are errors; so is nesting deeper than
+ * SD_CONSTRAINT_MAX_DEPTH). NULL on error, *error filled in (free error->message). */
 SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, size_t length,
                                   SdConstraintError *error);
 void sd_constraint_free(SdConstraint *self);

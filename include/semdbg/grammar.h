@@ -73,8 +73,12 @@ bool sd_diagnostics_has_error(const SdDiagnostics *self);
 void sd_diagnostics_print(const SdDiagnostics *self, void *file /* FILE* */);
 void sd_diagnostics_free(SdDiagnostics *self);
 
-/* Parse grammar text. start_name is "<start>" when NULL. Returns NULL on any
- * error (all of them are in diags); warnings may be present either way. */
+/* Deepest nesting of ( ) groups in a rule: deeper is an error (not a stack overflow). */
+#define SD_GRAMMAR_MAX_GROUP_DEPTH 1000
+
+/* Parse grammar text (len bytes; no NUL needed after them). start_name is
+ * "<start>" when NULL. Returns NULL on any error (all of them are in diags);
+ * warnings may be present either way. */
 SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
                             const char *start_name, SdDiagnostics *diags);
 SdGrammar *sd_grammar_load(const char *path, const char *start_name, SdDiagnostics *diags);

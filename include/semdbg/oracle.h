@@ -26,6 +26,8 @@ typedef enum {
   SD_REASON_REFERENCE_STATUS, /* exit status (or signal) differs from --reference */
   SD_REASON_REFERENCE_STDOUT, /* stdout differs from --reference */
   SD_REASON_REFERENCE_BROKEN, /* the reference timed out or exited 125: undefined */
+  SD_REASON_REGEX_ERROR,      /* --fail-on/--pass-on could not decide (PCRE2's match limit):
+                                 undefined, and sd_oracle_run fails with a message */
 } SdVerdictReason;
 
 /* Options. Strings are borrowed (e.g. from argv); sd_oracle_new copies them. */
@@ -92,8 +94,10 @@ typedef struct SdOracle SdOracle;
 SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error);
 /* Run a batch; verdicts[k] gets the verdict of inputs[k] (lengths[k] bytes),
  * in submission order whatever the parallelism. Returns false on a harness
- * error (message via sd_oracle_error); verdicts are then still filled (runs
- * not made are UNDEFINED) and must be cleared. */
+ * error or when --fail-on/--pass-on cannot tell whether they match (PCRE2's
+ * match limit; that verdict is UNDEFINED, SD_REASON_REGEX_ERROR); the message
+ * is in sd_oracle_error; verdicts are then still filled (runs not made are
+ * UNDEFINED) and must be cleared. */
 bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
                    SdVerdict *verdicts);
 /* Convenience: one input. */

@@ -74,7 +74,13 @@ SdNode *sd_tree_follow(const SdTree *self, const uint32_t *path, uint32_t depth)
 
 /* Indented text ("<start>" then children, terminals quoted). */
 char *sd_tree_to_text(const SdTree *self);
-/* JSON (cJSON) object: {"symbol": .., "alternative": .., "start": .., "end": .., "children": [..]} */
+/* Levels below a node (0 for a leaf); iterative, needs a refreshed tree. */
+uint32_t sd_tree_height(const SdTree *self, const SdNode *node);
+/* Deepest subtree sd_tree_to_json writes (cJSON prints and frees recursively). */
+#define SD_TREE_JSON_MAX_DEPTH 1000
+/* JSON (cJSON) object: {"symbol": .., "alternative": .., "start": .., "end": .., "children": [..]}
+ * (node NULL: the root); NULL when the subtree is more than SD_TREE_JSON_MAX_DEPTH
+ * levels high (callers report it, e.g. with sd_tree_height). */
 struct cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node);
 
 #endif

@@ -166,6 +166,17 @@ static void expect_error(const char *text, int line, int col, const char *msg) {
   sd_diagnostics_free(&d);
 }
 
+/* A NUL byte is named, not printed (it cut the message short). */
+static void test_nul_byte(void) {
+  SdDiagnostics d = {0};
+  SdCatalog *c = sd_catalog_parse("\0[[G]]\n", 7, "cat.toml", &d);
+  CHECK(c == NULL);
+  const SdDiagnostic *e = first_error(&d);
+  CHECK(e && e->line == 1 && e->column == 1 &&
+        !strcmp(e->message, "unexpected byte 0x00: expected a key, a [[Group]] header or a comment"));
+  sd_diagnostics_free(&d);
+}
+
 static void test_errors(void) {
   expect_error("[[G]]\nname = \"x\"\nconstraint = '''\nexists <?NONTERMINAL> e: true\n", 3, 14,
                "unterminated ''' string");
@@ -184,6 +195,9 @@ static void test_errors(void) {
   expect_error("[[G]]\nname 'a'\n", 2, 6, "expected '=' after key 'name'");
   expect_error("[[G\n", 1, 4, "bad table header");
   expect_error("# nothing\n", 1, 1, "no patterns");
+  expect_error("[[G]]\nname = 'a' \x01\n", 2, 12, "unexpected byte 0x01 after the value");
+  expect_error("[[G]]\n\x7f = 'a'\n", 2, 1, "unexpected byte 0x7f: expected a key");
+  test_nul_byte();
   /* several errors are all reported */
   SdDiagnostics d = {0};
   SdCatalog *c = parse("[[G]]\nfoo = 'a'\nbar = 'b'\n", &d);

@@ -663,7 +663,75 @@ static void test_errors_free(void) {
   sd_grammar_free(g);
 }
 
+/* head, prefix * n, middle, suffix * n (malloc'd) */
+static char *nest_after(const char *head, const char *prefix, int n, const char *middle,
+                        const char *suffix) {
+  SdBuf b = {0};
+  sd_buf_puts(&b, head);
+  for (int i = 0; i < n; i++) sd_buf_puts(&b, prefix);
+  sd_buf_puts(&b, middle);
+  for (int i = 0; i < n; i++) sd_buf_puts(&b, suffix);
+  return sd_buf_take(&b);
+}
+
+static char *nest(const char *prefix, int n, const char *middle, const char *suffix) {
+  return nest_after("", prefix, n, middle, suffix);
+}
+
+/* Nesting deeper than SD_CONSTRAINT_MAX_DEPTH is an error at line:column. */
+static void expect_too_deep(const SdGrammar *g, char *text, int column) {
+  SdConstraintError e;
+  SdConstraint *c = sd_constraint_parse(g, text, strlen(text), &e);
+  CHECK(c == NULL && e.message && strstr(e.message, "nesting deeper than 1000 levels"));
+  if (column) CHECK(e.line == 1 && e.column == column);
+  free(e.message);
+  free(text);
+}
+
+/* Nesting within the limit: parse, print, NNF and evaluate. */
+static void expect_fine(const SdGrammar *g, const SdTree *t, char *text, bool value) {
+  SdConstraint *c = parse(g, text);
+  CHECK(c != NULL);
+  if (c) {
+    char *isla = sd_constraint_to_isla(c);
+    free(isla);
+    SdConstraint *n = sd_constraint_nnf(c);
+    CHECK(sd_constraint_eval(c, t, NULL) == value && sd_constraint_eval(n, t, NULL) == value);
+    sd_constraint_free(n);
+  }
+  sd_constraint_free(c);
+  free(text);
+}
+
+/* 30,000 levels overflowed the stack; long and/or chains are flat. */
+static void test_nesting(void) {
+  SdGrammar *g = heartbleed();
+  SdTree *t = tree_of(g, "\x01 5 abc pad");
+  int n = 30000;
+  expect_too_deep(g, nest("(", n, "true", ")"), 1001);
+  expect_too_deep(g, nest("not ", n, "true", ""), 4001);
+  expect_too_deep(g, nest_after("str.len(<payload>) > ", "-", n, "x", ""), 1021);
+  expect_too_deep(g, nest_after("str.len(<payload>) > ", "(", n, "1", ")"), 1021);
+  expect_too_deep(g, nest("true implies ", n, "true", ""), 0); /* deep, built in a loop */
+  expect_too_deep(g, nest("", n, "str.len(<payload>) > 1", " div 1"), 0);
+  expect_fine(g, t, nest("(", 900, "str.len(<payload>) = 3", ")"), true);
+  expect_fine(g, t, nest("not ", 901, "true", ""), false);
+  expect_fine(g, t, nest_after("str.len(<payload>) = ", "-", 990, "-3", ""), false);
+  char *many = nest("str.len(<payload>) > 1 and ", n, "false", "");
+  SdConstraint *c = parse(g, many);
+  const SdFormula *body = c ? c->root->children[0] : NULL; /* under forall <payload> */
+  CHECK(body && body->kind == SD_F_AND && body->child_count == (uint32_t)n + 1);
+  sd_constraint_free(c);
+  expect_fine(g, t, many, false);
+  char *trues = nest("true ", n, "", "");
+  expect_fine(g, t, nest("(or ", 1, trues, ")"), true);
+  free(trues);
+  sd_tree_free(t);
+  sd_grammar_free(g);
+}
+
 int main(void) {
+  RUN(test_nesting);
   RUN(test_cases);
   RUN(test_printers);
   RUN(test_nnf_undefined);

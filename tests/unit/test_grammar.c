@@ -140,7 +140,34 @@ static void test_exactly_once(void) {
   sd_grammar_free(g);
 }
 
+/* sd_grammar_parse reads only `len` bytes: every prefix of these texts, in a
+ * malloc'd buffer with no NUL after it (ASan reports any read past it). */
+static void test_no_read_past_len(void) {
+  static const char *texts[] = {
+      "<start> ::= \"a\\x4\" [a-\\]] (<b> | \"\\\"\")+ <b>? ;\n<b> ::= \"\\[\" | [^\\x00] # c\n",
+      "<start> ::= <a> \"\\",
+      "<start> := <a>",
+      "<start> ::= \"x\" <a>  =",
+      "<start> ::= <b> <c> ::= \"x\"",
+      "<b> <c> ::",
+      "<start> ::= [",
+  };
+  for (size_t t = 0; t < sizeof texts / sizeof *texts; t++) {
+    size_t n = strlen(texts[t]);
+    for (size_t len = 0; len <= n; len++) {
+      char *buf = malloc(len ? len : 1);
+      memcpy(buf, texts[t], len);
+      SdDiagnostics d = {0};
+      sd_grammar_free(sd_grammar_parse(buf, len, "g.bnf", NULL, &d));
+      sd_diagnostics_free(&d);
+      free(buf);
+    }
+  }
+  CHECK(true);
+}
+
 int main(void) {
+  RUN(test_no_read_past_len);
   RUN(test_exactly_once);
   RUN(test_costs);
   RUN(test_regular);

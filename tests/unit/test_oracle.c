@@ -290,6 +290,18 @@ static void test_regexes(void) {
   clear_all(v, 6);
   sd_oracle_free(self);
 
+  /* A regex that hits PCRE2's match limit is an error, not "no match" (a pass). */
+  options(&o, 5, 1);
+  o.fail_on = "^(a|aa)+$";
+  self = make(&o);
+  const char *slow[] = {"out aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"};
+  CHECK(!run_strings(self, slow, 1, v));
+  CHECK(v[0].kind == SD_VERDICT_UNDEFINED && v[0].reason == SD_REASON_REGEX_ERROR);
+  CHECK(strstr(sd_oracle_error(self), "--fail-on: the regular expression could not be matched"));
+  CHECK(strstr(sd_oracle_error(self), "match limit"));
+  clear_all(v, 1);
+  sd_oracle_free(self);
+
   /* Option parsing: a bad regex names the option, the offset and PCRE2's message. */
   sd_oracle_options_init(&o);
   char *argv[] = {"run", "--fail-on", "(abc", "--pass-on=[z", "--timeout", "0.25", "-j3",

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_util.h"
+#include "semdbg/constraint.h"
 #include "semdbg/parser.h"
 #include "test.h"
 #include "util.h"
@@ -175,7 +177,48 @@ static void test_error_position(void) {
   sd_grammar_free(g);
 }
 
+/* (((x))) nested n deep (malloc'd, *len set). */
+static char *nested(uint32_t n, size_t *len) {
+  *len = 2 * (size_t)n + 1;
+  char *s = malloc(*len);
+  memset(s, '(', n);
+  s[n] = 'x';
+  memset(s + n + 1, ')', n);
+  return s;
+}
+
+/* A 100,000-deep input: the tree is built, cloned, evaluated and measured
+ * without recursion; JSON stops at SD_TREE_JSON_MAX_DEPTH (cJSON recurses). */
+static void test_deep_tree(void) {
+  SdGrammar *g = grammar("<start> ::= \"(\" <start> \")\" | \"x\"\n");
+  size_t len;
+  char *text = nested(100000, &len);
+  SdTree *t = parse(g, NULL, text, len);
+  CHECK(t && sd_tree_height(t, t->root) == 100001);
+  SdTree *c = t ? sd_tree_clone(t) : NULL;
+  CHECK(c && c->length == len && !memcmp(c->text, text, len));
+  CHECK(t && sd_tree_to_json(t, NULL) == NULL);
+  SdConstraint *k = sd_constraint_parse(g, "str.len(start) = 200001", 23, NULL);
+  CHECK(k && t && sd_constraint_eval(k, t, NULL));
+  sd_constraint_free(k);
+  sd_tree_free(c);
+  sd_tree_free(t);
+  free(text);
+  text = nested(SD_TREE_JSON_MAX_DEPTH - 1, &len);
+  t = parse(g, NULL, text, len);
+  cJSON *j = t ? sd_tree_to_json(t, NULL) : NULL;
+  CHECK(j != NULL);
+  char *printed = j ? sd_json_print(j, false) : NULL;
+  CHECK(printed && !strncmp(printed, "{\"symbol\":\"<start>\"", 19));
+  cJSON_free(printed);
+  cJSON_Delete(j);
+  sd_tree_free(t);
+  free(text);
+  sd_grammar_free(g);
+}
+
 int main(void) {
+  RUN(test_deep_tree);
   RUN(test_ambiguity_is_deterministic);
   RUN(test_start_symbol_and_spans);
   RUN(test_replace_and_clone);
