@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json_util.h"
 #include "semdbg/constraint.h"
 #include "semdbg/parser.h"
 #include "util.h"
@@ -233,7 +234,7 @@ static int check_all(const CheckSettings *s, const SdGrammar *g, const SdConstra
   }
   if (status == CLI_EXIT_OK && some_false) status = CLI_EXIT_NEGATIVE;
   if (s->json) {
-    char *text = cJSON_Print(out);
+    char *text = sd_json_print(out, true);
     puts(text);
     cJSON_free(text);
     cJSON_Delete(out);

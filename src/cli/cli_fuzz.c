@@ -163,7 +163,7 @@ static bool read_constraint(const FuzzSettings *s, char **text, size_t *length) 
 }
 
 static void print_json_array(cJSON *all) {
-  char *text = cJSON_Print(all);
+  char *text = sd_json_print(all, true);
   puts(text);
   cJSON_free(text);
 }

@@ -149,7 +149,7 @@ static void print_json(const GeneralizeSettings *s, const Generalization *r) {
   cJSON_AddNumberToObject(o, "generalize_runs", (double)ab->runs);
   if (r->instances.count) cJSON_AddItemToObject(o, "instantiations", instances_json(&r->instances));
   else cJSON_AddNullToObject(o, "instantiations");
-  char *text = cJSON_Print(o);
+  char *text = sd_json_print(o, true);
   puts(text);
   cJSON_free(text);
   cJSON_Delete(o);

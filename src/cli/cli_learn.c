@@ -15,6 +15,7 @@
 
 #include "array.h"
 #include "cli.h"
+#include "json_util.h"
 #include "semdbg/catalog.h"
 #include "semdbg/fuzzer.h"
 #include "semdbg/learner.h"
@@ -386,7 +387,7 @@ static void print_json(const Learn *L) {
   cJSON_AddNumberToObject(s, "pruned", (double)st.pruned);
   cJSON_AddNumberToObject(s, "evaluations", (double)st.evaluations);
   cJSON_AddNumberToObject(s, "combinations", (double)st.combinations);
-  char *text = cJSON_Print(root);
+  char *text = sd_json_print(root, true);
   puts(text);
   cJSON_free(text);
   cJSON_Delete(root);

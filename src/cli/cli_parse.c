@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json_util.h"
 #include "semdbg/parser.h"
 #include "util.h"
 
@@ -80,9 +81,16 @@ static int parse_inputs(const ParseSettings *s) {
       }
       free(perr.message);
     } else if (s->json) {
+      cJSON *tree = sd_tree_to_json(t, NULL);
+      if (!tree) {
+        fprintf(stderr, "semdbg: %s: the derivation tree is %u levels deep; JSON output stops at %d\n",
+                paths[i], sd_tree_height(t, t->root), SD_TREE_JSON_MAX_DEPTH);
+        status = CLI_EXIT_USAGE;
+      }
       cJSON *o = cJSON_CreateObject();
       cJSON_AddStringToObject(o, "file", paths[i]);
-      cJSON_AddItemToObject(o, "tree", sd_tree_to_json(t, NULL));
+      if (tree) cJSON_AddItemToObject(o, "tree", tree);
+      else cJSON_AddStringToObject(o, "error", "tree too deep for JSON");
       cJSON_AddItemToArray(all, o);
     } else {
       if (npaths > 1) printf("== %s\n", paths[i]);
@@ -94,7 +102,7 @@ static int parse_inputs(const ParseSettings *s) {
     free(text);
   }
   if (s->json) {
-    char *s = cJSON_Print(all);
+    char *s = sd_json_print(all, true);
     puts(s);
     cJSON_free(s);
     cJSON_Delete(all);

@@ -86,7 +86,7 @@ static void print_json(const SdReduceResult *rr, const char *out_path) {
   cJSON_AddStringToObject(o, "status", rr->verdict);
   if (out_path) cJSON_AddStringToObject(o, "out", out_path);
   else cJSON_AddNullToObject(o, "out");
-  char *text = cJSON_Print(o);
+  char *text = sd_json_print(o, true);
   puts(text);
   cJSON_free(text);
   cJSON_Delete(o);

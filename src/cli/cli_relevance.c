@@ -13,6 +13,7 @@
 
 #include "array.h"
 #include "cli.h"
+#include "json_util.h"
 #include "semdbg/parser.h"
 #include "semdbg/relevance.h"
 #include "util.h"
@@ -177,7 +178,7 @@ static int rank(const RelevanceSettings *s) {
     } else {
       if (s->json) {
         cJSON *j = sd_relevance_to_json(r, g);
-        char *s = cJSON_Print(j);
+        char *s = sd_json_print(j, true);
         puts(s);
         cJSON_free(s);
         cJSON_Delete(j);

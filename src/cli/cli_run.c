@@ -12,6 +12,7 @@
 
 #include "array.h"
 #include "cli.h"
+#include "json_util.h"
 #include "semdbg/oracle.h"
 #include "util.h"
 
@@ -121,7 +122,7 @@ static void print_json(char **paths, size_t count, const SdVerdict *verdicts) {
     add_output(o, "stderr", v->err, v->err_len, v->err_total);
     cJSON_AddItemToArray(array, o);
   }
-  char *text = cJSON_Print(array);
+  char *text = sd_json_print(array, true);
   puts(text);
   cJSON_free(text);
   cJSON_Delete(array);
