@@ -297,6 +297,34 @@ static int settle_cause(Debugger *d, SdConstraint *c, bool last_try) {
   return 0;
 }
 
+/* Settle the parts of one learned cause in turn (taking them over). While a
+ * part is pinned, the others are its siblings (as copies: pinning may replace
+ * a part): a boundary is pinned where no sibling holds. Returns the causes
+ * added, -1 on a harness error; *redo: a part disagreed with an experiment. */
+static int settle_parts(Debugger *d, SdConstraint **parts, uint32_t n, bool last_try, bool *redo) {
+  SdConstraint *copies[MAX_CAUSES];
+  for (uint32_t i = 0; i < n; i++) copies[i] = sd_constraint_clone(parts[i]);
+  d->siblings = copies;
+  d->sibling_count = n;
+  int added = 0;
+  *redo = false;
+  for (uint32_t i = 0; i < n; i++) {
+    if (*redo || added < 0) {
+      sd_constraint_free(parts[i]);
+      continue;
+    }
+    d->sibling_self = i;
+    int a = settle_cause(d, parts[i], last_try);
+    if (a < 0) added = -1;
+    else if (a == 0) *redo = true;
+    else added += a;
+  }
+  d->siblings = NULL;
+  d->sibling_count = 0;
+  for (uint32_t i = 0; i < n; i++) sd_constraint_free(copies[i]);
+  return added;
+}
+
 /* Learn the next cause (or causes, when it is a disjunction) and pin their
  * boundaries. Returns the causes added, 0 when none could be (or only an
  * approximate one), -1 on a harness error. *approximate: the best candidate
@@ -314,20 +342,12 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
       return 0;
     }
     SdConstraint *parts[MAX_CAUSES];
-    uint32_t n = split_disjuncts(c, parts, MAX_CAUSES), added = 0;
+    uint32_t n = split_disjuncts(c, parts, MAX_CAUSES);
     n = keep_general_parts(d, parts, n);
     bool redo = false;
-    for (uint32_t i = 0; i < n; i++) {
-      int a = redo ? 0 : settle_cause(d, parts[i], round + 1 >= MAX_PIN_ROUNDS);
-      if (redo) sd_constraint_free(parts[i]);
-      if (a < 0) {
-        for (uint32_t k = i + 1; k < n; k++) sd_constraint_free(parts[k]);
-        return -1;
-      }
-      if (a == 0) redo = true;
-      added += (uint32_t)a;
-    }
-    if (added || !redo) return (int)added;
+    int added = settle_parts(d, parts, n, round + 1 >= MAX_PIN_ROUNDS, &redo);
+    if (added < 0) return -1;
+    if (added || !redo) return added;
   }
 }
 

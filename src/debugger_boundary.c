@@ -470,9 +470,22 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
   return result;
 }
 
+/* Does another cause (found before, or another part of the disjunction being
+ * settled) hold on t? Then t fails whichever side of c's boundary it lies. */
+static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t) {
+  for (uint32_t k = 0; k < d->causes.size; k++)
+    if (sd_constraint_eval(d->causes.items[k].constraint, t, NULL)) return true;
+  for (uint32_t k = 0; k < d->sibling_count; k++)
+    if (k != d->sibling_self && sd_constraint_eval(d->siblings[k], t, NULL))
+      return true;
+  return false;
+}
+
 /* Pin one measure in up to MIN_CONTEXTS failing inputs (the given one first,
  * then the most recent ones: a boundary that holds in one context may be a
- * coincidence of it). Returns PIN_OK (pinned, or recorded as not pinnable),
+ * coincidence of it). Contexts where no other cause holds come first (where
+ * one does, the input fails on both sides of this boundary); the others only
+ * when there are none. Returns PIN_OK (pinned, or recorded as not pinnable),
  * PIN_MOVED (the cause was wrong somewhere: *moved may hold a corrected
  * cause). */
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint **moved) {
@@ -481,20 +494,21 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint 
   uint32_t inputs = 0, agreed = 0;
   PinResult result = PIN_FAILED;
   uint32_t n = d->failing.size;
-  for (uint32_t step = 0; step < n && inputs < MAX_INPUTS_TRIED && agreed < MIN_CONTEXTS && result != PIN_MOVED;
-       step++) {
-    uint32_t k = step == 0 ? 0 : n - step; /* the given input, then the newest */
-    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
-    const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
-    bool holds = sd_constraint_eval(c->constraint, t, witness);
-    const SdNode *bound = holds ? witness[m->var] : NULL;
-    free(witness);
-    if (!holds) continue;
-    inputs++;
-    PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
-    if (r == PIN_MOVED) result = PIN_MOVED;
-    else if (r == PIN_OK) result = PIN_OK, agreed++;
-  }
+  for (int shared = 0; shared < 2 && inputs == 0; shared++)
+    for (uint32_t step = 0; step < n && inputs < MAX_INPUTS_TRIED && agreed < MIN_CONTEXTS && result != PIN_MOVED;
+         step++) {
+      uint32_t k = step == 0 ? 0 : n - step; /* the given input, then the newest */
+      const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+      const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
+      bool holds = sd_constraint_eval(c->constraint, t, witness);
+      const SdNode *bound = holds ? witness[m->var] : NULL;
+      free(witness);
+      if (!holds || other_cause_holds(d, c, t) != (shared == 1)) continue;
+      inputs++;
+      PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
+      if (r == PIN_MOVED) result = PIN_MOVED;
+      else if (r == PIN_OK) result = PIN_OK, agreed++;
+    }
   sd_arena_free(&scratch);
   if (result == PIN_FAILED) {
     add_note(c, m, "no failing input could be varied across the boundary");

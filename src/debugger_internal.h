@@ -71,6 +71,10 @@ typedef struct Debugger {
   DbgOrigin origin;           /* of the inputs run next */
   /* causes found so far; the diagnosis is their disjunction */
   Array(DbgCause) causes;
+  /* while a disjunctive cause is settled part by part: copies of its parts,
+     and which of them is being settled */
+  SdConstraint **siblings;
+  uint32_t sibling_count, sibling_self;
   SdLearner *first_learner;   /* the first cause's learner: its ranking is reported */
   SdRelevance *first_relevance;
   /* the last hunt */

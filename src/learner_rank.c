@@ -65,11 +65,23 @@ static uint32_t flatten(const SdLearner *self, uint32_t item, uint32_t *out, uin
 
 /* Order of members inside a group: fewer atoms, patterns earlier in the
  * catalog (the catalog lists simpler patterns first), shorter text, text. */
+/* Quantified variables over the atoms of a flattened item. */
+static uint32_t variables(const SdLearner *self, const uint32_t *atoms, uint32_t n) {
+  uint32_t v = 0;
+  for (uint32_t i = 0; i < n && i < 16; i++) v += self->atoms.items[atoms[i]].c->variable_count;
+  return v;
+}
+
+/* The simpler of two candidates: fewer atoms, then fewer quantified
+ * variables (str.to.int(<level>) < 1 before the equivalent
+ * str.len(<level>) > str.to.int(<level>)), then catalog order and text. */
 static int repr_cmp(SdLearner *self, uint32_t a, uint32_t b) {
   const LrItem *x = &self->items.items[a], *y = &self->items.items[b];
   if (x->size != y->size) return x->size < y->size ? -1 : 1;
   uint32_t fa[16], fb[16];
   uint32_t na = flatten(self, a, fa, 16), nb = flatten(self, b, fb, 16);
+  uint32_t va = variables(self, fa, na), vb = variables(self, fb, nb);
+  if (va != vb) return va < vb ? -1 : 1;
   uint64_t pa = 0, pb = 0;
   for (uint32_t i = 0; i < na && i < 16; i++) pa += self->atoms.items[fa[i]].pattern;
   for (uint32_t i = 0; i < nb && i < 16; i++) pb += self->atoms.items[fb[i]].pattern;
