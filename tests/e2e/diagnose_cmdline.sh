@@ -1,3 +1,3 @@
 #!/usr/bin/env bash
 # End-to-end: diagnose examples/cmdline and judge the diagnosis on fresh inputs.
-exec bash "$(dirname "$0")/lib/diagnose.sh" "$1" "$2" cmdline cmdline 0 1 2 3
+exec bash "$(dirname "$0")/lib/diagnose.sh" "$1" "$2" cmdline cmdline 1 1 2 3
