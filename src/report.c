@@ -142,7 +142,13 @@ char *sd_report_to_text(const SdReport *self) {
     case SD_REPORT_SHORT:
       sd_buf_puts(&b, "No diagnosis meets the thresholds; the best candidate falls short:\n");
       break;
-    default: sd_buf_puts(&b, "No diagnosis: no candidate constraint separates failing from passing inputs.\n");
+    default:
+      if (self->passing == 0 && self->failing > 0)
+        sd_buf_printf(&b, "No diagnosis: every input run failed (%u of %u), so nothing contrasts with the\n"
+                          "failure; check the harness with `semdbg run` (a timeout counts as a failure).\n",
+                      self->failing, self->failing + self->undefined);
+      else
+        sd_buf_puts(&b, "No diagnosis: no candidate constraint separates failing from passing inputs.\n");
   }
   if (best) {
     sd_buf_printf(&b, "\n    %s\n\n", best->short_form);

@@ -29,6 +29,13 @@ check bad-grammar 2 "tests/cases/grammar/undefined.bnf:2:17: error: undefined no
 check harness-missing 3 "could not run" -- "$semdbg" --grammar grammars/heartbleed.bnf --test "$tmp/none.sh" -q examples/heartbleed/fail.txt
 check bad-option 2 "unknown option '--frobnicate'" -- "$semdbg" "${hb[@]}" --frobnicate examples/heartbleed/fail.txt
 check bad-threshold 2 "--min-recall" -- "$semdbg" "${hb[@]}" --min-recall 1.5 examples/heartbleed/fail.txt
+# a harness that fails on every input: no diagnosis, and the report says why
+checks=$((checks + 1))
+"$semdbg" --grammar grammars/heartbleed.bnf --test false --max-runs 12 -q examples/heartbleed/fail.txt > "$tmp/out" 2>&1
+rc=$?
+if [ "$rc" != 1 ] || ! grep -q "every input run failed (12 of 12)" "$tmp/out"; then
+  echo "FAIL always-failing harness: exit $rc"; cat "$tmp/out"; fails=$((fails + 1))
+fi
 
 # determinism: the same seed gives the same report (times aside)
 strip() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); c=r["counts"]; [c.pop(k) for k in ("harness_seconds","total_seconds","semdbg_cpu_seconds")]; print(json.dumps(r, sort_keys=True))' "$1"; }
