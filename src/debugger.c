@@ -450,8 +450,12 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
     goto done;
   }
   if (!d.failing.size) {
-    d.error = sd_xstrdup(input_count == 1 ? "the input does not fail: the test command passes it (or it is undefined)"
-                                          : "none of the inputs fails: the test command passes them (or they are undefined)");
+    if (d.evidence.size < input_count && dbg_runs_left(&d) == 0)
+      d.error = sd_format("none of the %u inputs run fails; %u were not run (--max-runs %llu)", d.evidence.size,
+                          input_count - d.evidence.size, (unsigned long long)opts->max_runs);
+    else
+      d.error = sd_xstrdup(input_count == 1 ? "the input does not fail: the test command passes it (or it is undefined)"
+                                            : "none of the inputs fails: the test command passes them (or they are undefined)");
     goto done;
   }
   if (dbg_gather_initial(&d) < 0) {

@@ -28,6 +28,8 @@ check bad-grammar 2 "tests/cases/grammar/undefined.bnf:2:17: error: undefined no
   "$semdbg" --grammar tests/cases/grammar/undefined.bnf --test true examples/heartbleed/fail.txt
 check harness-missing 3 "could not run" -- "$semdbg" --grammar grammars/heartbleed.bnf --test "$tmp/none.sh" -q examples/heartbleed/fail.txt
 check bad-option 2 "unknown option '--frobnicate'" -- "$semdbg" "${hb[@]}" --frobnicate examples/heartbleed/fail.txt
+check max-runs-below-inputs 2 "1 were not run (--max-runs 1)" -- \
+  "$semdbg" "${hb[@]}" -q --max-runs 1 examples/heartbleed/pass.txt examples/heartbleed/fail.txt
 check bad-threshold 2 "--min-recall" -- "$semdbg" "${hb[@]}" --min-recall 1.5 examples/heartbleed/fail.txt
 # a harness that fails on every input: no diagnosis, and the report says why
 checks=$((checks + 1))
