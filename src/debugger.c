@@ -72,8 +72,8 @@ static bool load_catalog(Debugger *d) {
 
 static bool make_out_dir(Debugger *d) {
   if (!d->opts->out_dir) return true;
-  const char *sub[] = {"", "/failing", "/passing", "/undefined"};
-  for (int i = 0; i < 4; i++) {
+  const char *sub[] = {"", "/failing", "/passing", "/undefined", "/other"};
+  for (int i = 0; i < 5; i++) {
     char *p = sd_format("%s%s", d->opts->out_dir, sub[i]);
     if (mkdir(p, 0777) != 0 && errno != EEXIST) {
       d->error = sd_format("%s: %s", p, strerror(errno));
@@ -108,6 +108,9 @@ static void debugger_free(Debugger *d) {
   array_free(&d->evidence);
   array_free(&d->failing);
   array_free(&d->passing);
+  free(d->kind);
+  for (uint32_t i = 0; i < d->others.size; i++) free(d->others.items[i].kind);
+  array_free(&d->others);
   for (uint32_t i = 0; i < d->causes.size; i++) {
     DbgCause *c = &d->causes.items[i];
     sd_constraint_free(c->constraint);
@@ -430,6 +433,7 @@ harness_error:
 SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t input_count,
                        const SdDebugOptions *opts, SdReport **report, char **error) {
   Debugger d = {.grammar = g, .opts = opts, .started = dbg_now()};
+  d.kind = opts->kind ? sd_xstrdup(opts->kind) : NULL;
   *report = NULL;
   *error = NULL;
   d.progress = opts->verbosity >= 2 || (opts->verbosity == 1 && isatty(2));
@@ -450,7 +454,10 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
     goto done;
   }
   if (!d.failing.size) {
-    if (d.evidence.size < input_count && dbg_runs_left(&d) == 0)
+    if (d.other_failures)
+      d.error = sd_format("none of the inputs fails with kind %s (%u fail otherwise, e.g. %s)", d.kind,
+                          d.other_failures, d.others.items[0].kind);
+    else if (d.evidence.size < input_count && dbg_runs_left(&d) == 0)
       d.error = sd_format("none of the %u inputs run fails; %u were not run (--max-runs %llu)", d.evidence.size,
                           input_count - d.evidence.size, (unsigned long long)opts->max_runs);
     else

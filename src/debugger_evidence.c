@@ -1,7 +1,8 @@
 /* debugger_evidence.c: the debugger's evidence, every input run so far with
  * its tree and verdict. Texts are deduplicated (a hash set of every text run
  * or about to be), so no input runs twice; inputs are saved to --out as they
- * are labelled. Also: making more inputs when there are too few of a kind
+ * are labelled. A failure of a kind other than the one explained is kept as
+ * UNDEFINED evidence (learned neither way) and counted by kind. Also: making more inputs when there are too few of a kind
  * (regenerating subtrees of failing inputs keeps most of their structure, so
  * even rare failures reproduce), and which failures the causes found so far
  * explain. */
@@ -54,20 +55,48 @@ static void save_input(Debugger *d, uint32_t index) {
   const Evidence *e = &d->evidence.items[index];
   char *path = sd_format("%s/%s/input-%05u.txt", d->opts->out_dir,
                          e->verdict == SD_VERDICT_FAIL ? "failing"
-                         : e->verdict == SD_VERDICT_PASS ? "passing" : "undefined",
+                         : e->verdict == SD_VERDICT_PASS ? "passing"
+                         : e->other ? "other" : "undefined",
                          index + 1);
   if (!sd_write_file_atomic(path, e->tree->text, e->tree->length))
     fprintf(stderr, "semdbg: warning: cannot write %s: %s\n", path, strerror(errno));
   free(path);
 }
 
-static void add_evidence(Debugger *d, SdTree *tree, SdVerdictKind verdict) {
-  Evidence e = {tree, verdict, d->iteration, d->origin};
+/* Count a failure of another kind. */
+static void count_other(Debugger *d, const char *kind) {
+  d->other_failures++;
+  for (uint32_t k = 0; k < d->others.size; k++)
+    if (!strcmp(d->others.items[k].kind, kind)) {
+      d->others.items[k].count++;
+      return;
+    }
+  array_push(&d->others, ((DbgOtherKind){sd_xstrdup(kind), 1}));
+}
+
+/* A verdict as the diagnosis sees it: a failure of the kind explained is
+ * FAIL; one of another kind is counted and kept out of learning. The first
+ * failing given input sets the kind unless --kind did. */
+static SdVerdictKind classify(Debugger *d, const SdVerdict *v, bool *other) {
+  *other = false;
+  if (v->kind != SD_VERDICT_FAIL) return v->kind;
+  const char *kind = sd_verdict_failure_kind(v);
+  if (!d->kind && d->origin == ORIGIN_GIVEN) d->kind = sd_xstrdup(kind);
+  if (d->kind && !strcmp(d->kind, kind)) return SD_VERDICT_FAIL;
+  count_other(d, kind);
+  *other = true;
+  return SD_VERDICT_UNDEFINED;
+}
+
+static void add_evidence(Debugger *d, SdTree *tree, const SdVerdict *v) {
+  bool other;
+  SdVerdictKind verdict = classify(d, v, &other);
+  Evidence e = {tree, verdict, d->iteration, d->origin, other};
   array_push(&d->evidence, e);
   uint32_t index = d->evidence.size - 1;
   if (verdict == SD_VERDICT_FAIL) array_push(&d->failing, index);
   else if (verdict == SD_VERDICT_PASS) array_push(&d->passing, index);
-  else d->undefined++;
+  else if (!other) d->undefined++;
   save_input(d, index);
 }
 
@@ -93,7 +122,7 @@ int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
   bool ok = sd_oracle_run(d->oracle, texts, lengths, fresh.size, verdicts);
   int added = 0;
   for (uint32_t i = 0; i < fresh.size; i++) {
-    if (ok) add_evidence(d, fresh.items[i], verdicts[i].kind), added++;
+    if (ok) add_evidence(d, fresh.items[i], &verdicts[i]), added++;
     else sd_tree_free(fresh.items[i]);
     sd_verdict_clear(&verdicts[i]);
   }
@@ -172,8 +201,8 @@ int dbg_gather_initial(Debugger *d) {
     if (added < 0) return -1;
     stale = added ? 0 : stale + 1;
   }
-  dbg_progress(d, "%u failing, %u passing, %u undefined inputs to learn from", d->failing.size,
-               d->passing.size, d->undefined);
+  dbg_progress(d, "%u failing, %u passing, %u undefined inputs to learn from (%u other failures)",
+               d->failing.size, d->passing.size, d->undefined, d->other_failures);
   return 0;
 }
 

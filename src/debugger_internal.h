@@ -26,10 +26,18 @@ typedef enum DbgOrigin { ORIGIN_GIVEN, ORIGIN_GATHER, ORIGIN_ATTACK, ORIGIN_BOUN
 
 typedef struct Evidence {
   SdTree *tree;
-  SdVerdictKind verdict;
+  SdVerdictKind verdict;  /* UNDEFINED also for a failure of another kind (other) */
   uint32_t iteration;
   DbgOrigin origin;
+  bool other;             /* failed with a kind other than the one explained */
 } Evidence;
+
+/* Inputs that failed with a kind other than the one explained: kept as
+ * evidence with verdict UNDEFINED (learned neither way), counted here. */
+typedef struct DbgOtherKind {
+  char *kind;
+  uint32_t count;
+} DbgOtherKind;
 
 typedef Array(uint32_t) IndexList;
 typedef Array(SdTree *) TreeList;
@@ -62,6 +70,10 @@ typedef struct Debugger {
   Array(Evidence) evidence;
   IndexList failing, passing; /* evidence indices by verdict */
   uint32_t undefined;
+  char *kind;                 /* the failure kind explained (set by the first failing given
+                                 input, or --kind) */
+  Array(DbgOtherKind) others; /* other failures by kind, in order of appearance */
+  uint32_t other_failures;
   SdHashSet seen;             /* hashes of the texts run (or about to be) */
   uint32_t iteration;         /* learning iterations, over all causes */
   double started;

@@ -239,6 +239,21 @@ static void fill_counts(Debugger *d, SdReport *rep) {
                         (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
 }
 
+/* The kind explained and the other failures, most frequent first (ties in
+ * order of appearance). */
+static void fill_kinds(SdReport *rep, const Debugger *d) {
+  rep->kind = d->kind ? sd_xstrdup(d->kind) : NULL;
+  rep->other_failures = d->other_failures;
+  rep->other_kind_count = d->others.size;
+  rep->other_kinds = sd_xcalloc(d->others.size ? d->others.size : 1, sizeof *rep->other_kinds);
+  for (uint32_t i = 0; i < d->others.size; i++) {
+    SdReportKindCount k = {sd_xstrdup(d->others.items[i].kind), d->others.items[i].count};
+    uint32_t j = i;
+    for (; j > 0 && rep->other_kinds[j - 1].count < k.count; j--) rep->other_kinds[j] = rep->other_kinds[j - 1];
+    rep->other_kinds[j] = k;
+  }
+}
+
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   SdReport *rep = sd_xcalloc(1, sizeof *rep);
   SdConstraint *diagnosis = dbg_diagnosis(d);
@@ -257,6 +272,7 @@ SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   rep->failing = d->failing.size;
   rep->passing = d->passing.size;
   rep->undefined = d->undefined;
+  fill_kinds(rep, d);
   rep->iterations = d->iteration;
   rep->seed = d->opts->seed;
   rep->min_precision = d->opts->min_precision;
@@ -287,7 +303,12 @@ void dbg_add_reduction(Debugger *d, SdReport *rep) {
   SdReduceResult rr;
   char *error = NULL;
   const SdTree *failing = original;
-  if (d->opts->reduce && sd_reduce(d->grammar, d->oracle, original, d->opts->seed, (uint32_t)budget, &rr, &error)) {
+  SdReduceOptions ro;
+  sd_reduce_options_init(&ro);
+  ro.seed = d->opts->seed;
+  ro.max_runs = (uint32_t)budget;
+  ro.kind = d->kind; /* the reduced input fails the same way */
+  if (d->opts->reduce && sd_reduce_with(original, d->oracle, &ro, &rr, &error)) {
     rep->reduced = sd_xstrndup(rr.tree->text, rr.tree->length);
     rep->reduced_length = rr.tree->length;
     rep->original_length = original->length;
@@ -299,7 +320,10 @@ void dbg_add_reduction(Debugger *d, SdReport *rep) {
   error = NULL;
   budget = dbg_runs_left(d) < 300 ? dbg_runs_left(d) : 300;
   if (d->opts->generalize && budget > 0) {
-    SdAbstractInput *ab = sd_generalize(d->grammar, d->oracle, failing, 10, d->opts->seed, (uint32_t)budget, &error);
+    SdGeneralizeOptions go;
+    sd_generalize_options_init(&go);
+    go.tries = 10, go.seed = d->opts->seed, go.max_runs = (uint32_t)budget, go.kind = d->kind;
+    SdAbstractInput *ab = sd_generalize_with(failing, d->oracle, &go, NULL, &error);
     if (ab) {
       rep->abstract = sd_abstract_to_string(ab);
       uint32_t runs = 0, failed = 0;

@@ -168,7 +168,7 @@ static NodeOutcome test_node(Gen *gen, SdOracle *oracle, const SdNode *node,
     }
     bool ok = sd_oracle_run(oracle, inputs, lens, n, verdicts);
     for (uint32_t k = 0; k < n; k++) {
-      if (verdicts[k].kind == SD_VERDICT_FAIL) failed++;
+      if (sd_verdict_fails_as(&verdicts[k], o->kind)) failed++;
       else if (verdicts[k].kind == SD_VERDICT_PASS) passed++;
       sd_verdict_clear(&verdicts[k]);
     }
@@ -197,7 +197,7 @@ SdAbstractInput *sd_generalize_with(const SdTree *self, SdOracle *oracle,
   *error = NULL;
   if (status) *status = SD_REDUCE_OK;
   uint64_t runs_at_start = oracle_runs(oracle);
-  SdReduceStatus st = sd_reduce_check_failing(oracle, self->text, self->length, NULL, 0, error);
+  SdReduceStatus st = sd_reduce_check_failing_as(oracle, self->text, self->length, o->kind, NULL, 0, error);
   if (st != SD_REDUCE_OK) {
     if (status) *status = st;
     return NULL;

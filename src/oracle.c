@@ -17,7 +17,9 @@
  * them open cannot stall us). A run past --timeout gets SIGTERM on its group,
  * then SIGKILL after kill_grace. Output beyond capture_limit is read and
  * dropped (hashed when stdout is compared with a reference).
- * Verdicts follow `git bisect run`; see decide(). Identical inputs (FNV-1a 64
+ * Verdicts follow `git bisect run`; see decide(); a failing one carries its
+ * kind (--kind-regex's first group, else exit:N, signal:NAME, timeout).
+ * Identical inputs (FNV-1a 64
  * hash, then the bytes compared) run once per oracle: a cache of verdicts, and
  * duplicates inside a batch share one run. Verdicts land in submission order
  * whatever -j is; nothing depends on completion order but the wall times.
@@ -109,7 +111,7 @@ struct SdOracle {
 
   SdOracleOptions opts; /* strings below are owned copies */
   char *test, *reference, *script, *ref_script;
-  pcre2_code *fail_re, *pass_re;
+  pcre2_code *fail_re, *pass_re, *kind_re;
   pcre2_match_data *match_data;
   pcre2_match_context *match_context;
 
@@ -243,6 +245,7 @@ void sd_verdict_clear(SdVerdict *self) {
   if (!self) return;
   free(self->out);
   free(self->err);
+  free(self->failure_kind);
   memset(self, 0, sizeof *self);
 }
 
@@ -257,6 +260,7 @@ void sd_verdict_copy(SdVerdict *dst, const SdVerdict *src) {
   *dst = *src;
   dst->out = dup_bytes(src->out ? src->out : "", src->out_len);
   dst->err = dup_bytes(src->err ? src->err : "", src->err_len);
+  dst->failure_kind = src->failure_kind ? sd_xstrdup(src->failure_kind) : NULL;
 }
 
 const char *sd_verdict_kind_name(SdVerdictKind kind) {
@@ -287,6 +291,21 @@ const char *sd_verdict_reason_name(SdVerdictReason reason) {
 static const char *signal_abbrev(int sig) {
   const char *name = sigabbrev_np(sig);
   return name ? name : "?";
+}
+
+char *sd_verdict_status_kind(const SdVerdict *self) {
+  if (self->timed_out) return sd_xstrdup("timeout");
+  if (self->signal) return sd_format("signal:SIG%s", signal_abbrev(self->signal));
+  if (self->exit_status == 0) return sd_xstrdup(sd_verdict_reason_name(self->reason));
+  return sd_format("exit:%d", self->exit_status);
+}
+
+const char *sd_verdict_failure_kind(const SdVerdict *self) {
+  return self->kind == SD_VERDICT_FAIL && self->failure_kind ? self->failure_kind : "";
+}
+
+bool sd_verdict_fails_as(const SdVerdict *self, const char *kind) {
+  return self->kind == SD_VERDICT_FAIL && (!kind || !strcmp(sd_verdict_failure_kind(self), kind));
 }
 
 void sd_verdict_status_text(const SdVerdict *self, char *buf, size_t size) {
@@ -351,9 +370,10 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
     self->opts.reference = self->reference;
     self->ref_script = make_script(opts->reference, opts->use_stdin);
   }
-  self->opts.fail_on = self->opts.pass_on = NULL; /* borrowed; compiled below */
+  self->opts.fail_on = self->opts.pass_on = self->opts.kind_regex = NULL; /* borrowed; compiled below */
   if (opts->fail_on) self->fail_re = sd_oracle_compile_regex("--fail-on", opts->fail_on, NULL);
   if (opts->pass_on) self->pass_re = sd_oracle_compile_regex("--pass-on", opts->pass_on, NULL);
+  if (opts->kind_regex) self->kind_re = sd_oracle_compile_regex("--kind-regex", opts->kind_regex, NULL);
   self->match_data = pcre2_match_data_create(4, NULL);
   self->match_context = pcre2_match_context_create(NULL);
   pcre2_set_match_limit(self->match_context, 10000000);
@@ -415,6 +435,7 @@ void sd_oracle_free(SdOracle *self) {
   free(self->error);
   pcre2_code_free(self->fail_re);
   pcre2_code_free(self->pass_re);
+  pcre2_code_free(self->kind_re);
   pcre2_match_data_free(self->match_data);
   pcre2_match_context_free(self->match_context);
   free(self);
@@ -789,9 +810,46 @@ static bool decide_by_regex(SdOracle *self, SdVerdict *v) {
   return fail || pass;
 }
 
+/* The first capture group (the whole match when the regex has none) of
+ * --kind-regex on stdout, else on stderr: a malloc'd kind of at most 200
+ * bytes with control characters as '?', or NULL when it does not match (or
+ * matches empty, or PCRE2 cannot tell). */
+static char *kind_by_regex(SdOracle *self, const SdVerdict *v) {
+  if (!self->kind_re) return NULL;
+  const char *subjects[2] = {v->out, v->err};
+  size_t lens[2] = {v->out_len, v->err_len};
+  for (int k = 0; k < 2; k++) {
+    int rc = pcre2_match(self->kind_re, (PCRE2_SPTR)(subjects[k] ? subjects[k] : ""), lens[k], 0, 0,
+                         self->match_data, self->match_context);
+    if (rc < 0) continue;
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(self->match_data);
+    int group = rc >= 2 && ov[2] != PCRE2_UNSET ? 1 : 0;
+    size_t start = ov[2 * group], n = ov[2 * group + 1] - start;
+    if (!n) continue;
+    if (n > 200) n = 200;
+    char *kind = dup_bytes(subjects[k] + start, n);
+    for (size_t i = 0; i < n; i++)
+      if ((unsigned char)kind[i] < 0x20 || kind[i] == 0x7f) kind[i] = '?';
+    return kind;
+  }
+  return NULL;
+}
+
 /* Turn a run of the test command (and of the reference) into a verdict;
  * takes over the run's output buffers. False when a regex could not decide. */
+static bool decide_kind(SdOracle *self, Run *p, const Run *r, SdVerdict *v);
+
 static bool decide(SdOracle *self, Run *p, const Run *r, SdVerdict *v) {
+  bool ok = decide_kind(self, p, r, v);
+  if (v->kind == SD_VERDICT_FAIL) {
+    v->failure_kind = kind_by_regex(self, v);
+    if (!v->failure_kind) v->failure_kind = sd_verdict_status_kind(v);
+  }
+  return ok;
+}
+
+/* The verdict's kind (pass, fail, undefined) and reason. */
+static bool decide_kind(SdOracle *self, Run *p, const Run *r, SdVerdict *v) {
   memset(v, 0, sizeof *v);
   v->exit_status = p->exit_status;
   v->signal = p->signal;

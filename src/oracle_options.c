@@ -1,6 +1,6 @@
 /* oracle_options.c: the oracle's option set (defaults, command-line parsing
  * shared by every subcommand that runs the test command, validation, help
- * text) and compilation of the --fail-on/--pass-on regexes with PCRE2 (JIT). */
+ * text) and compilation of the --fail-on/--pass-on/--kind-regex regexes with PCRE2 (JIT). */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <errno.h>
 #include <math.h>
@@ -25,6 +25,9 @@ const char sd_oracle_options_help[] =
     "  --fail-on REGEX        a run whose stdout or stderr matches REGEX (PCRE2, ^ and $\n"
     "                         match at line ends) fails, whatever its exit status\n"
     "  --pass-on REGEX        likewise, a matching run passes (--fail-on wins over it)\n"
+    "  --kind-regex REGEX     a failing run's kind is the first capture group of REGEX\n"
+    "                         on its stdout or stderr (PCRE2), e.g. 'SUMMARY: \\S+: (\\S+)';\n"
+    "                         otherwise exit:N, signal:NAME or timeout\n"
     "  --reference CMD        golden reference, run like --test on the same input: a run\n"
     "                         fails when its exit status or stdout differs\n"
     "  --compare WHAT         what --reference compares: status, stdout, both (default both)\n"
@@ -169,6 +172,13 @@ bool sd_oracle_options_parse_arg(SdOracleOptions *self, int argc, char **argv, i
     self->pass_on = value;
     return true;
   }
+  OPTION("--kind-regex") {
+    pcre2_code *re = sd_oracle_compile_regex("--kind-regex", value, error);
+    if (!re) return false;
+    pcre2_code_free(re);
+    self->kind_regex = value;
+    return true;
+  }
 #undef OPTION
   *consumed = false;
   return true;
@@ -183,9 +193,9 @@ bool sd_oracle_options_validate(const SdOracleOptions *self, char **error) {
     *error = sd_xstrdup("--timeout must be a non-negative number of seconds");
     return false;
   }
-  const char *names[2] = {"--fail-on", "--pass-on"};
-  const char *patterns[2] = {self->fail_on, self->pass_on};
-  for (int k = 0; k < 2; k++) {
+  const char *names[3] = {"--fail-on", "--pass-on", "--kind-regex"};
+  const char *patterns[3] = {self->fail_on, self->pass_on, self->kind_regex};
+  for (int k = 0; k < 3; k++) {
     if (!patterns[k]) continue;
     pcre2_code *re = sd_oracle_compile_regex(names[k], patterns[k], error);
     if (!re) return false;

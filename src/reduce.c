@@ -121,8 +121,9 @@ static uint64_t oracle_runs(const SdOracle *oracle) {
   return st.runs;
 }
 
-SdReduceStatus sd_reduce_check_failing(SdOracle *oracle, const char *text, size_t length,
-                                       char *status, size_t status_size, char **error) {
+SdReduceStatus sd_reduce_check_failing_as(SdOracle *oracle, const char *text, size_t length,
+                                          const char *kind, char *status, size_t status_size,
+                                          char **error) {
   SdVerdict v;
   *error = NULL;
   if (!sd_oracle_run1(oracle, text, length, &v)) {
@@ -134,12 +135,19 @@ SdReduceStatus sd_reduce_check_failing(SdOracle *oracle, const char *text, size_
   char st[64];
   sd_verdict_status_text(&v, st, sizeof st);
   if (status && status_size) snprintf(status, status_size, "%s", st);
-  SdVerdictKind kind = v.kind;
-  sd_verdict_clear(&v);
-  if (kind == SD_VERDICT_FAIL) return SD_REDUCE_OK;
-  if (kind == SD_VERDICT_PASS) *error = sd_format("does not fail: the test command passed it (%s)", st);
+  bool fails = sd_verdict_fails_as(&v, kind);
+  if (fails) *error = NULL;
+  else if (v.kind == SD_VERDICT_PASS) *error = sd_format("does not fail: the test command passed it (%s)", st);
+  else if (v.kind == SD_VERDICT_FAIL)
+    *error = sd_format("does not fail with kind %s: it fails with %s (%s)", kind, v.failure_kind, st);
   else *error = sd_format("does not fail: the test command judged it undefined (%s)", st);
-  return SD_REDUCE_NOT_FAILING;
+  sd_verdict_clear(&v);
+  return fails ? SD_REDUCE_OK : SD_REDUCE_NOT_FAILING;
+}
+
+SdReduceStatus sd_reduce_check_failing(SdOracle *oracle, const char *text, size_t length,
+                                       char *status, size_t status_size, char **error) {
+  return sd_reduce_check_failing_as(oracle, text, length, NULL, status, status_size, error);
 }
 
 /* ---------- judging candidates ---------- */
@@ -151,6 +159,7 @@ typedef struct Runner {
   uint32_t batch;
   uint64_t candidates;
   bool exhausted;
+  const char *kind; /* the failure kind kept (NULL = any) */
   Seen not_failing;
 } Runner;
 
@@ -195,7 +204,7 @@ static int64_t first_failing(Runner *r, char *const *texts, const uint32_t *leng
     r->candidates += chunk.size;
     for (uint32_t k = 0; k < chunk.size && result == -1; k++) {
       if (!ok) break;
-      if (verdicts[k].kind == SD_VERDICT_FAIL) result = chunk.items[k];
+      if (sd_verdict_fails_as(&verdicts[k], r->kind)) result = chunk.items[k];
       else seen_add(&r->not_failing, inputs[k], lens[k]);
     }
     for (uint32_t k = 0; k < chunk.size; k++) sd_verdict_clear(&verdicts[k]);
@@ -517,8 +526,8 @@ bool sd_reduce_with(const SdTree *self, SdOracle *oracle, const SdReduceOptions 
   out->original_length = self->length;
   out->original_nodes = self->node_count;
   uint64_t runs_at_start = oracle_runs(oracle);
-  SdReduceStatus st = sd_reduce_check_failing(oracle, self->text, self->length, out->verdict,
-                                              sizeof out->verdict, error);
+  SdReduceStatus st = sd_reduce_check_failing_as(oracle, self->text, self->length, options->kind,
+                                                 out->verdict, sizeof out->verdict, error);
   if (st != SD_REDUCE_OK) {
     out->status = st;
     out->runs = oracle_runs(oracle) - runs_at_start;
@@ -529,6 +538,7 @@ bool sd_reduce_with(const SdTree *self, SdOracle *oracle, const SdReduceOptions 
   rd.runner.oracle = oracle;
   rd.runner.runs_at_start = runs_at_start;
   rd.runner.max_runs = options->max_runs;
+  rd.runner.kind = options->kind;
   rd.runner.batch = options->batch ? options->batch : default_batch();
   rd.runner.candidates = 1;
   rd.parser = sd_parser_new(self->grammar);
@@ -548,8 +558,8 @@ bool sd_reduce_with(const SdTree *self, SdOracle *oracle, const SdReduceOptions 
   }
   if (ok) {
     /* the reduced text failed before; the oracle's cache answers this */
-    SdReduceStatus vst = sd_reduce_check_failing(oracle, rd.tree->text, rd.tree->length,
-                                                 out->verdict, sizeof out->verdict, error);
+    SdReduceStatus vst = sd_reduce_check_failing_as(oracle, rd.tree->text, rd.tree->length, options->kind,
+                                                    out->verdict, sizeof out->verdict, error);
     if (vst != SD_REDUCE_OK) {
       char *why = *error;
       *error = sd_format("the reduced input %s (a flaky test command?)", why);

@@ -37,6 +37,9 @@ void sd_report_free(SdReport *self) {
     free(c->boundaries);
   }
   free(self->causes);
+  free(self->kind);
+  for (uint32_t i = 0; i < self->other_kind_count; i++) free(self->other_kinds[i].kind);
+  free(self->other_kinds);
   for (uint32_t i = 0; i < self->caveat_count; i++) free(self->caveats[i]);
   free(self->caveats);
   for (uint32_t i = 0; i < self->candidate_count; i++) {
@@ -131,6 +134,15 @@ static void put_hunt(SdBuf *b, const SdReport *self) {
   if (self->hunt_inside)
     sd_buf_printf(b, "             %u of %u inputs made inside it near passing inputs passed\n", self->hunt_passes,
                   self->hunt_inside);
+}
+
+/* "other failures (learned neither way): 12 signal:SIGABRT, 3 timeout". */
+static void put_other_failures(SdBuf *b, const SdReport *self) {
+  if (!self->other_failures) return;
+  sd_buf_printf(b, "other failures (another kind than %s; learned neither way): ", self->kind ? self->kind : "?");
+  for (uint32_t i = 0; i < self->other_kind_count; i++)
+    sd_buf_printf(b, "%s%u %s", i ? ", " : "", self->other_kinds[i].count, self->other_kinds[i].kind);
+  sd_buf_puts(b, ";\n");
 }
 
 char *sd_report_to_text(const SdReport *self) {
@@ -230,14 +242,17 @@ char *sd_report_to_text(const SdReport *self) {
   sd_buf_printf(&b,
                 "\n%u iterations, %llu runs (%llu answered from the cache; %llu pinning boundaries, %llu hunting,\n"
                 "%llu reducing and generalising), %llu Z3 queries;\n"
-                "%u failing, %u passing, %u undefined inputs; stopped: %s;\n"
-                "%.1f s in all, %.1f s inside the harness (summed over parallel runs), %.1f s of CPU in semdbg;\n"
-                "seed %llu\n",
+                "%u failing (%s), %u passing, %u undefined inputs; stopped: %s;\n",
                 self->iterations, (unsigned long long)self->runs,
                 (unsigned long long)self->cache_hits, (unsigned long long)self->boundary_runs,
                 (unsigned long long)self->hunt_runs, (unsigned long long)self->reduction_runs,
                 (unsigned long long)self->z3_queries,
-                self->failing, self->passing, self->undefined, self->stop_reason,
+                self->failing, self->kind ? self->kind : "any kind", self->passing, self->undefined,
+                self->stop_reason);
+  put_other_failures(&b, self);
+  sd_buf_printf(&b,
+                "%.1f s in all, %.1f s inside the harness (summed over parallel runs), %.1f s of CPU in semdbg;\n"
+                "seed %llu\n",
                 self->total_seconds, self->harness_seconds, self->self_seconds,
                 (unsigned long long)self->seed);
   return sd_buf_take(&b);
@@ -317,6 +332,11 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON_AddStringToObject(root, "version", SEMDBG_VERSION);
   cJSON_AddStringToObject(root, "status", sd_report_status_name(self->status));
   cJSON_AddStringToObject(root, "stop_reason", self->stop_reason ? self->stop_reason : "");
+  if (self->kind) cJSON_AddStringToObject(root, "kind", self->kind);
+  else cJSON_AddNullToObject(root, "kind");
+  cJSON *others = cJSON_AddObjectToObject(root, "other_failures");
+  for (uint32_t i = 0; i < self->other_kind_count; i++)
+    cJSON_AddNumberToObject(others, self->other_kinds[i].kind, self->other_kinds[i].count);
   if (self->candidate_count) {
     cJSON *d = candidate_json(&self->candidates[0]);
     cJSON_AddItemToObject(root, "diagnosis", d);
@@ -370,6 +390,7 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON_AddNumberToObject(c, "failing", self->failing);
   cJSON_AddNumberToObject(c, "passing", self->passing);
   cJSON_AddNumberToObject(c, "undefined", self->undefined);
+  cJSON_AddNumberToObject(c, "other_failures", self->other_failures);
   cJSON_AddNumberToObject(c, "harness_seconds", self->harness_seconds);
   cJSON_AddNumberToObject(c, "total_seconds", self->total_seconds);
   cJSON_AddNumberToObject(c, "semdbg_cpu_seconds", self->self_seconds);

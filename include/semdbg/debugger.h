@@ -15,6 +15,9 @@
 
 typedef struct SdDebugOptions {
   SdOracleOptions oracle;
+  const char *kind;         /* the failure kind to explain (NULL = that of the first failing
+                               given input); failures of other kinds are "other failures",
+                               learned neither as failing nor as passing */
   uint64_t seed;            /* default 1 */
   uint32_t max_iterations;  /* refinement iterations (default 10) */
   uint64_t max_runs;        /* harness runs in all (default 2000) */

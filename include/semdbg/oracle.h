@@ -38,6 +38,8 @@ typedef struct SdOracleOptions {
   SdVerdictKind timeout_verdict; /* verdict of a run that times out (default fail) */
   const char *fail_on;           /* PCRE2 regex on stdout/stderr: match = fail (or NULL) */
   const char *pass_on;           /* PCRE2 regex on stdout/stderr: match = pass (or NULL) */
+  const char *kind_regex;        /* PCRE2 regex whose first capture group on stdout/stderr
+                                    names a failing run's kind (or NULL) */
   const char *reference;         /* golden reference command (or NULL) */
   SdCompare compare;             /* what to compare with the reference (default both) */
   unsigned jobs;                 /* runs at once; 0 = number of CPUs (default 0) */
@@ -47,8 +49,8 @@ typedef struct SdOracleOptions {
 
 void sd_oracle_options_init(SdOracleOptions *self);
 /* Parse one command-line argument if it is an oracle option (--test, --stdin,
- * --timeout, --timeout-verdict, --fail-on, --pass-on, --reference, --compare,
- * -j; "--opt VALUE", "--opt=VALUE" and "-jN" forms). argv[*i] is the argument
+ * --timeout, --timeout-verdict, --fail-on, --pass-on, --kind-regex, --reference,
+ * --compare, -j; "--opt VALUE", "--opt=VALUE" and "-jN" forms). argv[*i] is the argument
  * to look at. Sets *consumed and advances *i to the last argument used (its
  * value), so a caller's `for (i = 1; i < argc; i++)` loop just continues.
  * Returns false on a bad value (error: malloc'd message naming the option,
@@ -73,6 +75,10 @@ typedef struct SdVerdict {
   size_t out_len, err_len;
   uint64_t out_total, err_total; /* bytes the run wrote in all (the rest was dropped) */
   int ref_exit_status, ref_signal; /* the reference run's status (with --reference) */
+  char *failure_kind;   /* a failing run's signature (NULL unless kind is FAIL): the first
+                           capture group of --kind-regex, else "exit:N", "signal:SIGNAME",
+                           "timeout", or the reason ("fail-on", "reference-stdout") of a
+                           failure that exited 0; see sd_verdict_failure_kind */
 } SdVerdict;
 
 typedef struct SdOracleStats {
@@ -113,6 +119,14 @@ void sd_verdict_clear(SdVerdict *self);
 void sd_verdict_copy(SdVerdict *dst, const SdVerdict *src); /* deep copy */
 const char *sd_verdict_kind_name(SdVerdictKind kind);       /* "pass", "fail", "undefined" */
 const char *sd_verdict_reason_name(SdVerdictReason reason); /* e.g. "fail-on", "reference-stdout" */
+/* The signature of a failing run from its status alone (--kind-regex aside):
+ * "timeout", "signal:SIGSEGV", "exit:2", or the reason's name when it failed
+ * with exit 0 ("fail-on", "reference-stdout"). A malloc'd string. */
+char *sd_verdict_status_kind(const SdVerdict *self);
+/* The failure kind of a verdict, or "" when it is not a failure. */
+const char *sd_verdict_failure_kind(const SdVerdict *self);
+/* Does the verdict fail, with this kind (any kind when kind is NULL)? */
+bool sd_verdict_fails_as(const SdVerdict *self, const char *kind);
 /* "exit 0", "signal 11 (SEGV)", "timeout (TERM)". */
 void sd_verdict_status_text(const SdVerdict *self, char *buf, size_t size);
 

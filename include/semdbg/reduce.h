@@ -35,6 +35,11 @@ typedef enum SdReduceStatus {
  * gets the run's status text ("signal 6 (ABRT)"). */
 SdReduceStatus sd_reduce_check_failing(SdOracle *oracle, const char *text, size_t length,
                                        char *status, size_t status_size, char **error);
+/* The same, where only a failure of `kind` counts (any failure when NULL):
+ * "does not fail with kind exit:2: it fails with signal:SIGABRT (...)". */
+SdReduceStatus sd_reduce_check_failing_as(SdOracle *oracle, const char *text, size_t length,
+                                          const char *kind, char *status, size_t status_size,
+                                          char **error);
 
 /* ---------- reduction ---------- */
 
@@ -43,6 +48,7 @@ typedef struct SdReduceOptions {
   uint32_t max_runs; /* test command runs allowed (0 = no limit); the initial run counts */
   uint32_t batch;    /* candidates per sd_oracle_run call (0 = number of CPUs, at most 64);
                       * give the oracle's -j for the fewest wasted runs */
+  const char *kind;  /* keep this failure kind (NULL = any failure); borrowed */
 } SdReduceOptions;
 
 void sd_reduce_options_init(SdReduceOptions *self);
@@ -90,6 +96,8 @@ typedef struct SdGeneralizeOptions {
   uint64_t seed;     /* random derivations (default 1) */
   uint32_t max_runs; /* test command runs allowed (0 = no limit) */
   uint32_t batch;    /* replacements per sd_oracle_run call (0 = number of CPUs, at most 64) */
+  const char *kind;  /* only a failure of this kind counts as failing (NULL = any); a
+                        failure of another kind counts neither way, like undefined */
 } SdGeneralizeOptions;
 
 void sd_generalize_options_init(SdGeneralizeOptions *self);

@@ -56,8 +56,18 @@ typedef struct SdReportCause {
   SdReportInput example; /* a failing input it explains */
 } SdReportCause;
 
+/* Failures of a kind other than the one explained, by kind. */
+typedef struct SdReportKindCount {
+  char *kind;            /* "signal:SIGABRT" */
+  uint32_t count;        /* labelled inputs that failed so */
+} SdReportKindCount;
+
 typedef struct SdReport {
   SdReportStatus status;
+  char *kind;            /* the failure kind explained ("exit:1"; NULL if unknown) */
+  SdReportKindCount *other_kinds; /* other failures, by kind, most frequent first */
+  uint32_t other_kind_count;
+  uint32_t other_failures; /* labelled inputs that failed with another kind (not learned) */
   char *stop_reason;     /* "confirmed", "max-iterations", "max-runs", "time-limit", "no-progress" */
   SdReportCandidate *candidates; /* ranked, best first */
   uint32_t candidate_count;

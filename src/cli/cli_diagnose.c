@@ -76,11 +76,15 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
                      "nonterminals kept by the relevance ranking (default 5)"),
       CLI_UINT_RANGE("per-candidate", 0, &d->per_candidate, 1, UINT32_MAX, "N",
                      "inputs generated per candidate and per negation (default 8)"),
+      CLI_STRING("kind", 0, &d->kind, "K",
+                 "the failure kind to explain, as `semdbg run` shows it (default:\n"
+                 "the first failing input's); inputs that fail otherwise are\n"
+                 "counted as other failures, learned neither way"),
       CLI_UNSET("no-reduce", 0, &d->reduce, "do not reduce a failing input for the report"),
       CLI_UNSET("no-generalize", 0, &d->generalize, "do not compute DDSET's abstract failure-inducing input"),
       CLI_STRING("out", 0, &d->out_dir, "DIR",
                  "keep every input with its verdict (DIR/failing, passing,\n"
-                 "undefined) and the report (report.json, report.txt)"),
+                 "undefined, other) and the report (report.json, report.txt)"),
       CLI_FLAG("json", 0, &s->json, "print the report as JSON (schema in README.md)"),
       CLI_CALLBACK("verbose", 'v', set_verbose, s, NULL, "progress on stderr even when it is not a terminal"),
       CLI_CALLBACK("quiet", 'q', set_quiet, s, NULL, "no progress, no grammar warnings"),

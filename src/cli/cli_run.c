@@ -21,7 +21,9 @@ static const char *usage_head =
     "\n"
     "Run the test command on each input (a file, or a directory: its files) and print\n"
     "the verdicts: pass (exit 0), undefined (exit 125), fail (any other status, a\n"
-    "signal, or a timeout). Use it to check a harness before a diagnosis.\n";
+    "signal, or a timeout), and the kind of each failure (exit:N, signal:NAME,\n"
+    "timeout, or what --kind-regex captures). Use it to check a harness before a\n"
+    "diagnosis.\n";
 
 static const char *usage_tail =
     "Exit status: 0 all inputs ran (whatever the verdicts), 2 usage error,\n"
@@ -106,6 +108,8 @@ static void print_json(char **paths, size_t count, const SdVerdict *verdicts) {
     free(path);
     cJSON_AddStringToObject(o, "verdict", sd_verdict_kind_name(v->kind));
     cJSON_AddStringToObject(o, "reason", sd_verdict_reason_name(v->reason));
+    if (v->kind == SD_VERDICT_FAIL) cJSON_AddStringToObject(o, "kind", sd_verdict_failure_kind(v));
+    else cJSON_AddNullToObject(o, "kind");
     if (v->signal) cJSON_AddNullToObject(o, "exit_status");
     else cJSON_AddNumberToObject(o, "exit_status", v->exit_status);
     if (v->signal) {
@@ -129,21 +133,24 @@ static void print_json(char **paths, size_t count, const SdVerdict *verdicts) {
 }
 
 static void print_table(char **paths, size_t count, const SdVerdict *verdicts) {
-  int wpath = 5, wstatus = 6;
+  int wpath = 5, wstatus = 6, wkind = 4;
   char status[64], note[160];
   for (size_t i = 0; i < count; i++) {
     int n = (int)strlen(paths[i]);
     if (n > wpath) wpath = n;
     sd_verdict_status_text(&verdicts[i], status, sizeof status);
     if ((int)strlen(status) > wstatus) wstatus = (int)strlen(status);
+    n = (int)strlen(sd_verdict_failure_kind(&verdicts[i]));
+    if (n > wkind) wkind = n;
   }
-  printf("%-*s  %-9s  %-*s  %9s  NOTE\n", wpath, "INPUT", "VERDICT", wstatus, "STATUS", "TIME");
+  printf("%-*s  %-9s  %-*s  %-*s  %9s  NOTE\n", wpath, "INPUT", "VERDICT", wstatus, "STATUS", wkind,
+         "KIND", "TIME");
   for (size_t i = 0; i < count; i++) {
     const SdVerdict *v = &verdicts[i];
     sd_verdict_status_text(v, status, sizeof status);
     note_text(v, note, sizeof note);
-    printf("%-*s  %-9s  %-*s  %8.3fs%s%s\n", wpath, paths[i], sd_verdict_kind_name(v->kind),
-           wstatus, status, v->seconds, *note ? "  " : "", note);
+    printf("%-*s  %-9s  %-*s  %-*s  %8.3fs%s%s\n", wpath, paths[i], sd_verdict_kind_name(v->kind),
+           wstatus, status, wkind, sd_verdict_failure_kind(v), v->seconds, *note ? "  " : "", note);
   }
 }
 

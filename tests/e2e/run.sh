@@ -50,18 +50,18 @@ printf 'out ERROR: boom' > "$in/09-error"
 out=$("$SEMDBG" run --test "$H" --timeout 0.5 -j4 "$in" 2> "$work/err")
 rc=$?
 [ $rc -eq 0 ] || fail "run exited $rc: $(cat "$work/err")"
-expect_row() { # name verdict status [note]
-  grep -qE "^$in/$1 +$2 +$3 +[0-9]+\.[0-9]{3}s${4:+ +$4}\$" <<< "$out" || fail "no row '$1 $2 $3 ${4:-}' in:
+expect_row() { # name verdict status kind [note]
+  grep -qE "^$in/$1 +$2 +$3 +${4:+$4 +}[0-9]+\.[0-9]{3}s${5:+ +$5}\$" <<< "$out" || fail "no row '$1 $2 $3 $4 ${5:-}' in:
 $out"
 }
-head -1 <<< "$out" | grep -qE '^INPUT +VERDICT +STATUS +TIME +NOTE$' || fail "table header: $(head -1 <<< "$out")"
-expect_row 01-pass pass 'exit 0'
-expect_row 02-fail fail 'exit 42'
-expect_row 03-undefined undefined 'exit 125'
-expect_row 04-segv fail 'signal 11 \(SEGV\)'
-expect_row 05-hang fail 'timeout \(TERM\)'
-expect_row 06-fork fail 'exit 1'
-expect_row 08-same-as-01 pass 'exit 0' cached
+head -1 <<< "$out" | grep -qE '^INPUT +VERDICT +STATUS +KIND +TIME +NOTE$' || fail "table header: $(head -1 <<< "$out")"
+expect_row 01-pass pass 'exit 0' ''
+expect_row 02-fail fail 'exit 42' exit:42
+expect_row 03-undefined undefined 'exit 125' ''
+expect_row 04-segv fail 'signal 11 \(SEGV\)' signal:SIGSEGV
+expect_row 05-hang fail 'timeout \(TERM\)' timeout
+expect_row 06-fork fail 'exit 1' exit:1
+expect_row 08-same-as-01 pass 'exit 0' '' cached
 [ "$(wc -l <<< "$out")" -eq 10 ] || fail "expected 10 table lines"
 grep -q '^9 inputs: 4 pass, 4 fail, 1 undefined; 8 runs, 1 cache hit' "$work/err" ||
   fail "summary: $(cat "$work/err")"
@@ -114,14 +114,14 @@ out=$("$SEMDBG" run --test "$H" --stdin --json "$work/stdin" 2> /dev/null)
 grep -q '"stdout":	"via stdin\\n"' <<< "$out" || fail "--stdin: $out"
 printf 'zeros 3 sama' > "$work/ref"
 out=$("$SEMDBG" run --test "$H" --reference "BEHAVE_VARIANT=ref $H" "$work/ref" "$in/01-pass" 2> /dev/null)
-grep -qE "ref +fail +exit 0 +[0-9.]+s +stdout differs from reference$" <<< "$out" || fail "--reference: $out"
+grep -qE "ref +fail +exit 0 +reference-stdout +[0-9.]+s +stdout differs from reference$" <<< "$out" || fail "--reference: $out"
 grep -qE "01-pass +pass +exit 0 +[0-9.]+s +same as reference$" <<< "$out" || fail "--reference same: $out"
 out=$("$SEMDBG" run --test "$H" --reference true --compare status "$work/ref" "$in/02-fail" 2> /dev/null)
 grep -qE "ref +pass " <<< "$out" || fail "--compare status: $out"
-grep -qE "02-fail +fail +exit 42 +[0-9.]+s +status differs from reference \(exit 0\)$" <<< "$out" ||
+grep -qE "02-fail +fail +exit 42 +exit:42 +[0-9.]+s +status differs from reference \(exit 0\)$" <<< "$out" ||
   fail "--compare status (2): $out"
 out=$("$SEMDBG" run --test "$H" --fail-on '^ERROR' --pass-on=forked --timeout=0.5 "$in/09-error" "$in/06-fork" 2> /dev/null)
-grep -qE "09-error +fail +exit 0 +[0-9.]+s +--fail-on matched$" <<< "$out" || fail "--fail-on: $out"
+grep -qE "09-error +fail +exit 0 +fail-on +[0-9.]+s +--fail-on matched$" <<< "$out" || fail "--fail-on: $out"
 grep -qE "06-fork +pass +exit 1 +[0-9.]+s +--pass-on matched$" <<< "$out" || fail "--pass-on: $out"
 check_markers
 

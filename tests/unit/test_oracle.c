@@ -3,7 +3,8 @@
  * Checks verdicts, statuses, timeouts, that no process is left behind (pids
  * written to $MARKER_DIR), that the temporary directory goes away ($TMPDIR is
  * a fresh directory that must end up empty), caching, -j1 = -j4, --stdin,
- * --fail-on/--pass-on, --reference/--compare, harness errors. */
+ * --fail-on/--pass-on, failure kinds (--kind-regex), --reference/--compare,
+ * harness errors. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -339,6 +340,56 @@ static void test_regexes(void) {
   free(error);
 }
 
+/* Failure kinds: exit:N, signal:NAME, timeout, the reason of a failure that
+ * exited 0, --kind-regex's first group (or whole match), kept by the cache. */
+static void test_kinds(void) {
+  SdOracleOptions o;
+  options(&o, 0.5, 2);
+  o.fail_on = "^ERROR";
+  SdOracle *self = make(&o);
+  const char *in[] = {"exit 42", "segv", "abort", "hang k", "exit 0", "exit 125", "out ERROR: x"};
+  const char *want[] = {"exit:42", "signal:SIGSEGV", "signal:SIGABRT", "timeout", "", "", "fail-on"};
+  SdVerdict v[7];
+  CHECK(run_strings(self, in, 7, v));
+  for (int k = 0; k < 7; k++) CHECK_STR(sd_verdict_failure_kind(&v[k]), want[k]);
+  CHECK(v[4].failure_kind == NULL && v[5].failure_kind == NULL);
+  clear_all(v, 7);
+  sd_oracle_free(self);
+
+  options(&o, 5, 2);
+  o.kind_regex = "SUMMARY: \\S+: (\\S+)|(?:ERR[0-9]+)";
+  self = make(&o);
+  const char *in2[] = {"outfail SUMMARY: AddressSanitizer: heap-buffer-overflow", "outfail nothing",
+                       "out SUMMARY: AddressSanitizer: leak", "outfail ERR42", "exit 3"};
+  const char *want2[] = {"heap-buffer-overflow", "exit:1", "", "ERR42", "exit:3"};
+  CHECK(run_strings(self, in2, 5, v));
+  for (int k = 0; k < 5; k++) CHECK_STR(sd_verdict_failure_kind(&v[k]), want2[k]);
+  clear_all(v, 5);
+  CHECK(run_strings(self, in2, 1, v)); /* from the cache, with its kind */
+  CHECK(v[0].cached);
+  CHECK_STR(sd_verdict_failure_kind(&v[0]), "heap-buffer-overflow");
+  SdVerdict copy;
+  sd_verdict_copy(&copy, &v[0]);
+  CHECK(copy.failure_kind != v[0].failure_kind);
+  CHECK_STR(copy.failure_kind, "heap-buffer-overflow");
+  sd_verdict_clear(&copy);
+  clear_all(v, 1);
+  sd_oracle_free(self);
+
+  sd_oracle_options_init(&o);
+  char *argv[] = {"run", "--kind-regex", "(x", "--kind-regex=a(b)", NULL};
+  int i = 1;
+  bool consumed;
+  char *error = NULL;
+  CHECK(!sd_oracle_options_parse_arg(&o, 4, argv, &i, &consumed, &error));
+  CHECK(error && strstr(error, "--kind-regex: bad regular expression"));
+  free(error);
+  error = NULL;
+  i = 3;
+  CHECK(sd_oracle_options_parse_arg(&o, 4, argv, &i, &consumed, &error) && consumed);
+  CHECK_STR(o.kind_regex, "a(b)");
+}
+
 static void test_reference(void) {
   SdOracleOptions o;
   options(&o, 5, 4);
@@ -476,6 +527,7 @@ int main(void) {
   RUN(test_jobs_determinism);
   RUN(test_cache);
   RUN(test_regexes);
+  RUN(test_kinds);
   RUN(test_reference);
   RUN(test_harness_errors);
   RUN(test_tmpdir);

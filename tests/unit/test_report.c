@@ -1,6 +1,7 @@
 /* Unit tests of the report: the text names the status, the diagnosis and the
  * counts; equivalent candidates that read the same are listed once; the JSON
- * document has the documented fields and survives bytes that are not UTF-8. */
+ * document has the documented fields and survives bytes that are not UTF-8;
+ * the failure kind and the other failures by kind. */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +80,45 @@ static void test_json(void) {
   sd_report_free(r);
 }
 
+/* The kind explained and the other failures, per kind, in text and JSON. */
+static void test_kinds(void) {
+  SdReport *r = sample();
+  char *t = sd_report_to_text(r);
+  CHECK(strstr(t, "0 failing (any kind), 0 passing") != NULL); /* no kind known */
+  CHECK(strstr(t, "other failures") == NULL);
+  free(t);
+  r->kind = sd_xstrdup("exit:2");
+  r->failing = 7;
+  r->other_failures = 5;
+  r->other_kind_count = 2;
+  r->other_kinds = sd_xcalloc(2, sizeof *r->other_kinds);
+  r->other_kinds[0] = (SdReportKindCount){sd_xstrdup("signal:SIGABRT"), 4};
+  r->other_kinds[1] = (SdReportKindCount){sd_xstrdup("timeout"), 1};
+  t = sd_report_to_text(r);
+  CHECK(strstr(t, "7 failing (exit:2), 0 passing") != NULL);
+  CHECK(strstr(t, "\nother failures (another kind than exit:2; learned neither way): 4 signal:SIGABRT, "
+                  "1 timeout;\n") != NULL);
+  free(t);
+  char *j = sd_report_to_json(r);
+  cJSON *doc = cJSON_ParseWithOpts(j, NULL, 1);
+  CHECK(doc != NULL);
+  if (doc) {
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(doc, "kind")->valuestring, "exit:2");
+    cJSON *o = cJSON_GetObjectItemCaseSensitive(doc, "other_failures");
+    CHECK(cJSON_GetArraySize(o) == 2);
+    CHECK(cJSON_GetObjectItemCaseSensitive(o, "signal:SIGABRT")->valuedouble == 4);
+    CHECK(cJSON_GetObjectItemCaseSensitive(o, "timeout")->valuedouble == 1);
+    cJSON *counts = cJSON_GetObjectItemCaseSensitive(doc, "counts");
+    CHECK(cJSON_GetObjectItemCaseSensitive(counts, "other_failures")->valuedouble == 5);
+  }
+  cJSON_Delete(doc);
+  free(j);
+  sd_report_free(r);
+}
+
 int main(void) {
   RUN(test_text);
   RUN(test_json);
+  RUN(test_kinds);
   return test_report();
 }
