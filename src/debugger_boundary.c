@@ -423,6 +423,16 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
   return NULL;
 }
 
+/* Does c agree with the program on the two witnesses of b (false on the
+ * passing one, true on the failing one)? A moved literal that does not is
+ * not why the boundary lies where it does (another conjunct is): then the
+ * witnesses go back to the learner instead. */
+static bool agrees_with_witnesses(const Debugger *d, const SdConstraint *c, const DbgBoundary *b) {
+  if (b->pass_input == UINT32_MAX || b->fail_input == UINT32_MAX) return false;
+  return !sd_constraint_eval(c, d->evidence.items[b->pass_input].tree, NULL) &&
+         sd_constraint_eval(c, d->evidence.items[b->fail_input].tree, NULL);
+}
+
 static void add_note(DbgCause *c, Measure *m, const char *note) {
   DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
                    .fail_input = UINT32_MAX, .note = sd_xstrdup(note)};
@@ -460,7 +470,13 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
       }
       array_push(&c->boundaries, b);
       if (r == PIN_MOVED) {
-        if (!b.note && !*moved) *moved = move_literal(c->constraint, m, shift, p->scratch);
+        if (!b.note && !*moved) {
+          *moved = move_literal(c->constraint, m, shift, p->scratch);
+          if (*moved && !agrees_with_witnesses(p->d, *moved, &b)) {
+            sd_constraint_free(*moved);
+            *moved = NULL;
+          }
+        }
         result = PIN_MOVED;
       } else if (result != PIN_MOVED) {
         result = PIN_OK;
