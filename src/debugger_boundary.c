@@ -489,8 +489,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
 /* Does another cause (found before, or another part of the disjunction being
  * settled) hold on t? Then t fails whichever side of c's boundary it lies. */
 static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t) {
-  for (uint32_t k = 0; k < d->causes.size; k++)
-    if (sd_constraint_eval(d->causes.items[k].constraint, t, NULL)) return true;
+  if (dbg_cause_holds(d, t)) return true;
   for (uint32_t k = 0; k < d->sibling_count; k++)
     if (k != d->sibling_self && sd_constraint_eval(d->siblings[k], t, NULL))
       return true;

@@ -2,7 +2,8 @@
  * its tree and verdict. Texts are deduplicated (a hash set of every text run
  * or about to be), so no input runs twice; inputs are saved to --out as they
  * are labelled. A failure of a kind other than the one explained is kept as
- * UNDEFINED evidence (learned neither way) and counted by kind. Also: making more inputs when there are too few of a kind
+ * UNDEFINED evidence (learned neither way) and counted by kind. Also: making
+ * more inputs when there are too few of a kind
  * (regenerating subtrees of failing inputs keeps most of their structure, so
  * even rare failures reproduce), and which failures the causes found so far
  * explain. */
@@ -206,11 +207,13 @@ int dbg_gather_initial(Debugger *d) {
   return 0;
 }
 
-bool dbg_explained(const Debugger *d, uint32_t i) {
+bool dbg_cause_holds(const Debugger *d, const SdTree *t) {
   for (uint32_t k = 0; k < d->causes.size; k++)
-    if (sd_constraint_eval(d->causes.items[k].constraint, d->evidence.items[i].tree, NULL)) return true;
+    if (sd_constraint_eval(d->causes.items[k].constraint, t, NULL)) return true;
   return false;
 }
+
+bool dbg_explained(const Debugger *d, uint32_t i) { return dbg_cause_holds(d, d->evidence.items[i].tree); }
 
 void dbg_unexplained(const Debugger *d, IndexList *out) {
   out->size = 0;

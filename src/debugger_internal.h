@@ -112,6 +112,8 @@ uint32_t dbg_run_one(Debugger *d, SdTree *tree);
 SdTree *dbg_mutate(Debugger *d, const SdTree *tree);
 const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool);
 int dbg_gather_initial(Debugger *d);
+/* Does a cause found so far hold on t? */
+bool dbg_cause_holds(const Debugger *d, const SdTree *t);
 /* Is evidence i explained by some cause found so far? */
 bool dbg_explained(const Debugger *d, uint32_t i);
 /* Failing inputs no cause explains. */
