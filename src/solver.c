@@ -47,6 +47,10 @@ struct SdSolver {
   SdFuzzer *fuzzer;
   SdParser *parser;
   SdHashSet avoid; /* hashes of texts never to return */
+  /* one Z3 context for every call (made on first need): a context and the
+     grammar's regular expressions cost more to make than most queries;
+     each call works inside push/pop */
+  SdZ3 *z;
   /* constraints on which Z3 found nothing and ran out of rlimit: later calls
      for them skip Z3 and only fuzz (hashes; a small ring) */
   uint64_t hopeless[64];
@@ -96,11 +100,40 @@ SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts) {
   return s;
 }
 
+void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries, uint64_t *old_rlimit,
+                          uint32_t *old_max_queries) {
+  if (old_rlimit) *old_rlimit = self->opts.rlimit;
+  if (old_max_queries) *old_max_queries = self->opts.max_queries;
+  self->opts.rlimit = rlimit ? rlimit : 4000000;
+  self->opts.max_queries = max_queries;
+}
+
+/* The solver's Z3 context for one generate call: its query count starts at
+ * zero (the per-call budget), its resource limit is the call's. */
+static SdZ3 *call_context(SdSolver *self) {
+  if (!self->z) self->z = sd_z3_new(self->g, self->opts.rlimit, (uint32_t)self->opts.seed);
+  else sd_z3_set_rlimit(self->z, self->opts.rlimit);
+  self->z->queries = 0;
+  return self->z;
+}
+
+/* After a call: count its queries; a crashed context is given up (and
+ * leaked, solver_z3.c) and the next call makes another. */
+static void end_call(SdSolver *self) {
+  self->stats.z3_queries += self->z->queries;
+  while (self->z->scope_depth) sd_z3_pop(self->z); /* every call leaves the context as it found it */
+  if (self->z->crashed) {
+    sd_z3_free(self->z);
+    self->z = NULL;
+  }
+}
+
 void sd_solver_free(SdSolver *self) {
   if (!self) return;
   sd_fuzzer_free(self->fuzzer);
   sd_parser_free(self->parser);
   sd_hash_set_free(&self->avoid);
+  sd_z3_free(self->z);
   free(self);
 }
 
@@ -1031,7 +1064,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   /* 2. Z3 on fixed structures */
   uint64_t chash = sd_constraint_hash(c);
   if (gen.produced < n && !is_hopeless(self, chash)) {
-    gen.z = sd_z3_new(self->g, self->opts.rlimit, (uint32_t)self->opts.seed);
+    gen.z = call_context(self);
     if (gen.produced >= fuzz_target) {
       /* fuzzing hit well: Z3 only adds boundary values, and only while cheap */
       sd_z3_set_rlimit(gen.z, self->opts.rlimit < CHEAP_RLIMIT ? self->opts.rlimit : CHEAP_RLIMIT);
@@ -1051,8 +1084,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     }
     if (gen.z3_unknowns >= MAX_UNKNOWNS && gen.z3_hits < gen.z3_unknowns)
       self->hopeless[self->hopeless_count++ % 64] = chash;
-    self->stats.z3_queries += gen.z->queries;
-    sd_z3_free(gen.z);
+    end_call(self);
     gen.z = NULL;
   }
   /* 3. fuzz and filter with what is left */

@@ -38,6 +38,11 @@ const char *sd_solve_status_name(SdSolveStatus status); /* "ok", "partial", "uns
 /* The grammar must outlive the solver. opts may be NULL (defaults). */
 SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts);
 void sd_solver_free(SdSolver *self);
+/* The effort of later generate calls: Z3 resources per query and queries per
+ * call (0 = the defaults of sd_solver_options_init); returns the previous
+ * values through old_rlimit and old_max_queries when not NULL. */
+void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries, uint64_t *old_rlimit,
+                          uint32_t *old_max_queries);
 
 /* Register a text already known (e.g. already run): generate never returns it. */
 void sd_solver_avoid(SdSolver *self, const char *text, size_t length);
