@@ -33,10 +33,11 @@ void sd_debug_options_init(SdDebugOptions *self) {
   self->seed = 1;
   self->max_iterations = 10;
   self->max_runs = 2000;
-  self->min_failing = 20;
-  self->min_passing = 20;
+  self->min_failing = 10;
+  self->min_passing = 10;
   self->per_candidate = 8;
   self->refine_top = 3;
+  self->hunt = 24;
   self->max_relevant = 5;
   self->min_precision = 0.9;
   self->min_recall = 0.9;
@@ -119,6 +120,7 @@ static void debugger_free(Debugger *d) {
   }
   array_free(&d->causes);
   sd_hash_set_free(&d->seen);
+  sd_constraint_free(d->hunted_diagnosis);
   sd_learner_free(d->first_learner);
   sd_relevance_free(d->first_relevance);
   sd_catalog_free(d->catalog);
@@ -145,8 +147,8 @@ static void free_cause(DbgCause *c) {
   array_free(&c->boundaries);
 }
 
-/* The disjunct f of src as a constraint of its own. */
-static SdConstraint *sub_constraint(const SdConstraint *src, const SdFormula *f) {
+/* The disjunct (or conjunct) f of src as a constraint of its own. */
+SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f) {
   SdConstraint *dst = sd_constraint_new_empty(src->grammar);
   int32_t *map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
   for (uint32_t i = 0; i < src->variable_count; i++)
@@ -166,7 +168,7 @@ static uint32_t split_disjuncts(SdConstraint *c, SdConstraint **out, uint32_t ma
     return 1;
   }
   uint32_t n = c->root->child_count;
-  for (uint32_t i = 0; i < n; i++) out[i] = sub_constraint(c, c->root->children[i]);
+  for (uint32_t i = 0; i < n; i++) out[i] = dbg_sub_constraint(c, c->root->children[i]);
   sd_constraint_free(c);
   return n;
 }
@@ -180,7 +182,7 @@ static void conjuncts(const SdConstraint *c, ConstraintList *out) {
     array_push(out, sd_constraint_clone(c));
     return;
   }
-  for (uint32_t i = 0; i < c->root->child_count; i++) array_push(out, sub_constraint(c, c->root->children[i]));
+  for (uint32_t i = 0; i < c->root->child_count; i++) array_push(out, dbg_sub_constraint(c, c->root->children[i]));
 }
 
 static void free_list(ConstraintList *l) {
@@ -396,7 +398,11 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       if (hunted_last) break;
       if ((reason = budget_reason(d))) break;
       SdConstraint *diagnosis = dbg_diagnosis(d);
-      int found = dbg_hunt(d, diagnosis);
+      /* the round that confirmed the last cause hunted around this very
+         diagnosis already, and found nothing */
+      bool done = d->hunted && d->hunted_diagnosis && !d->hunt_failures && !d->hunt_passes &&
+                  sd_constraint_equal(diagnosis, d->hunted_diagnosis);
+      int found = done ? 0 : dbg_hunt(d, diagnosis);
       sd_constraint_free(diagnosis);
       if (found < 0) goto harness_error;
       hunted_last = true;
@@ -492,7 +498,6 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
     dbg_add_reduction(&d, rep);
     SdOracleStats st;
     sd_oracle_stats(d.oracle, &st);
-    rep->reduction_runs = st.runs - rep->runs;
     rep->runs = st.runs;
     rep->cache_hits = st.cache_hits;
     rep->harness_seconds = st.harness_seconds;

@@ -23,6 +23,8 @@ enum { PLATEAU_ITERATIONS = 3, MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4, TI
  * disjunctions (their inputs cost the solver most, and disjunctions split
  * into causes anyway). */
 enum { MAX_TIE_ATOMS = 5 };
+/* The solver's effort per tie split: Z3 resources per query, queries. */
+enum { TIE_RLIMIT = 150000, TIE_QUERIES = 3 };
 /* Learning iterations over all causes: --max-iterations and this many more. */
 enum { MAX_EXTRA_ITERATIONS = 5 };
 #define PLATEAU_GAIN 0.02
@@ -128,8 +130,13 @@ static void attack(Debugger *d, const SdConstraint *c, uint32_t n, bool variety,
   sd_constraint_free(neg);
 }
 
-/* Inputs on which a and b disagree: a and not b, b and not a. */
+/* Inputs on which a and b disagree: a and not b, b and not a. Candidates
+ * tied on every input seen are often equivalent (then no such input exists,
+ * and proving it is the solver's most expensive question): a small effort. */
 static void split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, TreeList *batch) {
+  uint64_t rlimit;
+  uint32_t queries;
+  sd_solver_set_effort(d->solver, TIE_RLIMIT, TIE_QUERIES, &rlimit, &queries);
   for (int side = 0; side < 2; side++) {
     const SdConstraint *yes = side ? b : a, *no = side ? a : b;
     SdConstraint *not_no = sd_constraint_negate(no);
@@ -140,56 +147,215 @@ static void split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b,
     sd_constraint_free(both);
     sd_constraint_free(not_no);
   }
+  sd_solver_set_effort(d->solver, rlimit, queries, NULL, NULL);
 }
 
-/* A hash of the candidate's shape: its ISLa with every number outside string
+/* The ordinal of a variable's name among those met so far (names[] grows),
+ * -1 if the identifier at text[0..len) names no variable of c. */
+static int variable_ordinal(const SdConstraint *c, const char *text, size_t len, const char **names,
+                            int *count) {
+  for (int k = 0; k < *count; k++)
+    if (strlen(names[k]) == len && !memcmp(names[k], text, len)) return k;
+  for (uint32_t v = 0; v < c->variable_count && *count < 26; v++) {
+    const char *name = c->variables[v].name;
+    if (name && strcmp(name, "start") && strlen(name) == len && !memcmp(name, text, len)) {
+      names[*count] = name;
+      return (*count)++;
+    }
+  }
+  return -1;
+}
+
+static bool ident_start(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
+static bool ident_char(char ch) { return ident_start(ch) || (ch >= '0' && ch <= '9') || ch == '.'; }
+
+/* A hash of one formula's shape: its ISLa with every number outside string
  * literals blanked, so that candidates differing only in a threshold count
  * as attacked together (the threshold itself is settled by experiment, see
- * debugger_boundary.c). */
-static uint64_t shape_hash(const SdConstraint *c) {
+ * debugger_boundary.c), and variables renamed in order of appearance (the
+ * names a conjunct gets depend on its place in the conjunction). */
+static uint64_t text_shape_hash(const SdConstraint *c) {
   char *isla = sd_constraint_to_isla(c);
+  char *out = sd_xmalloc(2 * strlen(isla) + 1); /* "$a" for a one-letter name */
+  const char *names[26];
+  int named = 0;
   size_t n = 0;
   bool quoted = false;
   for (size_t i = 0; isla[i]; i++) {
     if (isla[i] == '"') quoted = !quoted;
     else if (quoted && isla[i] == '\\' && isla[i + 1]) { /* an escape: keep both bytes */
-      isla[n++] = isla[i++];
-      isla[n++] = isla[i];
+      out[n++] = isla[i++];
+      out[n++] = isla[i];
       continue;
+    } else if (!quoted && ident_start(isla[i]) && (i == 0 || !ident_char(isla[i - 1]))) {
+      size_t end = i;
+      while (ident_char(isla[end])) end++;
+      int k = variable_ordinal(c, isla + i, end - i, names, &named);
+      if (k >= 0) {
+        out[n++] = '$';
+        out[n++] = (char)('a' + k);
+        i = end - 1;
+        continue;
+      }
+      while (i + 1 < end) out[n++] = isla[i++]; /* the identifier, digits and all */
     }
     bool digit = !quoted && isla[i] >= '0' && isla[i] <= '9';
-    if (digit && n && isla[n - 1] == '#') continue;
-    isla[n++] = digit ? '#' : isla[i];
+    if (digit && n && out[n - 1] == '#') continue;
+    out[n++] = digit ? '#' : isla[i];
   }
-  uint64_t h = sd_hash_bytes(isla, n, 0x5ca1e);
+  uint64_t h = sd_hash_bytes(out, n, 0x5ca1e);
+  free(out);
   free(isla);
   return h;
+}
+
+static int compare_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The shape of a candidate, whatever the order of its conjuncts: "A and B"
+ * and "B and A" are one candidate, attacked once. */
+static uint64_t shape_hash(const SdConstraint *c) {
+  if (c->root->kind != SD_F_AND || c->root->child_count > 64) return text_shape_hash(c);
+  uint64_t parts[64];
+  uint32_t n = c->root->child_count;
+  for (uint32_t i = 0; i < n; i++) {
+    SdConstraint *part = dbg_sub_constraint(c, c->root->children[i]);
+    parts[i] = text_shape_hash(part);
+    sd_constraint_free(part);
+  }
+  qsort(parts, n, sizeof parts[0], compare_u64);
+  return sd_hash_bytes(parts, n * sizeof parts[0], 0xa4d);
+}
+
+/* The measures a candidate compares: a set of (nonterminal, length or
+ * value) pairs, as a sorted list of codes; text anywhere makes it NULL-like
+ * (count 0, text true). */
+typedef struct Measures {
+  uint64_t codes[32];
+  uint32_t count;
+  bool text;
+} Measures;
+
+static void add_measure(Measures *m, const SdConstraint *c, const SdTerm *var, char kind) {
+  if (kind == 'T') {
+    m->text = true;
+    return;
+  }
+  SdSymbol sym = c->variables[var->var].symbol;
+  uint64_t code = ((uint64_t)(uint32_t)sym << 8) | (uint8_t)kind;
+  for (uint32_t i = 0; i < m->count; i++)
+    if (m->codes[i] == code) return;
+  if (m->count < 32) m->codes[m->count++] = code;
+  else m->text = true; /* too many to compare: treat as different */
+}
+
+static void term_measures(Measures *m, const SdConstraint *c, const SdTerm *t) {
+  for (uint32_t i = 0; i < t->arg_count; i++) {
+    const SdTerm *a = t->args[i];
+    if (a->op == SD_OP_VAR) {
+      char kind = t->op == SD_OP_STR_LEN ? 'L' : t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL ? 'V' : 'T';
+      add_measure(m, c, a, kind);
+    } else {
+      term_measures(m, c, a);
+    }
+  }
+  if (t->op == SD_OP_VAR) add_measure(m, c, t, 'T'); /* a bare variable atom */
+}
+
+static void formula_measures(Measures *m, const SdConstraint *c, const SdFormula *f) {
+  if (f->kind == SD_F_ATOM) term_measures(m, c, f->atom);
+  for (uint32_t i = 0; i < f->child_count; i++) formula_measures(m, c, f->children[i]);
+}
+
+static bool same_measures(const SdConstraint *a, const SdConstraint *b) {
+  Measures ma = {0}, mb = {0};
+  formula_measures(&ma, a, a->root);
+  formula_measures(&mb, b, b->root);
+  if (ma.text || mb.text || ma.count != mb.count || !ma.count) return false;
+  for (uint32_t i = 0; i < ma.count; i++) {
+    bool found = false;
+    for (uint32_t j = 0; j < mb.count && !found; j++) found = ma.codes[i] == mb.codes[j];
+    if (!found) return false;
+  }
+  return true;
 }
 
 static bool same_scores(const SdCandidate *a, const SdCandidate *b) {
   return a->tp == b->tp && a->fp == b->fp;
 }
 
+/* A candidate no input seen contradicts: it holds on no passing input and,
+ * when the learner wants one explanation of every failure, on every failing
+ * one. Once the best candidate is such, the others are refuted already. */
+static bool consistent(const CauseSearch *s, const SdCandidate *c) {
+  return c->fp == 0 && (s->precise || c->fn == 0);
+}
+
+/* The best candidate explains every failure left and nothing else: the
+ * round made to refute it is a hunt around the diagnosis it would complete. */
+static bool completes(const SdCandidate *c) { return c->fp == 0 && c->fn == 0; }
+
+/* Whether an input run since evidence index `from` contradicts c. */
+static bool contradicted_since(const CauseSearch *s, const SdConstraint *c, uint32_t from) {
+  Debugger *d = s->d;
+  for (uint32_t i = from; i < d->evidence.size; i++) {
+    if (!in_target(d, i)) continue;
+    bool fail = d->evidence.items[i].verdict == SD_VERDICT_FAIL;
+    if (sd_constraint_eval(c, d->evidence.items[i].tree, NULL) != fail) return true;
+  }
+  return false;
+}
+
+/* Hunt around the diagnosis that c completes (the causes found so far, or
+ * c). Returns -1 on a harness error. */
+static int hunt_completed(CauseSearch *s, const SdConstraint *c) {
+  SdConstraint *known = dbg_diagnosis(s->d);
+  SdConstraint *diagnosis;
+  if (known) {
+    const SdConstraint *parts[2] = {known, c};
+    diagnosis = sd_constraint_or(parts, 2);
+    sd_constraint_free(known);
+  } else {
+    diagnosis = sd_constraint_clone(c);
+  }
+  int found = dbg_hunt(s->d, diagnosis);
+  sd_constraint_free(diagnosis);
+  return found < 0 ? -1 : 0;
+}
+
 /* Attack the top candidates: one member of each of the best groups, and
  * every member of the best group, and split the best candidate's ties
  * (members of its group, and other groups with the same scores) by inputs on
- * which they disagree. Returns the inputs added, -1 on a harness error. */
+ * which they disagree. Once the best candidate is consistent with every
+ * input seen, only candidates that are too get runs: ties are split first,
+ * and if the best survives them and completes the diagnosis, a hunt around
+ * it (neighbours and generated inputs on both sides, dbg_hunt) is the
+ * attack. Returns the inputs added, -1 on a harness error. */
 static int refute(CauseSearch *s) {
   Debugger *d = s->d;
   uint32_t per = d->opts->per_candidate;
   TreeList batch = {0};
   uint32_t groups_done = 0, last_group = UINT32_MAX, best_members = 0, ties = 0;
   const SdCandidate *best = sd_learner_candidate(s->learner, 0);
+  bool settled = consistent(s, best), hunt = completes(best);
   uint64_t best_shape = shape_hash(best->constraint);
   for (uint32_t r = 0; r < sd_learner_candidate_count(s->learner) && s->tested_count < MAX_TESTED; r++) {
     const SdCandidate *c = sd_learner_candidate(s->learner, r);
+    if (settled && !consistent(s, c)) continue;
     bool best_group = c->equivalent_group == best->equivalent_group;
-    /* a tie that differs only in a threshold is settled by pinning it */
+    /* a tie that differs only in a threshold, or compares the same lengths
+       and values otherwise, is settled by pinning it */
     if (r > 0 && (best_group || same_scores(c, best)) && ties < 3 && !dbg_out_of_time(d) &&
-        !c->disjunction && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape) {
+        !c->disjunction && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape &&
+        !same_measures(c->constraint, best->constraint)) {
       split_tie(d, best->constraint, c->constraint, &batch);
       ties++;
+      if (hunt) s->tested[s->tested_count++] = shape_hash(c->constraint);
     }
+    if (hunt && (r == 0 || best_group)) continue; /* the hunt attacks the best, below; its
+                                                     equals differ from it where the ties split */
     if (best_group) {
       if (best_members++ >= MAX_EQUIVALENTS_ATTACKED) continue;
     } else if (c->equivalent_group == last_group || groups_done >= d->opts->refine_top) {
@@ -203,16 +369,21 @@ static int refute(CauseSearch *s) {
   }
   /* a few mutations of failing inputs keep the search honest when the
    * generator cannot reach a region */
-  for (uint32_t i = 0; i < per / 2 && d->failing.size; i++)
+  for (uint32_t i = 0; !hunt && i < per / 2 && d->failing.size; i++)
     array_push(&batch, dbg_mutate(d, dbg_random_evidence(d, &d->failing)->tree));
   d->origin = ORIGIN_ATTACK;
   SdSolverStats ss;
   sd_solver_stats(d->solver, &ss);
   dbg_progress(d, "attacks: %u inputs, %u ties split, %llu Z3 queries so far", batch.size, ties,
                (unsigned long long)ss.z3_queries);
+  uint32_t before = d->evidence.size;
   int added = dbg_run_trees(d, batch.items, batch.size);
   array_free(&batch);
-  return added;
+  if (added < 0 || !hunt || contradicted_since(s, best->constraint, before)) return added;
+  uint32_t hunt_from = d->evidence.size;
+  if (s->tested_count < MAX_TESTED) s->tested[s->tested_count++] = best_shape;
+  if (hunt_completed(s, best->constraint) < 0) return -1;
+  return added + (int)(d->evidence.size - hunt_from);
 }
 
 /* A cause explains at least two failing inputs and a quarter of those it

@@ -176,7 +176,20 @@ const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool) {
   return &d->evidence.items[pool->items[sd_rng_below(&d->rng, pool->size)]];
 }
 
-/* Label enough inputs of both kinds to learn from. */
+/* How many inputs the next initial batch makes: what is still missing of
+ * both kinds (most mutations keep their kind), at least 4 (not the number
+ * of parallel jobs: the same seed gives the same inputs on every machine),
+ * at most 32. */
+static uint32_t initial_batch_size(const Debugger *d) {
+  uint32_t want = 0;
+  if (d->failing.size < d->opts->min_failing) want += d->opts->min_failing - d->failing.size;
+  if (d->passing.size < d->opts->min_passing) want += d->opts->min_passing - d->passing.size;
+  if (want < 4) want = 4;
+  return want > 32 ? 32 : want;
+}
+
+/* Label enough inputs of both kinds to learn from: mutations of the inputs
+ * of the kind still missing, mostly, and a few inputs from the grammar. */
 int dbg_gather_initial(Debugger *d) {
   uint64_t budget = d->opts->max_runs / 4;
   if (budget < 100) budget = d->opts->max_runs < 100 ? d->opts->max_runs : 100;
@@ -187,13 +200,15 @@ int dbg_gather_initial(Debugger *d) {
          dbg_runs_so_far(d) - start_runs < budget && dbg_runs_left(d) > 0 && !dbg_out_of_time(d) &&
          stale < 5) {
     SdTree *batch[32];
-    uint32_t n = 0;
+    uint32_t n = 0, size = initial_batch_size(d);
     bool need_fail = d->failing.size < d->opts->min_failing;
-    while (n < 32) {
+    bool need_pass = d->passing.size < d->opts->min_passing;
+    double fail_share = need_fail && need_pass ? 0.5 : need_fail ? 0.8 : 0.1;
+    while (n < size) {
       double r = sd_rng_unit(&d->rng);
-      if (d->failing.size && (need_fail ? r < 0.7 : r < 0.3))
+      if (d->failing.size && r < fail_share)
         batch[n++] = dbg_mutate(d, dbg_random_evidence(d, &d->failing)->tree);
-      else if (d->passing.size && r < 0.85)
+      else if (d->passing.size && r < 0.9)
         batch[n++] = dbg_mutate(d, dbg_random_evidence(d, &d->passing)->tree);
       else
         batch[n++] = sd_fuzz_tree(d->fuzzer, -1);

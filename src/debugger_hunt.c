@@ -13,13 +13,19 @@
  *
  * Inside the diagnosis, passes it wrongly covers: neighbours of passing
  * inputs that fall inside it, and generated inputs that satisfy it made
- * from passing inputs. */
+ * from passing inputs.
+ *
+ * --hunt N inputs outside and N/2 inside run in chunks of HUNT_CHUNK, two
+ * outside for one inside; the first chunk with a failure outside or a pass
+ * inside ends the hunt (the debugger learns from it). The debugger also
+ * hunts as the round that tries to refute a candidate that would complete
+ * the diagnosis (debugger_cause.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "debugger_internal.h"
 
-enum { HUNT_OUTSIDE = 60, HUNT_INSIDE = 30, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
+enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -151,24 +157,19 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
   }
 }
 
-int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
-  d->hunted = true;
-  d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
-  uint64_t left = dbg_runs_left(d);
-  uint32_t outside = (uint32_t)(left < HUNT_OUTSIDE ? left : HUNT_OUTSIDE);
-  uint32_t inside = (uint32_t)(left - outside < HUNT_INSIDE ? left - outside : HUNT_INSIDE);
-  if (!outside) return 0;
-  TreeList batch = {0};
-  collect(d, diagnosis, false, outside, &batch);
-  collect(d, diagnosis, true, inside, &batch);
-  uint32_t before = d->evidence.size;
-  uint64_t runs_before = dbg_runs_so_far(d);
-  d->origin = ORIGIN_HUNT;
-  int added = dbg_run_trees(d, batch.items, batch.size);
-  array_free(&batch);
-  d->hunt_runs += dbg_runs_so_far(d) - runs_before;
-  if (added < 0) return -1;
-  for (uint32_t i = before; i < d->evidence.size; i++) {
+/* The hunt's inputs in the order they run: two outside the diagnosis for
+ * each one inside, so that every chunk looks both ways. */
+static void interleave(TreeList *out_side, TreeList *in_side, TreeList *order) {
+  uint32_t o = 0, i = 0;
+  while (o < out_side->size || i < in_side->size) {
+    for (int k = 0; k < 2 && o < out_side->size; k++) array_push(order, out_side->items[o++]);
+    if (i < in_side->size) array_push(order, in_side->items[i++]);
+  }
+}
+
+/* Tally the verdicts of evidence [from, end) against the diagnosis. */
+static void tally(Debugger *d, const SdConstraint *diagnosis, uint32_t from) {
+  for (uint32_t i = from; i < d->evidence.size; i++) {
     SdVerdictKind v = d->evidence.items[i].verdict;
     if (v == SD_VERDICT_UNDEFINED) continue;
     if (sd_constraint_eval(diagnosis, d->evidence.items[i].tree, NULL)) {
@@ -179,6 +180,48 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
       d->hunt_failures += v == SD_VERDICT_FAIL;
     }
   }
+}
+
+static uint32_t hunt_outside_budget(const Debugger *d) {
+  return d->opts->hunt ? d->opts->hunt : 1;
+}
+
+/* Runs the hunt in chunks and stops after the first chunk that proves the
+ * diagnosis wrong (a failure outside it or a pass inside): the rest of the
+ * budget would only confirm what that input shows. */
+int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
+  d->hunted = true;
+  d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
+  sd_constraint_free(d->hunted_diagnosis);
+  d->hunted_diagnosis = sd_constraint_clone(diagnosis);
+  uint64_t left = dbg_runs_left(d);
+  uint32_t want_out = hunt_outside_budget(d), want_in = (want_out + 1) / 2;
+  uint32_t outside = (uint32_t)(left < want_out ? left : want_out);
+  uint32_t inside = (uint32_t)(left - outside < want_in ? left - outside : want_in);
+  if (!outside) return 0;
+  TreeList out_side = {0}, in_side = {0}, order = {0};
+  collect(d, diagnosis, false, outside, &out_side);
+  collect(d, diagnosis, true, inside, &in_side);
+  interleave(&out_side, &in_side, &order);
+  array_free(&out_side);
+  array_free(&in_side);
+  uint64_t runs_before = dbg_runs_so_far(d);
+  d->origin = ORIGIN_HUNT;
+  uint32_t next = 0;
+  int rc = 0;
+  while (next < order.size) {
+    uint32_t n = order.size - next < HUNT_CHUNK ? order.size - next : HUNT_CHUNK;
+    uint32_t before = d->evidence.size;
+    if (dbg_run_trees(d, order.items + next, n) < 0) rc = -1;
+    next += n;
+    if (rc < 0) break;
+    tally(d, diagnosis, before);
+    if (d->hunt_failures + d->hunt_passes || dbg_out_of_time(d)) break;
+  }
+  for (; next < order.size; next++) sd_tree_free(order.items[next]);
+  array_free(&order);
+  d->hunt_runs += dbg_runs_so_far(d) - runs_before;
+  if (rc < 0) return -1;
   SdSolverStats ss;
   sd_solver_stats(d->solver, &ss);
   dbg_progress(d, "hunt: %u of %u inputs outside the diagnosis failed, %u of %u inside it passed (%llu Z3 queries so far)",

@@ -91,6 +91,7 @@ typedef struct Debugger {
   SdRelevance *first_relevance;
   /* the last hunt */
   bool hunted;
+  SdConstraint *hunted_diagnosis;     /* what it hunted around */
   uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
   uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
   uint64_t boundary_runs, hunt_runs;
@@ -140,6 +141,8 @@ void dbg_boundary_free(DbgBoundary *b);
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis);
 
 /* debugger_report.c */
+/* The disjunct (or conjunct) f of src as a constraint of its own. */
+SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
 SdConstraint *dbg_diagnosis(const Debugger *d); /* or of the causes; NULL if none */
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final);
 void dbg_write_report_files(Debugger *d, const SdReport *rep);

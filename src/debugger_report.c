@@ -297,6 +297,7 @@ void dbg_write_report_files(Debugger *d, const SdReport *rep) {
 
 void dbg_add_reduction(Debugger *d, SdReport *rep) {
   if (!d->failing.size) return;
+  uint64_t start = dbg_runs_so_far(d);
   const SdTree *original = d->evidence.items[d->failing.items[0]].tree;
   uint64_t budget = dbg_runs_left(d) < 400 ? dbg_runs_left(d) : 400;
   if (budget == 0) return;
@@ -318,6 +319,8 @@ void dbg_add_reduction(Debugger *d, SdReport *rep) {
   }
   free(error);
   error = NULL;
+  rep->reduction_runs = dbg_runs_so_far(d) - start;
+  start = dbg_runs_so_far(d);
   budget = dbg_runs_left(d) < 300 ? dbg_runs_left(d) : 300;
   if (d->opts->generalize && budget > 0) {
     SdGeneralizeOptions go;
@@ -333,5 +336,6 @@ void dbg_add_reduction(Debugger *d, SdReport *rep) {
     }
     free(error);
   }
+  rep->generalization_runs = dbg_runs_so_far(d) - start;
   if (rr.tree) sd_tree_free(rr.tree);
 }

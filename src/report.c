@@ -21,6 +21,11 @@ const char *sd_report_status_name(SdReportStatus status) {
   }
 }
 
+uint64_t sd_report_diagnosis_runs(const SdReport *self) {
+  uint64_t after = self->reduction_runs + self->generalization_runs;
+  return self->runs > after ? self->runs - after : 0;
+}
+
 double sd_report_hunt_bound(uint32_t n) { return n ? 1.0 - pow(0.05, 1.0 / n) : 1.0; }
 
 static void boundary_free(SdReportBoundary *b) {
@@ -240,12 +245,13 @@ char *sd_report_to_text(const SdReport *self) {
       sd_buf_printf(&b, "    (%.0f%% of its instantiations fail)\n", 100 * self->abstract_fail_share);
   }
   sd_buf_printf(&b,
-                "\n%u iterations, %llu runs (%llu answered from the cache; %llu pinning boundaries, %llu hunting,\n"
-                "%llu reducing and generalising), %llu Z3 queries;\n"
+                "\n%u iterations, %llu runs: %llu for the diagnosis (%llu answered from the cache; %llu pinning\n"
+                "boundaries, %llu hunting), %llu reducing, %llu generalising; %llu Z3 queries;\n"
                 "%u failing (%s), %u passing, %u undefined inputs; stopped: %s;\n",
-                self->iterations, (unsigned long long)self->runs,
+                self->iterations, (unsigned long long)self->runs, (unsigned long long)sd_report_diagnosis_runs(self),
                 (unsigned long long)self->cache_hits, (unsigned long long)self->boundary_runs,
                 (unsigned long long)self->hunt_runs, (unsigned long long)self->reduction_runs,
+                (unsigned long long)self->generalization_runs,
                 (unsigned long long)self->z3_queries,
                 self->failing, self->kind ? self->kind : "any kind", self->passing, self->undefined,
                 self->stop_reason);
@@ -397,6 +403,8 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON_AddNumberToObject(c, "boundary_runs", (double)self->boundary_runs);
   cJSON_AddNumberToObject(c, "hunt_runs", (double)self->hunt_runs);
   cJSON_AddNumberToObject(c, "reduction_runs", (double)self->reduction_runs);
+  cJSON_AddNumberToObject(c, "generalization_runs", (double)self->generalization_runs);
+  cJSON_AddNumberToObject(c, "diagnosis_runs", (double)sd_report_diagnosis_runs(self));
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)self->seed);
   cJSON_AddStringToObject(root, "seed", seed); /* a string: 64-bit values lose precision as numbers */

@@ -22,10 +22,13 @@ typedef struct SdDebugOptions {
   uint32_t max_iterations;  /* refinement iterations (default 10) */
   uint64_t max_runs;        /* harness runs in all (default 2000) */
   double time_limit;        /* seconds of wall time, 0 = none */
-  uint32_t min_failing;     /* inputs of each class wanted before learning (default 20) */
+  uint32_t min_failing;     /* inputs of each class wanted before learning (default 10) */
   uint32_t min_passing;
   uint32_t per_candidate;   /* inputs generated per candidate and per negation (default 8) */
   uint32_t refine_top;      /* candidates attacked per iteration (default 3) */
+  uint32_t hunt;            /* inputs outside the diagnosis per hunt for failures it misses,
+                               and half as many inside it for passes it covers (default 24);
+                               a hunt stops at the first chunk that finds one */
   uint32_t max_relevant;    /* nonterminals kept by the relevance ranking (default 5) */
   double min_precision;     /* thresholds for exit status 0 (default 0.9 each) */
   double min_recall;

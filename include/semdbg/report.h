@@ -98,13 +98,16 @@ typedef struct SdReport {
   double harness_seconds, total_seconds;
   double self_seconds;   /* CPU time of semdbg itself (user + system) */
   uint64_t boundary_runs, hunt_runs; /* runs spent pinning boundaries and hunting causes (in runs) */
-  uint64_t reduction_runs; /* runs of the reduction and DDSET after the diagnosis (in runs) */
+  uint64_t reduction_runs; /* runs of the reduction after the diagnosis (in runs) */
+  uint64_t generalization_runs; /* runs of DDSET's generalisation after it (in runs) */
 } SdReport;
 
 void sd_report_free(SdReport *self);
 char *sd_report_to_text(const SdReport *self);
 char *sd_report_to_json(const SdReport *self); /* a JSON document (pretty-printed) */
 const char *sd_report_status_name(SdReportStatus status);
+/* The runs of the diagnosis proper: all runs but the reduction's and the generalisation's. */
+uint64_t sd_report_diagnosis_runs(const SdReport *self);
 /* The 95% upper bound on the share of failures among inputs like the n
  * that were run without a failure (1 - 0.05^(1/n); about 3/n). */
 double sd_report_hunt_bound(uint32_t n);
