@@ -1,0 +1,232 @@
+/* lengths.c: the set of text lengths each symbol derives, and words of an
+ * exact length.
+ *
+ * Each symbol's lengths (up to a maximum) are a bitset: a literal has its
+ * own length, a character class length 1, a nonterminal the union over its
+ * alternatives of the sums of its symbols' sets (a Minkowski sum of
+ * bitsets, cut at the maximum). Recursion is a fixpoint: passes over the
+ * nonterminals until no set grows.
+ *
+ * A word of length L is drawn top-down: an alternative that can make L,
+ * chosen at random, then for each of its symbols in turn a length it can
+ * make that leaves a length the rest can make (suffix sets), chosen at
+ * random. The solver uses it to turn a length solved as an integer into
+ * text ("a <payload> of 53 bytes" is a draw, not a string query). */
+#include "lengths.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+
+typedef uint64_t Word;
+
+struct SdLengths {
+  const SdGrammar *g;
+  uint32_t max;    /* lengths 0..max */
+  uint32_t words;  /* per bitset */
+  Word *sets;      /* symbol_count bitsets */
+};
+
+enum { MAX_DEPTH = 4096 };
+
+static Word *set_of(const SdLengths *self, SdSymbol s) { return self->sets + (size_t)s * self->words; }
+
+static bool has(const Word *set, uint32_t i) { return (set[i / 64] >> (i % 64)) & 1; }
+static void put(Word *set, uint32_t i) { set[i / 64] |= (Word)1 << (i % 64); }
+
+/* out |= in shifted up by k, cut at max. */
+static void or_shifted(const SdLengths *self, Word *out, const Word *in, uint32_t k) {
+  uint32_t wk = k / 64, bk = k % 64;
+  for (uint32_t i = self->words; i-- > wk;) {
+    Word w = in[i - wk] << bk;
+    if (bk && i - wk > 0) w |= in[i - wk - 1] >> (64 - bk);
+    out[i] |= w;
+  }
+  uint32_t spare = self->words * 64 - (self->max + 1);
+  if (spare) out[self->words - 1] &= ~(Word)0 >> spare;
+}
+
+/* out = a + b (every sum of a length in a and one in b). */
+static void sum(const SdLengths *self, Word *out, const Word *a, const Word *b) {
+  memset(out, 0, self->words * sizeof(Word));
+  for (uint32_t i = 0; i <= self->max; i++)
+    if (has(a, i)) or_shifted(self, out, b, i);
+}
+
+/* The lengths alternative alt makes, from its symbols' current sets. */
+static void alternative_set(const SdLengths *self, const SdAlternative *alt, Word *out, Word *tmp) {
+  memset(out, 0, self->words * sizeof(Word));
+  put(out, 0);
+  for (uint32_t k = 0; k < alt->count; k++) {
+    sum(self, tmp, out, set_of(self, alt->symbols[k]));
+    memcpy(out, tmp, self->words * sizeof(Word));
+  }
+}
+
+static void init_terminals(SdLengths *self) {
+  for (uint32_t s = 0; s < self->g->symbol_count; s++) {
+    const SdSymbolInfo *si = &self->g->symbols[s];
+    Word *set = set_of(self, (SdSymbol)s);
+    if (si->kind == SD_SYM_LITERAL && si->length <= self->max) put(set, si->length);
+    if (si->kind == SD_SYM_CHARSET)
+      for (int b = 0; b < 32; b++)
+        if (si->set[b]) put(set, 1);
+  }
+}
+
+/* One pass over the nonterminals; returns whether a set grew. */
+static bool grow_pass(SdLengths *self, Word *acc, Word *alt_set, Word *tmp) {
+  bool grew = false;
+  for (uint32_t s = 0; s < self->g->symbol_count; s++) {
+    const SdSymbolInfo *si = &self->g->symbols[s];
+    if (si->kind != SD_SYM_NONTERMINAL) continue;
+    Word *set = set_of(self, (SdSymbol)s);
+    memcpy(acc, set, self->words * sizeof(Word));
+    for (uint32_t a = 0; a < si->alternative_count; a++) {
+      alternative_set(self, &si->alternatives[a], alt_set, tmp);
+      for (uint32_t w = 0; w < self->words; w++) acc[w] |= alt_set[w];
+    }
+    if (memcmp(acc, set, self->words * sizeof(Word))) {
+      memcpy(set, acc, self->words * sizeof(Word));
+      grew = true;
+    }
+  }
+  return grew;
+}
+
+SdLengths *sd_lengths_new(const SdGrammar *g, uint32_t max_length) {
+  SdLengths *self = sd_xcalloc(1, sizeof *self);
+  self->g = g;
+  self->max = max_length > SD_LENGTHS_MAX ? SD_LENGTHS_MAX : max_length;
+  self->words = (self->max + 1 + 63) / 64;
+  self->sets = sd_xcalloc((size_t)g->symbol_count * self->words, sizeof(Word));
+  init_terminals(self);
+  Word *scratch = sd_xmalloc(3 * self->words * sizeof(Word));
+  while (grow_pass(self, scratch, scratch + self->words, scratch + 2 * self->words)) {
+  }
+  free(scratch);
+  return self;
+}
+
+void sd_lengths_free(SdLengths *self) {
+  if (!self) return;
+  free(self->sets);
+  free(self);
+}
+
+uint32_t sd_lengths_max(const SdLengths *self) { return self->max; }
+
+bool sd_lengths_possible(const SdLengths *self, SdSymbol symbol, uint32_t length) {
+  return length <= self->max && has(set_of(self, symbol), length);
+}
+
+/* ---------- drawing a word ---------- */
+
+typedef struct Draw {
+  const SdLengths *self;
+  SdRng *rng;
+  SdBuf out;
+  uint32_t depth;
+} Draw;
+
+static bool draw(Draw *d, SdSymbol s, uint32_t length);
+
+/* suffix[k] = the lengths alt->symbols[k..] make together (count + 1 sets). */
+static Word *suffix_sets(const SdLengths *self, const SdAlternative *alt) {
+  Word *suffix = sd_xcalloc((size_t)(alt->count + 1) * self->words, sizeof(Word));
+  put(suffix + (size_t)alt->count * self->words, 0);
+  for (uint32_t k = alt->count; k-- > 0;)
+    sum(self, suffix + (size_t)k * self->words, set_of(self, alt->symbols[k]), suffix + (size_t)(k + 1) * self->words);
+  return suffix;
+}
+
+/* A random i in [0, n) with ok(i), or -1. */
+static int64_t pick(SdRng *rng, uint32_t n, bool (*ok)(void *, uint32_t), void *user) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < n; i++) count += ok(user, i);
+  if (!count) return -1;
+  uint32_t k = sd_rng_below(rng, count);
+  for (uint32_t i = 0; i < n; i++)
+    if (ok(user, i) && k-- == 0) return i;
+  return -1;
+}
+
+typedef struct SplitChoice {
+  const SdLengths *self;
+  const Word *here, *rest;
+  uint32_t remaining;
+} SplitChoice;
+
+static bool split_ok(void *user, uint32_t l) {
+  SplitChoice *c = user;
+  return has(c->here, l) && has(c->rest, c->remaining - l);
+}
+
+static bool draw_alternative(Draw *d, const SdAlternative *alt, uint32_t length) {
+  Word *suffix = suffix_sets(d->self, alt);
+  uint32_t remaining = length;
+  bool ok = true;
+  for (uint32_t k = 0; k < alt->count && ok; k++) {
+    SplitChoice c = {d->self, set_of(d->self, alt->symbols[k]), suffix + (size_t)(k + 1) * d->self->words, remaining};
+    int64_t l = pick(d->rng, remaining + 1, split_ok, &c);
+    ok = l >= 0 && draw(d, alt->symbols[k], (uint32_t)l);
+    remaining -= ok ? (uint32_t)l : 0;
+  }
+  free(suffix);
+  return ok && remaining == 0;
+}
+
+typedef struct AltChoice {
+  const SdLengths *self;
+  const SdSymbolInfo *si;
+  uint32_t length;
+  Word *tmp, *set;
+} AltChoice;
+
+static bool alternative_ok(void *user, uint32_t a) {
+  AltChoice *c = user;
+  alternative_set(c->self, &c->si->alternatives[a], c->set, c->tmp);
+  return has(c->set, c->length);
+}
+
+static bool draw_charset(Draw *d, const SdSymbolInfo *si) {
+  uint32_t count = 0;
+  for (int b = 0; b < 256; b++) count += (si->set[b / 8] >> (b % 8)) & 1;
+  if (!count) return false;
+  uint32_t k = sd_rng_below(d->rng, count);
+  for (int b = 0; b < 256; b++)
+    if (((si->set[b / 8] >> (b % 8)) & 1) && k-- == 0) {
+      sd_buf_putc(&d->out, (char)b);
+      return true;
+    }
+  return false;
+}
+
+static bool draw(Draw *d, SdSymbol s, uint32_t length) {
+  const SdSymbolInfo *si = &d->self->g->symbols[s];
+  if (!sd_lengths_possible(d->self, s, length) || d->depth >= MAX_DEPTH) return false;
+  if (si->kind == SD_SYM_LITERAL) {
+    sd_buf_append(&d->out, si->bytes, si->length);
+    return true;
+  }
+  if (si->kind == SD_SYM_CHARSET) return draw_charset(d, si);
+  Word *scratch = sd_xmalloc(2 * d->self->words * sizeof(Word));
+  AltChoice c = {d->self, si, length, scratch, scratch + d->self->words};
+  int64_t a = pick(d->rng, si->alternative_count, alternative_ok, &c);
+  free(scratch);
+  if (a < 0) return false;
+  d->depth++;
+  bool ok = draw_alternative(d, &si->alternatives[a], length);
+  d->depth--;
+  return ok;
+}
+
+char *sd_lengths_sample(const SdLengths *self, SdSymbol symbol, uint32_t length, SdRng *rng) {
+  Draw d = {.self = self, .rng = rng};
+  if (!draw(&d, symbol, length) || d.out.len != length) {
+    sd_buf_free(&d.out);
+    return NULL;
+  }
+  return sd_buf_take(&d.out);
+}
