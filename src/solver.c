@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "lengths.h"
 #include "array.h"
 #include "semdbg/fuzzer.h"
 #include "semdbg/parser.h"
@@ -39,6 +40,7 @@
 #define PER_GROUP 4         /* solutions asked per tree structure */
 #define GROUP_FAILURES 6    /* consecutive fruitless structures before Z3 is dropped */
 #define ABSTRACT_RLIMIT 400000 /* Z3 resources for the unsatisfiability proof */
+#define LENGTHS_MAX 255     /* lengths solved as integers, texts drawn (lengths.c) */
 
 struct SdSolver {
   const SdGrammar *g;
@@ -47,10 +49,11 @@ struct SdSolver {
   SdFuzzer *fuzzer;
   SdParser *parser;
   SdHashSet avoid; /* hashes of texts never to return */
-  /* one Z3 context for every call (made on first need): a context and the
-     grammar's regular expressions cost more to make than most queries;
-     each call works inside push/pop */
+  /* the Z3 context of the current generate call: a fresh one per call (a
+     context kept across calls made later queries two to three times slower
+     as its state grew) */
   SdZ3 *z;
+  SdLengths *lengths; /* the lengths each symbol derives (made on first need) */
   /* constraints on which Z3 found nothing and ran out of rlimit: later calls
      for them skip Z3 and only fuzz (hashes; a small ring) */
   uint64_t hopeless[64];
@@ -108,24 +111,18 @@ void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries,
   self->opts.max_queries = max_queries;
 }
 
-/* The solver's Z3 context for one generate call: its query count starts at
- * zero (the per-call budget), its resource limit is the call's. */
+/* The Z3 context for one generate call. */
 static SdZ3 *call_context(SdSolver *self) {
-  if (!self->z) self->z = sd_z3_new(self->g, self->opts.rlimit, (uint32_t)self->opts.seed);
-  else sd_z3_set_rlimit(self->z, self->opts.rlimit);
-  self->z->queries = 0;
+  self->z = sd_z3_new(self->g, self->opts.rlimit, (uint32_t)self->opts.seed);
   return self->z;
 }
 
-/* After a call: count its queries; a crashed context is given up (and
- * leaked, solver_z3.c) and the next call makes another. */
+/* After a call: count its queries, free the context (a crashed one is
+ * leaked, solver_z3.c). */
 static void end_call(SdSolver *self) {
   self->stats.z3_queries += self->z->queries;
-  while (self->z->scope_depth) sd_z3_pop(self->z); /* every call leaves the context as it found it */
-  if (self->z->crashed) {
-    sd_z3_free(self->z);
-    self->z = NULL;
-  }
+  sd_z3_free(self->z);
+  self->z = NULL;
 }
 
 void sd_solver_free(SdSolver *self) {
@@ -134,6 +131,7 @@ void sd_solver_free(SdSolver *self) {
   sd_parser_free(self->parser);
   sd_hash_set_free(&self->avoid);
   sd_z3_free(self->z);
+  sd_lengths_free(self->lengths);
   free(self);
 }
 
@@ -414,15 +412,18 @@ static bool is_structural(SdOp op) {
   return op == SD_OP_INSIDE || op == SD_OP_BEFORE || op == SD_OP_AFTER || op == SD_OP_COUNT;
 }
 
-/* Calls fn for each variable in an SMT (not structural) position of term t;
- * as_number: the variable is the argument of str.to.int. */
-static void smt_vars(const SdTerm *t, void (*fn)(void *, int32_t, bool), void *user) {
+/* How an SMT atom uses a variable: its text, str.to.int of it, str.len of it. */
+typedef enum VarUse { USE_TEXT, USE_NUMBER, USE_LENGTH } VarUse;
+
+/* Calls fn for each variable in an SMT (not structural) position of term t,
+ * with how it is used. */
+static void smt_vars(const SdTerm *t, void (*fn)(void *, int32_t, VarUse), void *user) {
   if (t->op == SD_OP_VAR) {
-    fn(user, t->var, false);
+    fn(user, t->var, USE_TEXT);
     return;
   }
-  if (t->op == SD_OP_STR_TO_INT && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
-    fn(user, t->args[0]->var, true);
+  if ((t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_LEN) && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
+    fn(user, t->args[0]->var, t->op == SD_OP_STR_LEN ? USE_LENGTH : USE_NUMBER);
     return;
   }
   if (t->op == SD_OP_COUNT) {
@@ -482,18 +483,23 @@ typedef struct Query {
   int32_t *solved;        /* per node id: index into vars, or -1 */
   bool *contains;         /* per node id: a solved node is in its subtree */
   Array(const SdNode *) solved_nodes;
-  Z3Asts vars;            /* per solved node: a string variable, or an int one when numeric */
+  Z3Asts vars;            /* per solved node: a string variable, or an int one when numeric
+                             or lengthy */
   bool *numeric;          /* per solved node: solved as an integer (used only under str.to.int) */
+  bool *lengthy;          /* per solved node: its length solved as an integer (used only under
+                             str.len), its text drawn from the grammar (lengths.c) */
   bool *text_used;        /* per node id: its text is needed as a string */
+  uint8_t *uses;          /* per node id: the VarUse bits of its references */
   const SdNode **env;     /* of the atom being translated */
   bool failed;
 } Query;
 
-static void mark_referenced(void *user, int32_t var, bool as_number) {
+static void mark_referenced(void *user, int32_t var, VarUse use) {
   Query *q = user;
   if (var < 0 || !q->env[var]) return;
   const SdNode *n = q->env[var];
-  if (!as_number) q->text_used[n->id] = true;
+  if (use == USE_TEXT) q->text_used[n->id] = true;
+  q->uses[n->id] |= (uint8_t)(1u << use);
   if (q->solved[n->id] == -2) return;
   q->solved[n->id] = -2; /* referenced; decided below */
   array_push(&q->solved_nodes, n);
@@ -524,11 +530,19 @@ static Z3_ast binder_var_int(void *user, int32_t var) {
   return i >= 0 && q->numeric[i] ? q->vars.items[i] : NULL;
 }
 
+static Z3_ast binder_var_length(void *user, int32_t var) {
+  Query *q = user;
+  if (var < 0 || !q->env[var]) return NULL;
+  int32_t i = q->solved[q->env[var]->id];
+  return i >= 0 && q->lengthy[i] ? q->vars.items[i] : NULL;
+}
+
 static Z3_ast binder_var_domain(void *user, int32_t var) {
   Query *q = user;
   if (var < 0 || !q->env[var]) return NULL;
   int32_t i = q->solved[q->env[var]->id];
-  return i >= 0 && !q->numeric[i] ? sd_z3_symbol_regex(q->gen->z, q->env[var]->symbol, NULL) : NULL;
+  return i >= 0 && !q->numeric[i] && !q->lengthy[i] ? sd_z3_symbol_regex(q->gen->z, q->env[var]->symbol, NULL)
+                                                     : NULL;
 }
 
 static Z3_ast binder_var_text(void *user, int32_t var) {
@@ -717,6 +731,46 @@ static char *model_number(SdZ3 *z, Z3_model m, Z3_ast v, size_t *length) {
 
 /* Returns the number of inputs produced from this structure; *unsat is set
  * when the grounded query itself was unsatisfiable. */
+/* The longest text a solved node gets: the constraint's constants allow
+ * for, four more than it has now, four more than its shortest. */
+static uint32_t length_bound(const Gen *gen, const SdNode *n) {
+  uint32_t hi = gen->base_length, len = n->end - n->start, min = gen->s->g->symbols[n->symbol].min_length;
+  if (len + 4 > hi) hi = len + 4;
+  if (min + 4 > hi) hi = min + 4;
+  return hi;
+}
+
+/* The length sets of the solver's grammar (made on first need), NULL when
+ * the grammar is too big for them to pay. */
+static SdLengths *solver_lengths(SdSolver *s) {
+  if (!s->lengths) s->lengths = sd_lengths_new(s->g, LENGTHS_MAX);
+  return s->lengths;
+}
+
+/* An integer for the length of solved node n (index i), within what its
+ * nonterminal can make and the query's length bound. */
+static Z3_ast length_var(Query *q, const SdNode *n, uint32_t i) {
+  SdZ3 *z = q->gen->z;
+  Z3_context ctx = z->ctx;
+  char name[32];
+  snprintf(name, sizeof name, "l%u", i);
+  Z3_ast v = Z3_mk_const(ctx, Z3_mk_string_symbol(ctx, name), z->int_sort);
+  uint32_t lo = q->gen->s->g->symbols[n->symbol].min_length, hi = length_bound(q->gen, n);
+  Z3_solver_assert(ctx, z->solver, Z3_mk_ge(ctx, v, Z3_mk_int(ctx, (int)lo, z->int_sort)));
+  Z3_solver_assert(ctx, z->solver, Z3_mk_le(ctx, v, Z3_mk_int(ctx, (int)hi, z->int_sort)));
+  return v;
+}
+
+/* A word of the length the model gives v, drawn from symbol (NULL: none). */
+static char *model_word(SdSolver *s, Z3_model m, SdZ3 *z, SdSymbol symbol, Z3_ast v, size_t *length) {
+  Z3_ast value = NULL;
+  int n;
+  if (!Z3_model_eval(z->ctx, m, v, true, &value) || !Z3_get_numeral_int(z->ctx, value, &n) || n < 0) return NULL;
+  char *word = sd_lengths_sample(s->lengths, symbol, (uint32_t)n, &s->rng);
+  if (word) *length = (size_t)n;
+  return word;
+}
+
 static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   SdSolver *s = gen->s;
   SdZ3 *z = gen->z;
@@ -745,6 +799,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   q.solved = sd_xmalloc(tree->node_count * sizeof(int32_t));
   q.contains = sd_xcalloc(tree->node_count, sizeof(bool));
   q.text_used = sd_xcalloc(tree->node_count, sizeof(bool));
+  q.uses = sd_xcalloc(tree->node_count, 1);
   for (uint32_t i = 0; i < tree->node_count; i++) q.solved[i] = -1;
   if (root->kind == G_FALSE || gr.too_big) goto done;
   /* referenced nodes; the leaf-most ones are solved for */
@@ -775,6 +830,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   sd_z3_push(z);
   bool ok = true;
   q.numeric = sd_xcalloc(q.solved_nodes.size, sizeof(bool));
+  q.lengthy = sd_xcalloc(q.solved_nodes.size, sizeof(bool));
   for (uint32_t i = 0; i < q.solved_nodes.size && ok; i++) {
     const SdNode *n = q.solved_nodes.items[i];
     q.solved[n->id] = (int32_t)i;
@@ -783,9 +839,17 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     char name[32];
     /* used only as str.to.int(n), and no bound node around it needs its
      * text: solve for the number (Z3's str.to_int is slow), print it later */
-    q.numeric[i] = !q.text_used[n->id] && si->numeric;
-    for (const SdNode *a = n->parent; a && q.numeric[i]; a = a->parent)
-      if (q.text_used[a->id] || q.solved[a->id] == -2) q.numeric[i] = false;
+    bool alone = true; /* no bound node around it needs its text */
+    for (const SdNode *a = n->parent; a && alone; a = a->parent)
+      if (q.text_used[a->id] || q.solved[a->id] == -2) alone = false;
+    q.numeric[i] = alone && q.uses[n->id] == 1u << USE_NUMBER && si->numeric;
+    /* used only as str.len(n): solve for the length, draw a word of it */
+    q.lengthy[i] = alone && q.uses[n->id] == 1u << USE_LENGTH && solver_lengths(s) &&
+                   length_bound(gen, n) <= LENGTHS_MAX;
+    if (q.lengthy[i]) {
+      array_push(&q.vars, length_var(&q, n, i));
+      continue;
+    }
     if (q.numeric[i]) {
       snprintf(name, sizeof name, "i%u", i);
       Z3_ast v = Z3_mk_const(ctx, Z3_mk_string_symbol(ctx, name), z->int_sort);
@@ -806,10 +870,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     Z3_ast v = sd_z3_string_var(z, name);
     array_push(&q.vars, v);
     Z3_ast re = sd_z3_symbol_regex(z, n->symbol, NULL);
-    uint32_t len = n->end - n->start;
-    uint32_t hi = gen->base_length;
-    if (len + 4 > hi) hi = len + 4;
-    if (si->min_length + 4 > hi) hi = si->min_length + 4;
+    uint32_t hi = length_bound(gen, n);
     if (!re || !v) {
       ok = false;
       break;
@@ -820,7 +881,8 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     Z3_solver_assert(ctx, z->solver, Z3_mk_le(ctx, l, Z3_mk_int(ctx, (int)hi, z->int_sort)));
   }
   SdZ3Binder binder = {.user = &q, .var_text = binder_var_text, .structural = binder_structural,
-                       .var_int = binder_var_int, .var_domain = binder_var_domain};
+                       .var_int = binder_var_int, .var_domain = binder_var_domain,
+                       .var_length = binder_var_length};
   for (uint32_t i = 0; i < gr.atom_list.size && ok; i++) {
     G *a = gr.atom_list.items[i];
     q.env = a->env;
@@ -865,7 +927,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
       }
       uint32_t lo = s->g->symbols[n->symbol].min_length;
       uint32_t hi = gen->base_length > lo + 4 ? gen->base_length : lo + 4;
-      Z3_ast l = Z3_mk_seq_length(ctx, q.vars.items[i]);
+      Z3_ast l = q.lengthy[i] ? q.vars.items[i] : Z3_mk_seq_length(ctx, q.vars.items[i]);
       Z3_solver_assert(ctx, z->solver, Z3_mk_eq(ctx, l, Z3_mk_int(ctx, (int)uniform(&s->rng, lo, hi), z->int_sort)));
       extras = true;
     }
@@ -887,7 +949,8 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
         for (uint32_t i = 0; i < k; i++) {
           free(values[i]);
           values[i] = q.numeric[i] ? model_number(z, m, q.vars.items[i], &lengths[i])
-                                   : sd_z3_model_string(z, m, q.vars.items[i], &lengths[i]);
+                      : q.lengthy[i] ? model_word(s, m, z, q.solved_nodes.items[i]->symbol, q.vars.items[i], &lengths[i])
+                                     : sd_z3_model_string(z, m, q.vars.items[i], &lengths[i]);
           if (!values[i]) got = false;
         }
         Z3_model_dec_ref(ctx, m);
@@ -911,7 +974,8 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     Z3_ast *eqs = sd_xmalloc(k * sizeof(Z3_ast));
     for (uint32_t i = 0; i < k; i++)
       eqs[i] = Z3_mk_eq(ctx, q.vars.items[i], q.numeric[i] ? Z3_mk_numeral(ctx, values[i], z->int_sort)
-                                                          : sd_z3_lstring(z, values[i], lengths[i]));
+                                              : q.lengthy[i] ? Z3_mk_int(ctx, (int)lengths[i], z->int_sort)
+                                                             : sd_z3_lstring(z, values[i], lengths[i]));
     Z3_solver_assert(ctx, z->solver, Z3_mk_not(ctx, k == 1 ? eqs[0] : Z3_mk_and(ctx, k, eqs)));
     free(eqs);
     if (sd_z3_failed(z)) break;
@@ -925,7 +989,9 @@ done:
   free(q.solved);
   free(q.contains);
   free(q.text_used);
+  free(q.uses);
   free(q.numeric);
+  free(q.lengthy);
   array_free(&q.solved_nodes);
   array_free(&q.vars);
   array_free(&gr.atom_list);

@@ -83,6 +83,9 @@ typedef struct SdZ3Binder {
   /* Optional: an integer variable standing for str.to.int(var), when the
    * caller solves var as a number (NULL: use the string). */
   Z3_ast (*var_int)(void *user, int32_t var);
+  /* Optional: an integer variable standing for str.len(var), when the caller
+   * solves var's length alone and draws its text later (NULL: use the string). */
+  Z3_ast (*var_length)(void *user, int32_t var);
   /* Optional: the regex var's text is known to be in (it is asserted
    * elsewhere); memberships of var are intersected with it, which Z3 decides
    * far better than two separate memberships. */

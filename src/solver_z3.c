@@ -351,6 +351,9 @@ static Z3_ast term(Tr *t, const SdTerm *x) {
     if (x->arg_count == 1 && (a = term(t, x->args[0]))) r = Z3_mk_unary_minus(ctx, a);
     break;
   case SD_OP_STR_LEN:
+    if (x->arg_count == 1 && x->args[0]->op == SD_OP_VAR && t->b->var_length &&
+        (r = t->b->var_length(t->b->user, x->args[0]->var)))
+      break; /* solved as a length */
     if (x->arg_count == 1 && (a = term(t, x->args[0]))) r = Z3_mk_seq_length(ctx, a);
     break;
   case SD_OP_STR_TO_INT:
