@@ -408,9 +408,12 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       hunted_last = true;
       reason = "confirmed";
       if (!found) break;
-      if (drop_imprecise_causes(d) && ++dropped > MAX_DROPS) {
-        reason = "no-progress";
-        break;
+      if (drop_imprecise_causes(d)) {
+        if (++dropped > MAX_DROPS) {
+          reason = "no-progress";
+          break;
+        }
+        hunted_last = false; /* the diagnosis changed: the causes left are hunted around */
       }
       continue;
     }

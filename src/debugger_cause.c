@@ -352,10 +352,9 @@ static int refute(CauseSearch *s) {
         !same_measures(c->constraint, best->constraint)) {
       split_tie(d, best->constraint, c->constraint, &batch);
       ties++;
-      if (hunt) s->tested[s->tested_count++] = shape_hash(c->constraint);
     }
     if (hunt && (r == 0 || best_group)) continue; /* the hunt attacks the best, below; its
-                                                     equals differ from it where the ties split */
+                                                     equals differ from it where ties split */
     if (best_group) {
       if (best_members++ >= MAX_EQUIVALENTS_ATTACKED) continue;
     } else if (c->equivalent_group == last_group || groups_done >= d->opts->refine_top) {

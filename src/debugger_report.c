@@ -202,13 +202,17 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
         caveat(rep, sd_format("boundary not pinned: %s%s%s%s", !strcmp(b->measure, "length") ? "length of " : "",
                               b->element, b->note ? ": " : "", b->note ? b->note : ""));
     }
-  if (!d->hunted) caveat(rep, sd_xstrdup(final ? "no hunt for failures outside the diagnosis was made (budget)"
-                                               : "the hunt for failures outside the diagnosis has not run yet"));
-  else if (d->hunt_failures)
-    caveat(rep, sd_format("the last hunt found %u failures outside the diagnosis", d->hunt_failures));
-  else if (d->hunt_passes)
-    caveat(rep, sd_format("the last hunt found %u passing inputs inside the diagnosis", d->hunt_passes));
-  else if (!d->hunt_inputs)
+  if (!rep->hunted && d->hunted)
+    caveat(rep, sd_xstrdup("no hunt for failures outside this diagnosis was made (the last hunt was around an "
+                           "earlier one)"));
+  else if (!rep->hunted)
+    caveat(rep, sd_xstrdup(final ? "no hunt for failures outside the diagnosis was made (budget)"
+                                 : "the hunt for failures outside the diagnosis has not run yet"));
+  else if (rep->hunt_failures)
+    caveat(rep, sd_format("the last hunt found %u failures outside the diagnosis", rep->hunt_failures));
+  else if (rep->hunt_passes)
+    caveat(rep, sd_format("the last hunt found %u passing inputs inside the diagnosis", rep->hunt_passes));
+  else if (!rep->hunt_inputs)
     caveat(rep, sd_xstrdup("no input outside the diagnosis could be made to hunt for other failures"));
   if (!rep->caveat_count) rep->status = SD_REPORT_CONFIRMED;
   else if (best->precision >= d->opts->min_precision && best->recall >= d->opts->min_recall)
@@ -260,11 +264,13 @@ SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   if (!diagnosis && d->first_learner && sd_learner_candidate_count(d->first_learner))
     diagnosis = sd_constraint_clone(sd_learner_candidate(d->first_learner, 0)->constraint);
   fill_candidates(d, rep, diagnosis);
+  /* the hunt's figures describe this diagnosis only if it hunted around it */
+  rep->hunted = d->hunted && d->causes.size && d->hunted_diagnosis && diagnosis &&
+                sd_constraint_equal(d->hunted_diagnosis, diagnosis);
   sd_constraint_free(diagnosis);
   fill_relevant(rep, d);
   fill_examples(rep, d);
   fill_causes(rep, d);
-  rep->hunted = d->hunted;
   rep->hunt_inputs = d->hunt_inputs;
   rep->hunt_failures = d->hunt_failures;
   rep->hunt_inside = d->hunt_inside;
