@@ -180,12 +180,19 @@ const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool) {
  * both kinds (most mutations keep their kind), at least 4 (not the number
  * of parallel jobs: the same seed gives the same inputs on every machine),
  * at most 32. */
-static uint32_t initial_batch_size(const Debugger *d) {
+static uint32_t initial_batch_size(const Debugger *d, uint32_t want_failing, uint32_t want_passing) {
   uint32_t want = 0;
-  if (d->failing.size < d->opts->min_failing) want += d->opts->min_failing - d->failing.size;
-  if (d->passing.size < d->opts->min_passing) want += d->opts->min_passing - d->passing.size;
+  if (d->failing.size < want_failing) want += want_failing - d->failing.size;
+  if (d->passing.size < want_passing) want += want_passing - d->passing.size;
   if (want < 4) want = 4;
   return want > 32 ? 32 : want;
+}
+
+/* How many inputs of a kind are wanted: the minimum, twice that when the
+ * kind is rare (under an eighth of the other): a narrow class needs more
+ * examples to show its edges. */
+static uint32_t wanted(uint32_t minimum, uint32_t have, uint32_t other) {
+  return other > 8 * have ? 2 * minimum : minimum;
 }
 
 /* Label enough inputs of both kinds to learn from: mutations of the inputs
@@ -196,13 +203,15 @@ int dbg_gather_initial(Debugger *d) {
   uint64_t start_runs = dbg_runs_so_far(d);
   uint32_t stale = 0;
   d->origin = ORIGIN_GATHER;
-  while ((d->failing.size < d->opts->min_failing || d->passing.size < d->opts->min_passing) &&
-         dbg_runs_so_far(d) - start_runs < budget && dbg_runs_left(d) > 0 && !dbg_out_of_time(d) &&
-         stale < 5) {
+  for (;;) {
+    uint32_t want_failing = wanted(d->opts->min_failing, d->failing.size, d->passing.size);
+    uint32_t want_passing = wanted(d->opts->min_passing, d->passing.size, d->failing.size);
+    bool need_fail = d->failing.size < want_failing, need_pass = d->passing.size < want_passing;
+    if ((!need_fail && !need_pass) || dbg_runs_so_far(d) - start_runs >= budget || dbg_runs_left(d) == 0 ||
+        dbg_out_of_time(d) || stale >= 5)
+      break;
     SdTree *batch[32];
-    uint32_t n = 0, size = initial_batch_size(d);
-    bool need_fail = d->failing.size < d->opts->min_failing;
-    bool need_pass = d->passing.size < d->opts->min_passing;
+    uint32_t n = 0, size = initial_batch_size(d, want_failing, want_passing);
     double fail_share = need_fail && need_pass ? 0.5 : need_fail ? 0.8 : 0.1;
     while (n < size) {
       double r = sd_rng_unit(&d->rng);
