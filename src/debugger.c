@@ -495,7 +495,7 @@ static bool check_flaky(Debugger *d) {
                        verdict_label(d, v->kind, other, fk)};
     SdBuf q = {0};
     sd_buf_append_quoted(&q, texts[i], lengths[i] < 60 ? lengths[i] : 60);
-    fprintf(stderr, "semdbg: warning: the test command is flaky: \"%s\"%s %s, then %s\n", q.data,
+    fprintf(stderr, "semdbg: warning: the test command is flaky: %s%s %s, then %s\n", q.data,
             lengths[i] > 60 ? "..." : "", f.first, f.again);
     sd_buf_free(&q);
     array_push(&d->flaky, f);
