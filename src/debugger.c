@@ -550,6 +550,19 @@ harness_error:
   return NULL;
 }
 
+/* When runs wrote more than the oracle keeps and a regex decides verdicts or
+ * kinds: a sentence saying so (else ""), malloc'd. */
+static char *truncation_note(const Debugger *d) {
+  SdOracleStats st;
+  sd_oracle_stats(d->oracle, &st);
+  const SdOracleOptions *o = &d->opts->oracle;
+  if (!st.truncated || !(o->fail_on || o->pass_on || o->kind_regex)) return sd_xstrdup("");
+  size_t kib = (o->capture_limit ? o->capture_limit : 65536) / 1024;
+  return sd_format("%llu runs wrote more than %zu KiB to stdout or stderr; --fail-on, --pass-on and "
+                   "--kind-regex see only the first %zu KiB of each",
+                   (unsigned long long)st.truncated, kib, kib);
+}
+
 static void add_caveat(SdReport *rep, const char *text) {
   rep->caveats = sd_xrealloc(rep->caveats, (rep->caveat_count + 1) * sizeof(char *));
   rep->caveats[rep->caveat_count++] = sd_xstrdup(text);
@@ -575,6 +588,9 @@ static SdReport *final_report(Debugger *d, const char *reason) {
   else if (stopped && rep->status == SD_REPORT_CONFIRMED)
     add_caveat(rep, "the experiments were cut short by the stop before the diagnosis was complete");
   if (sd_stop_signal()) rep->signal = sd_stop_signal(), rep->interrupted_during = sd_xstrdup("the diagnosis");
+  char *note = truncation_note(d);
+  if (*note) fprintf(stderr, "semdbg: warning: %s\n", note);
+  free(note);
   dbg_write_report_files(d, rep);
   /* 5. companions: the reduced input and the abstract input */
   if ((opts->reduce || opts->generalize) && !d->harness_error && !stopped && !sd_stop_requested() &&
@@ -620,6 +636,9 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   }
   const char *reason = NULL;
   if (!d.failing.size && !sd_stop_requested()) {
+    char *note = truncation_note(&d);
+    if (*note) fprintf(stderr, "semdbg: note: %s\n", note);
+    free(note);
     if (d.other_failures)
       d.error = sd_format("none of the inputs fails with kind %s (%u fail otherwise, e.g. %s)", d.kind,
                           d.other_failures, d.others.items[0].kind);

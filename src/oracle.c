@@ -867,6 +867,7 @@ static void finish_slot(SdOracle *self, Slot *slot) {
   if (run->reference) self->stats.reference_runs++;
   else self->stats.runs++;
   if (run->timed_out && !run->reference) self->stats.timeouts++;
+  if (run->out_total > run->out_len || run->err_total > run->err_len) self->stats.truncated++;
 }
 
 static bool process_exited(pid_t pid) {

@@ -87,6 +87,7 @@ typedef struct SdOracleStats {
   uint64_t runs;             /* test command runs (not counting cache hits) */
   uint64_t pass, fail, undefined; /* verdicts of those runs */
   uint64_t timeouts;         /* runs killed after the timeout */
+  uint64_t truncated;        /* runs that wrote more than capture_limit to stdout or stderr */
   uint64_t reference_runs;   /* reference command runs */
   uint64_t cache_hits;       /* inputs answered from the cache */
   double harness_seconds;    /* wall time of all runs, summed over processes */
