@@ -98,6 +98,8 @@ typedef struct Slot {
   double start, deadline, kill_at;
   bool term_sent, kill_sent;
   bool abandoned; /* killed because the batch stopped: no verdict */
+  uint64_t seq;   /* the run's number (in its environment tag) */
+  char env_tag[128];
 } Slot;
 
 typedef struct CacheEntry {
@@ -123,8 +125,10 @@ struct SdOracle {
   bool ran_batch; /* a batch with runs happened (for the 126/127 rule) */
   bool uncached;  /* this batch neither reads nor fills the cache (sd_oracle_rerun) */
   bool stopped;   /* the last batch was cut short by sd_stop_requested() */
-  char tag[96];   /* "SEMDBG_RUN_<pid>_<suffix>=1": in every harness's environment */
-  char **env;     /* environ plus the tag */
+  char tag[96];   /* "SEMDBG_RUN_<pid>_<suffix>=": with the run's number, in every
+                     harness's environment */
+  char **env;     /* environ plus the tag (its last entry is set for each run) */
+  size_t env_tag_index;
   pid_t guard;    /* the guardian process (0: none) */
   int guard_fd;   /* the write end of its pipe: EOF tells it semdbg is gone */
   char *error;
@@ -218,8 +222,11 @@ static void on_fatal_signal(int sig) {
  *    parent dies (a double fork, a daemon after setsid) becomes semdbg's
  *    child, and after every run semdbg kills and reaps every child that is
  *    not a run (orphan_sweep);
- *  - every harness's environment carries a tag, SEMDBG_RUN_<pid>_<suffix>=1,
- *    which its descendants inherit; a guardian process, forked when the
+ *  - every harness's environment carries a tag, SEMDBG_RUN_<pid>_<suffix>=<run>,
+ *    which its descendants inherit. The sweep spares an orphan whose tag
+ *    names a run still in progress (a harness may run a daemon for its
+ *    duration), and an untagged one while any run is in progress. A guardian
+ *    process, forked when the
  *    oracle is made, waits for EOF on a pipe whose write end only semdbg
  *    holds, so it wakes when semdbg ends for any reason (SIGKILL too), then
  *    kills every process whose /proc/PID/environ holds the tag and removes
@@ -229,11 +236,12 @@ static void on_fatal_signal(int sig) {
  *    the terminal's signals; it uses async-signal-safe calls only (it is a
  *    fork of a process that may have threads). */
 
-/* Does the NUL-separated environment block buf[0..n) hold the entry tag? */
-static bool environ_has(const char *buf, size_t n, const char *tag, size_t tag_len) {
+/* Does the NUL-separated environment block buf[0..n) hold an entry that
+ * starts with prefix? */
+static bool environ_has(const char *buf, size_t n, const char *prefix, size_t prefix_len) {
   for (size_t i = 0; i < n;) {
     size_t len = strnlen(buf + i, n - i);
-    if (len == tag_len && !memcmp(buf + i, tag, tag_len)) return true;
+    if (len >= prefix_len && !memcmp(buf + i, prefix, prefix_len)) return true;
     i += len + 1;
   }
   return false;
@@ -340,8 +348,41 @@ static bool known_child(pid_t pid) {
   return false;
 }
 
+/* May the adopted process pid belong to a run still in progress? Yes when
+ * its environment names such a run; when it carries no tag of a live oracle
+ * (cleared, unreadable), yes while any run is in progress. */
+static bool owned_by_active_run(pid_t pid) {
+  static char env[1 << 16];
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%ld/environ", (long)pid);
+  size_t n = 0;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ssize_t r;
+    while (n < sizeof env && (r = read(fd, env + n, sizeof env - n)) > 0) n += (size_t)r;
+    close(fd);
+  }
+  bool tagged = false, active = false;
+  for (SdOracle *o = live_oracles; o; o = o->next_live) {
+    size_t plen = strlen(o->tag);
+    for (size_t i = 0; i < n;) {
+      size_t len = strnlen(env + i, n - i);
+      if (len > plen && !memcmp(env + i, o->tag, plen)) {
+        tagged = true;
+        uint64_t seq = strtoull(env + i + plen, NULL, 10);
+        for (unsigned s = 0; s < o->jobs; s++)
+          if (o->slots[s].pid && o->slots[s].seq == seq) return true;
+      }
+      i += len + 1;
+    }
+    for (unsigned s = 0; s < o->jobs; s++) active = active || o->slots[s].pid;
+  }
+  return !tagged && active;
+}
+
 /* This process's children that no oracle started: orphans of harnesses
- * adopted by the subreaper. Up to max, into out; returns how many. */
+ * adopted by the subreaper, but for those of runs in progress. Up to max,
+ * into out; returns how many. */
 static size_t adopted_children(pid_t *out, size_t max) {
   size_t n = 0;
   DIR *tasks = opendir("/proc/self/task");
@@ -355,7 +396,7 @@ static size_t adopted_children(pid_t *out, size_t max) {
     if (!f) continue;
     long pid;
     while (n < max && fscanf(f, "%ld", &pid) == 1)
-      if (!known_child((pid_t)pid)) out[n++] = (pid_t)pid;
+      if (!known_child((pid_t)pid) && !owned_by_active_run((pid_t)pid)) out[n++] = (pid_t)pid;
     fclose(f);
   }
   closedir(tasks);
@@ -595,7 +636,7 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
   register_oracle(self);
   sigprocmask(SIG_SETMASK, &old, NULL);
   prctl(PR_SET_CHILD_SUBREAPER, 1);
-  snprintf(self->tag, sizeof self->tag, "SEMDBG_RUN_%ld_%s=1", (long)getpid(),
+  snprintf(self->tag, sizeof self->tag, "SEMDBG_RUN_%ld_%s=", (long)getpid(),
            self->tmpdir + strlen(self->tmpdir) - 6);
   for (char *p = self->tag + strlen("SEMDBG_RUN_"); *p != '='; p++)
     if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) *p = '_';
@@ -603,7 +644,8 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
   while (environ && environ[n]) n++;
   self->env = sd_xcalloc(n + 2, sizeof(char *));
   if (n) memcpy(self->env, environ, n * sizeof(char *));
-  self->env[n] = self->tag;
+  self->env[n] = self->tag; /* per run: see spawn_run */
+  self->env_tag_index = n;
   start_guard(self);
   return self;
 }
@@ -767,6 +809,9 @@ static bool spawn_run(SdOracle *self, Slot *slot, Run *run, const char *input, s
   char *argv[] = {"/bin/sh", "-c", run->reference ? self->ref_script : self->script, "sh",
                   slot->path, NULL};
   pid_t pid;
+  slot->seq = self->file_seq;
+  snprintf(slot->env_tag, sizeof slot->env_tag, "%s%llu", self->tag, (unsigned long long)slot->seq);
+  self->env[self->env_tag_index] = slot->env_tag;
   slot->start = now_seconds();
   int rc = start_process(&pid, argv, self->env, self->opts.use_stdin ? slot->path : "/dev/null",
                          out[1], err[1]);

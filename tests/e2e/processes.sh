@@ -51,6 +51,13 @@ printf '7 setsid double' > "$work/b.txt"
 grep -qE 'a.txt +fail +exit 1' "$work/out" || fail "run: verdicts: $(cat "$work/out")"
 expect_none "run"
 
+# --- a daemon a run needs lives as long as the run, though other runs end meanwhile ---
+printf '60 server' > "$work/s.txt"
+for k in 1 2 3 4 5 6; do printf '%s setsid' "$k" > "$work/q$k.txt"; done
+"$SEMDBG" run -j2 --test "$H" "$work/s.txt" "$work"/q*.txt > "$work/out" 2>&1
+grep -qE 's.txt +fail +exit 1 ' "$work/out" || fail "run: the server was killed during its run: $(cat "$work/out")"
+expect_none "run with a server"
+
 # --- a diagnosis whose every run leaves a daemon, a normal end ---
 DAEMON_WORDS="setsid double" "$SEMDBG" --grammar $C/grammar.bnf --test "$H" $C/fail.txt \
   --max-runs 60 --no-reduce --no-generalize -q > "$work/out" 2>&1
