@@ -16,12 +16,17 @@
  * (constraint_utf8.c); temporaries of an atom live in a scratch that
  * is rewound after the atom. Regexes go through constraint_regex.c, one
  * automaton cache per evaluation. Nothing here writes to the constraint, so
- * several threads may evaluate the same constraint at once. */
+ * several threads may evaluate the same constraint at once. A quantifier
+ * polls semdbg/stop.h every 256 bindings: after a stop (a signal, the time
+ * limit), inside a scope that allows it (sd_stop_cut_begin), an evaluation
+ * returns false at once and counts a cut, so that no evaluation on a huge
+ * input outlasts --time-limit. */
 #define _GNU_SOURCE /* memmem */
 #include <stdlib.h>
 #include <string.h>
 
 #include "constraint_internal.h"
+#include "semdbg/stop.h"
 
 typedef struct Val {
   SdType type;
@@ -40,6 +45,8 @@ typedef struct Ev {
   SdArena scratch;
   SdReCtx *re;
   bool utf8;      /* building a regex for a subject that is valid UTF-8 */
+  bool cut;       /* a stop was requested (semdbg/stop.h): the result is false, not the truth */
+  uint32_t polls;
 } Ev;
 
 static bool eval_term(Ev *e, const SdTerm *t, Val *out);
@@ -419,6 +426,8 @@ static bool eval_formula(Ev *e, const SdFormula *f) {
       uint32_t count, first = sd_tree_range(e->t, s, within, &count);
       const uint32_t *ids = count ? e->t->by_symbol[s] : NULL;
       for (uint32_t k = 0; k < count; k++) {
+        if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
+        if (e->cut) return false;
         e->bind[f->var] = e->t->nodes[ids[first + k]];
         if (eval_formula(e, f->children[0]) != forall) return !forall;
       }
@@ -438,6 +447,10 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
   for (uint32_t i = 0; i < n; i++)
     e.bind[i] = self->variables[i].symbol < 0 ? tree->root : NULL;
   bool r = tree->root && self->root && eval_formula(&e, self->root);
+  if (e.cut) {
+    r = false;
+    sd_stop_note_cut();
+  }
   if (witness) {
     for (uint32_t i = 0; i < n; i++) witness[i] = NULL;
     for (const SdFormula *f = self->root; r && f && f->kind == SD_F_EXISTS; f = f->children[0])

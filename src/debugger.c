@@ -15,6 +15,7 @@
  *      input. */
 #include "semdbg/debugger.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +25,11 @@
 
 #include "constraint_internal.h"
 #include "debugger_internal.h"
+#include "semdbg/stop.h"
 
 enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
+enum { RECHECK_FAILING = 2, RECHECK_PASSING = 2 }; /* inputs run twice (flakiness) */
+#define REPORT_GRACE 3.0 /* seconds to write the report after a stop */
 
 void sd_debug_options_init(SdDebugOptions *self) {
   memset(self, 0, sizeof *self);
@@ -71,8 +75,61 @@ static bool load_catalog(Debugger *d) {
   return d->catalog != NULL;
 }
 
+/* Is name a file a diagnosis writes into --out (or into its subdirectory,
+ * when sub): report.json, report.txt, input-N.txt, or one's temporary file? */
+static bool our_file(const char *name, bool sub) {
+  if (sub) return !strncmp(name, "input-", 6) && strstr(name, ".txt");
+  return !strncmp(name, "report.json", 11) || !strncmp(name, "report.txt", 10);
+}
+
+static bool our_dir(const char *name) {
+  return !strcmp(name, "failing") || !strcmp(name, "passing") || !strcmp(name, "undefined") ||
+         !strcmp(name, "other");
+}
+
+/* Walk --out (depth 1 and its four subdirectories): with remove, delete our
+ * files; else say whether everything there is ours (a diagnosis's output). */
+static bool walk_out_dir(const char *dir, bool sub, bool remove) {
+  DIR *dp = opendir(dir);
+  if (!dp) return !remove && errno == ENOENT;
+  bool ours = true;
+  struct dirent *e;
+  while (ours && (e = readdir(dp))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    char *p = sd_format("%s/%s", dir, e->d_name);
+    struct stat st;
+    if (lstat(p, &st) != 0) ours = false;
+    else if (!sub && S_ISDIR(st.st_mode) && our_dir(e->d_name)) ours = walk_out_dir(p, true, remove);
+    else if (S_ISREG(st.st_mode) && our_file(e->d_name, sub)) {
+      if (remove) unlink(p);
+    } else ours = false;
+    free(p);
+  }
+  closedir(dp);
+  return ours;
+}
+
+/* --out DIR: made when missing. A directory an earlier diagnosis wrote
+ * (report.json, report.txt, failing/ passing/ undefined/ other/ with
+ * input-N.txt files, nothing else) is emptied first, so that runs never mix;
+ * any other directory that is not empty is refused. */
 static bool make_out_dir(Debugger *d) {
   if (!d->opts->out_dir) return true;
+  const char *dir = d->opts->out_dir;
+  struct stat st;
+  if (stat(dir, &st) == 0) {
+    if (!S_ISDIR(st.st_mode)) {
+      d->error = sd_format("--out %s: not a directory", dir);
+      return false;
+    }
+    if (!walk_out_dir(dir, false, false)) {
+      d->error = sd_format("--out %s: the directory is not empty and holds files that no diagnosis wrote; "
+                           "give a new or empty directory (or one an earlier diagnosis wrote: it is emptied)",
+                           dir);
+      return false;
+    }
+    walk_out_dir(dir, false, true);
+  }
   const char *sub[] = {"", "/failing", "/passing", "/undefined", "/other"};
   for (int i = 0; i < 5; i++) {
     char *p = sd_format("%s%s", d->opts->out_dir, sub[i]);
@@ -380,10 +437,73 @@ static uint32_t drop_imprecise_causes(Debugger *d) {
   return dropped;
 }
 
+/* Why the loop must stop now, or NULL. */
 static const char *budget_reason(const Debugger *d) {
+  switch (sd_stop_reason()) {
+    case SD_STOP_SIGNAL: return "interrupted";
+    case SD_STOP_DEADLINE: return "time-limit";
+    case SD_STOP_ERROR: return "write-error";
+    case SD_STOP_NONE: break;
+  }
   if (dbg_runs_left(d) == 0) return "max-runs";
-  if (dbg_out_of_time(d)) return "time-limit";
   return NULL;
+}
+
+/* ---------- flakiness ---------- */
+
+/* A verdict as the diagnosis sees it, for people. */
+static char *verdict_label(const Debugger *d, SdVerdictKind kind, bool other, const char *failure_kind) {
+  if (kind == SD_VERDICT_PASS) return sd_xstrdup("passed");
+  if (other) return failure_kind ? sd_format("failed (%s, another kind)", failure_kind) : sd_xstrdup("failed (another kind)");
+  if (kind == SD_VERDICT_FAIL) return sd_format("failed (%s)", failure_kind ? failure_kind : d->kind);
+  return sd_xstrdup("undefined");
+}
+
+/* Run a few labelled inputs again, past the cache: the given failing input
+ * first, then other failing and passing ones. A verdict that changes means
+ * the harness is flaky; learning from its verdicts would learn noise, so the
+ * diagnosis stops (the report lists the changes). Returns true when flaky,
+ * false otherwise or on a harness error (d->harness_error says which). */
+static bool check_flaky(Debugger *d) {
+  uint32_t picks[RECHECK_FAILING + RECHECK_PASSING], n = 0;
+  for (uint32_t k = 0; k < d->failing.size && k < RECHECK_FAILING; k++) picks[n++] = d->failing.items[k];
+  for (uint32_t k = 0; k < d->passing.size && k < RECHECK_PASSING; k++) picks[n++] = d->passing.items[k];
+  if (n > dbg_runs_left(d)) n = (uint32_t)dbg_runs_left(d);
+  if (!n) return false;
+  const char *texts[RECHECK_FAILING + RECHECK_PASSING];
+  size_t lengths[RECHECK_FAILING + RECHECK_PASSING];
+  SdVerdict verdicts[RECHECK_FAILING + RECHECK_PASSING];
+  for (uint32_t i = 0; i < n; i++) {
+    const SdTree *t = d->evidence.items[picks[i]].tree;
+    texts[i] = t->text, lengths[i] = t->length;
+  }
+  dbg_progress(d, "running %u inputs again to check that the test command is deterministic", n);
+  bool ok = sd_oracle_rerun(d->oracle, texts, lengths, n, verdicts);
+  if (!ok && !sd_oracle_stopped(d->oracle)) {
+    d->harness_error = true;
+    free(d->error);
+    d->error = sd_xstrdup(sd_oracle_error(d->oracle));
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    const SdVerdict *v = &verdicts[i];
+    if (v->reason == SD_REASON_NOT_RUN) continue;
+    d->rechecked++;
+    const Evidence *e = &d->evidence.items[picks[i]];
+    const char *fk = sd_verdict_failure_kind(v);
+    bool other = v->kind == SD_VERDICT_FAIL && d->kind && strcmp(fk, d->kind) != 0;
+    SdVerdictKind kind = other ? SD_VERDICT_UNDEFINED : v->kind;
+    if (kind == e->verdict && other == e->other) continue;
+    SdReportFlaky f = {sd_xstrndup(texts[i], lengths[i]), lengths[i], verdict_label(d, e->verdict, e->other, NULL),
+                       verdict_label(d, v->kind, other, fk)};
+    SdBuf q = {0};
+    sd_buf_append_quoted(&q, texts[i], lengths[i] < 60 ? lengths[i] : 60);
+    fprintf(stderr, "semdbg: warning: the test command is flaky: %s%s %s, then %s\n", q.data,
+            lengths[i] > 60 ? "..." : "", f.first, f.again);
+    sd_buf_free(&q);
+    array_push(&d->flaky, f);
+  }
+  for (uint32_t i = 0; i < n; i++) sd_verdict_clear(&verdicts[i]);
+  return d->flaky.size > 0;
 }
 
 /* Returns the stop reason, NULL on a harness error. */
@@ -439,12 +559,72 @@ harness_error:
   return NULL;
 }
 
+/* When runs wrote more than the oracle keeps and a regex decides verdicts or
+ * kinds: a sentence saying so (else ""), malloc'd. */
+static char *truncation_note(const Debugger *d) {
+  SdOracleStats st;
+  sd_oracle_stats(d->oracle, &st);
+  const SdOracleOptions *o = &d->opts->oracle;
+  if (!st.truncated || !(o->fail_on || o->pass_on || o->kind_regex)) return sd_xstrdup("");
+  size_t kib = (o->capture_limit ? o->capture_limit : 65536) / 1024;
+  return sd_format("%llu runs wrote more than %zu KiB to stdout or stderr; --fail-on, --pass-on and "
+                   "--kind-regex see only the first %zu KiB of each",
+                   (unsigned long long)st.truncated, kib, kib);
+}
+
+static void add_caveat(SdReport *rep, const char *text) {
+  rep->caveats = sd_xrealloc(rep->caveats, (rep->caveat_count + 1) * sizeof(char *));
+  rep->caveats[rep->caveat_count++] = sd_xstrdup(text);
+  if (rep->status == SD_REPORT_CONFIRMED) rep->status = SD_REPORT_APPROXIMATE;
+}
+
+/* The report after the loop: the snapshot (given a grace period when a
+ * stop cut the loop short, so that evaluating the scores cannot outlast it),
+ * written to --out at once (a kill during the reduction keeps it), then the
+ * reduced and the abstract input unless a stop came first. */
+static SdReport *final_report(Debugger *d, const char *reason) {
+  const SdDebugOptions *opts = d->opts;
+  bool stopped = sd_stop_requested();
+  if (stopped) {
+    sd_stop_grace(REPORT_GRACE);
+    if (!strcmp(reason, "confirmed")) reason = budget_reason(d); /* the last hunt was cut short */
+  }
+  unsigned long cuts = sd_stop_cuts();
+  sd_stop_cut_begin();
+  SdReport *rep = dbg_snapshot(d, reason, true);
+  sd_stop_cut_end();
+  if (sd_stop_cuts() > cuts) add_caveat(rep, "the scores are partial: evaluating them was cut short after the stop");
+  else if (stopped && rep->status == SD_REPORT_CONFIRMED)
+    add_caveat(rep, "the experiments were cut short by the stop before the diagnosis was complete");
+  if (sd_stop_signal()) rep->signal = sd_stop_signal(), rep->interrupted_during = sd_xstrdup("the diagnosis");
+  char *note = truncation_note(d);
+  if (*note) fprintf(stderr, "semdbg: warning: %s\n", note);
+  free(note);
+  dbg_write_report_files(d, rep);
+  /* 5. companions: the reduced input and the abstract input */
+  if ((opts->reduce || opts->generalize) && !d->harness_error && !stopped && !sd_stop_requested() &&
+      !d->flaky.size) {
+    dbg_progress(d, "reducing and generalising a failing input");
+    dbg_add_reduction(d, rep);
+    SdOracleStats st;
+    sd_oracle_stats(d->oracle, &st);
+    rep->runs = st.runs;
+    rep->cache_hits = st.cache_hits;
+    rep->harness_seconds = st.harness_seconds;
+    if (sd_stop_signal() && !rep->signal) rep->signal = sd_stop_signal(), rep->interrupted_during = sd_xstrdup("the reduction");
+    rep->total_seconds = dbg_now() - d->started;
+    dbg_write_report_files(d, rep);
+  }
+  return rep;
+}
+
 SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t input_count,
                        const SdDebugOptions *opts, SdReport **report, char **error) {
   Debugger d = {.grammar = g, .opts = opts, .started = dbg_now()};
   d.kind = opts->kind ? sd_xstrdup(opts->kind) : NULL;
   *report = NULL;
   *error = NULL;
+  sd_stop_set_deadline(opts->time_limit > 0 ? d.started + opts->time_limit : 0);
   d.progress = opts->verbosity >= 2 || (opts->verbosity == 1 && isatty(2));
   sd_rng_seed(&d.rng, opts->seed);
   d.parser = sd_parser_new(g);
@@ -453,7 +633,7 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   if (!load_inputs(&d, input_paths, input_count, &given)) goto done;
   if (!load_catalog(&d) || !make_out_dir(&d) || !start_parts(&d)) goto done;
 
-  /* 1. the given inputs, and more of both kinds */
+  /* 1. the given inputs, and more of both kinds; is the harness deterministic? */
   d.origin = ORIGIN_GIVEN;
   int rc = dbg_run_trees(&d, given, input_count);
   free(given);
@@ -462,7 +642,11 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
     status = SD_DEBUG_HARNESS_ERROR;
     goto done;
   }
-  if (!d.failing.size) {
+  const char *reason = NULL;
+  if (!d.failing.size && !sd_stop_requested()) {
+    char *note = truncation_note(&d);
+    if (*note) fprintf(stderr, "semdbg: note: %s\n", note);
+    free(note);
     if (d.other_failures)
       d.error = sd_format("none of the inputs fails with kind %s (%u fail otherwise, e.g. %s)", d.kind,
                           d.other_failures, d.others.items[0].kind);
@@ -474,46 +658,51 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
                                             : "none of the inputs fails: the test command passes them (or they are undefined)");
     goto done;
   }
-  if (dbg_gather_initial(&d) < 0) {
+  if (!sd_stop_requested() && dbg_gather_initial(&d) < 0) {
+    status = SD_DEBUG_HARNESS_ERROR;
+    goto done;
+  }
+  if (!sd_stop_requested() && check_flaky(&d)) reason = "flaky";
+  if (d.harness_error) {
     status = SD_DEBUG_HARNESS_ERROR;
     goto done;
   }
 
   /* 2-4. causes, boundaries, hunts */
-  SdConstraint *approximate = NULL;
-  const char *reason = find_causes(&d, &approximate);
+  if (!reason) reason = budget_reason(&d);
   if (!reason) {
+    SdConstraint *approximate = NULL;
+    reason = find_causes(&d, &approximate);
+    if (!reason) {
+      sd_constraint_free(approximate);
+      status = SD_DEBUG_HARNESS_ERROR;
+      goto done;
+    }
+    if (!d.causes.size && approximate) {
+      /* nothing reached precision 1: report the best candidate for what it is */
+      DbgCause c = {.constraint = approximate};
+      array_push(&d.causes, c);
+      approximate = NULL;
+    }
     sd_constraint_free(approximate);
-    status = SD_DEBUG_HARNESS_ERROR;
-    goto done;
   }
-  if (!d.causes.size && approximate) {
-    /* nothing reached precision 1: report the best candidate for what it is */
-    DbgCause c = {.constraint = approximate};
-    array_push(&d.causes, c);
-    approximate = NULL;
-  }
-  sd_constraint_free(approximate);
-  SdReport *rep = dbg_snapshot(&d, reason, true);
-  /* 5. companions: the reduced input and the abstract input */
-  if ((opts->reduce || opts->generalize) && !d.harness_error && !dbg_out_of_time(&d)) {
-    dbg_progress(&d, "reducing and generalising a failing input");
-    dbg_add_reduction(&d, rep);
-    SdOracleStats st;
-    sd_oracle_stats(d.oracle, &st);
-    rep->runs = st.runs;
-    rep->cache_hits = st.cache_hits;
-    rep->harness_seconds = st.harness_seconds;
-  }
-  dbg_write_report_files(&d, rep);
-  *report = rep;
+  *report = final_report(&d, reason);
   status = SD_DEBUG_OK;
+  if (d.write_error) {
+    status = SD_DEBUG_WRITE_ERROR;
+    d.error = sd_xstrdup(d.write_error);
+  }
 done:
   if (given)
     for (uint32_t i = 0; i < input_count; i++) sd_tree_free(given[i]);
   free(given);
   if (status != SD_DEBUG_OK) *error = d.error ? d.error : sd_xstrdup("diagnosis failed");
   else free(d.error);
+  free(d.write_error);
+  for (uint32_t i = 0; i < d.flaky.size; i++)
+    free(d.flaky.items[i].input), free(d.flaky.items[i].first), free(d.flaky.items[i].again);
+  array_free(&d.flaky);
   debugger_free(&d);
+  sd_stop_reset();
   return status;
 }

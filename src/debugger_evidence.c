@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "debugger_internal.h"
+#include "semdbg/stop.h"
 
 double dbg_now(void) {
   struct timespec ts;
@@ -41,7 +42,7 @@ uint64_t dbg_runs_so_far(const Debugger *d) {
 }
 
 bool dbg_out_of_time(const Debugger *d) {
-  return d->opts->time_limit > 0 && dbg_now() - d->started >= d->opts->time_limit;
+  return sd_stop_requested(); /* the time limit (sd_debug sets the deadline), a signal, an error */
 }
 
 uint64_t dbg_runs_left(const Debugger *d) {
@@ -59,8 +60,7 @@ static void save_input(Debugger *d, uint32_t index) {
                          : e->verdict == SD_VERDICT_PASS ? "passing"
                          : e->other ? "other" : "undefined",
                          index + 1);
-  if (!sd_write_file_atomic(path, e->tree->text, e->tree->length))
-    fprintf(stderr, "semdbg: warning: cannot write %s: %s\n", path, strerror(errno));
+  if (!sd_write_file_atomic(path, e->tree->text, e->tree->length)) dbg_write_error(d, path);
   free(path);
 }
 
@@ -121,9 +121,10 @@ int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
   SdVerdict *verdicts = sd_xcalloc(fresh.size, sizeof(SdVerdict));
   for (uint32_t i = 0; i < fresh.size; i++) texts[i] = fresh.items[i]->text, lengths[i] = fresh.items[i]->length;
   bool ok = sd_oracle_run(d->oracle, texts, lengths, fresh.size, verdicts);
+  bool stopped = !ok && sd_oracle_stopped(d->oracle); /* a stop: keep the runs that ended */
   int added = 0;
   for (uint32_t i = 0; i < fresh.size; i++) {
-    if (ok) add_evidence(d, fresh.items[i], &verdicts[i]), added++;
+    if ((ok || stopped) && verdicts[i].reason != SD_REASON_NOT_RUN) add_evidence(d, fresh.items[i], &verdicts[i]), added++;
     else sd_tree_free(fresh.items[i]);
     sd_verdict_clear(&verdicts[i]);
   }
@@ -131,7 +132,7 @@ int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
   free(lengths);
   free(verdicts);
   array_free(&fresh);
-  if (!ok) {
+  if (!ok && !stopped) {
     d->harness_error = true;
     free(d->error);
     d->error = sd_xstrdup(sd_oracle_error(d->oracle));

@@ -95,6 +95,9 @@ typedef struct Debugger {
   uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
   uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
   uint64_t boundary_runs, hunt_runs;
+  char *write_error;          /* the first file of --out that could not be written */
+  uint32_t rechecked;         /* inputs run twice to check that the harness is deterministic */
+  Array(SdReportFlaky) flaky; /* those whose verdict changed */
 } Debugger;
 
 /* debugger_evidence.c */
@@ -147,5 +150,7 @@ SdConstraint *dbg_diagnosis(const Debugger *d); /* or of the causes; NULL if non
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final);
 void dbg_write_report_files(Debugger *d, const SdReport *rep);
 void dbg_add_reduction(Debugger *d, SdReport *rep);
+/* A file of --out could not be written: remember why (errno) and stop. */
+void dbg_write_error(Debugger *d, const char *path);
 
 #endif

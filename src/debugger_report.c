@@ -13,6 +13,7 @@
 
 #include "debugger_internal.h"
 #include "semdbg/reduce.h"
+#include "semdbg/stop.h"
 
 SdConstraint *dbg_diagnosis(const Debugger *d) {
   if (!d->causes.size) return NULL;
@@ -287,6 +288,14 @@ SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   judge(rep, d, final);
   fill_counts(d, rep);
   rep->stop_reason = sd_xstrdup(reason);
+  rep->rechecked = d->rechecked;
+  rep->flaky_count = d->flaky.size;
+  rep->flaky = sd_xcalloc(d->flaky.size ? d->flaky.size : 1, sizeof *rep->flaky);
+  for (uint32_t i = 0; i < d->flaky.size; i++) {
+    const SdReportFlaky *f = &d->flaky.items[i];
+    rep->flaky[i] = (SdReportFlaky){sd_xstrndup(f->input, f->length), f->length, sd_xstrdup(f->first),
+                                    sd_xstrdup(f->again)};
+  }
   return rep;
 }
 
@@ -295,10 +304,14 @@ void dbg_write_report_files(Debugger *d, const SdReport *rep) {
   char *json = sd_report_to_json(rep), *text = sd_report_to_text(rep);
   char *pj = sd_format("%s/report.json", d->opts->out_dir);
   char *pt = sd_format("%s/report.txt", d->opts->out_dir);
-  if (!sd_write_file_atomic(pj, json, strlen(json)) || !sd_write_file_atomic(pt, text, strlen(text)))
-    fprintf(stderr, "semdbg: warning: cannot write the report into %s: %s\n", d->opts->out_dir,
-            strerror(errno));
+  if (!sd_write_file_atomic(pj, json, strlen(json))) dbg_write_error(d, pj);
+  else if (!sd_write_file_atomic(pt, text, strlen(text))) dbg_write_error(d, pt);
   free(pj), free(pt), free(json), free(text);
+}
+
+void dbg_write_error(Debugger *d, const char *path) {
+  if (!d->write_error) d->write_error = sd_format("cannot write %s: %s", path, strerror(errno));
+  sd_stop_request();
 }
 
 void dbg_add_reduction(Debugger *d, SdReport *rep) {

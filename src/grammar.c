@@ -496,7 +496,15 @@ static bool read_sequence(Reader *r, SdSymbol lhs, SymbolList *seq, bool in_grou
     if (r->pos >= r->len) return true;
     char c = r->text[r->pos];
     if (c == '|' || c == ';' || (c == ')' && in_group)) return true;
-    if (c == '<' && !in_group && at_rule_start(r)) return true;
+    if (c == '<' && !in_group && at_rule_start(r)) {
+      if (first_on_line(r, r->pos)) return true;
+      /* `<start> ::= <b> <c> ::= x`: not an undefined <b>, a misplaced rule */
+      size_t end = name_end(r, r->pos);
+      reader_error_at(r, r->pos, "a rule definition (%.*s ::=) appears where a symbol was expected; "
+                                 "start each rule on a line of its own",
+                      (int)(end ? end - r->pos : 1), r->text + r->pos);
+      return false;
+    }
     if (c == ')') {
       reader_error_at(r, r->pos, "unexpected ')' without a matching '('");
       return false;

@@ -17,6 +17,7 @@
  * bitsets) state an absence. Bounds beyond int64 are searched digit by digit
  * on decimal numerals. Sets of values: learner_sets.c. */
 #include "learner_internal.h"
+#include "semdbg/stop.h"
 
 #include <limits.h>
 #include <math.h>
@@ -1358,11 +1359,13 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
     for (uint32_t j = 0; j < rc; j++) dup |= rel[j] == s;
     if (!dup) rel[rc++] = s;
   }
-  for (uint32_t p = 0; p < sd_catalog_count(self->catalog); p++)
+  sd_stop_cut_begin(); /* after a stop (semdbg/stop.h) the results are thrown away */
+  for (uint32_t p = 0; p < sd_catalog_count(self->catalog) && !sd_stop_requested(); p++)
     instantiate_pattern(self, p, rel, rc);
   free(rel);
   lr_sets(self);
   lr_rank(self);
+  sd_stop_cut_end();
 }
 
 void sd_learner_free(SdLearner *self) {

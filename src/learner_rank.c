@@ -336,12 +336,12 @@ static void grow_conjunctions(Ctx *x) {
   uint32_t *seeds = sd_xcalloc(ns ? ns : 1, sizeof(uint32_t));
   if (self->opts.cause_mode) {
     uint32_t *order = sd_xcalloc(pool.size ? pool.size : 1, sizeof(uint32_t));
-    memcpy(order, pool.items, pool.size * sizeof(uint32_t));
+    if (pool.size) memcpy(order, pool.items, pool.size * sizeof(uint32_t)); /* NULL when empty */
     if (pool.size > 1) qsort(order, pool.size, sizeof(uint32_t), by_recall);
     memcpy(seeds, order, ns * sizeof(uint32_t));
     free(order);
   } else {
-    memcpy(seeds, pool.items, ns * sizeof(uint32_t));
+    if (ns) memcpy(seeds, pool.items, ns * sizeof(uint32_t));
   }
   uint64_t *cur = sd_xmalloc((size_t)x->words * 8), *tmp = sd_xmalloc((size_t)x->words * 8);
   for (uint32_t si = 0; si < ns; si++) {

@@ -44,11 +44,13 @@
 #include <pcre2.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -56,6 +58,7 @@
 
 #include "array.h"
 #include "semdbg/oracle.h"
+#include "semdbg/stop.h"
 #include "util.h"
 
 extern char **environ;
@@ -94,6 +97,9 @@ typedef struct Slot {
   char *path;
   double start, deadline, kill_at;
   bool term_sent, kill_sent;
+  bool abandoned; /* killed because the batch stopped: no verdict */
+  uint64_t seq;   /* the run's number (in its environment tag) */
+  char env_tag[128];
 } Slot;
 
 typedef struct CacheEntry {
@@ -117,6 +123,14 @@ struct SdOracle {
 
   uint64_t file_seq;
   bool ran_batch; /* a batch with runs happened (for the 126/127 rule) */
+  bool uncached;  /* this batch neither reads nor fills the cache (sd_oracle_rerun) */
+  bool stopped;   /* the last batch was cut short by sd_stop_requested() */
+  char tag[96];   /* "SEMDBG_RUN_<pid>_<suffix>=": with the run's number, in every
+                     harness's environment */
+  char **env;     /* environ plus the tag (its last entry is set for each run) */
+  size_t env_tag_index;
+  pid_t guard;    /* the guardian process (0: none) */
+  int guard_fd;   /* the write end of its pipe: EOF tells it semdbg is gone */
   char *error;
   SdOracleStats stats;
 
@@ -180,6 +194,7 @@ static void kill_group(pid_t pid, int sig) {
 }
 
 static void on_fatal_signal(int sig) {
+  if (sd_stop_catching(sig)) return; /* a graceful stop: the event loop sees the flag */
   int saved_errno = errno;
   for (SdOracle *o = live_oracles; o; o = o->next_live) {
     for (unsigned s = 0; s < o->jobs; s++) {
@@ -196,6 +211,213 @@ static void on_fatal_signal(int sig) {
   sigprocmask(SIG_UNBLOCK, &set, NULL);
   raise(sig);
   errno = saved_errno;
+}
+
+/* ---------- the guardian, and orphans ----------
+ *
+ * Three nets catch a harness's processes, whatever they do:
+ *  - each run is a process group (killed whole after the run), and its first
+ *    process has PR_SET_PDEATHSIG(SIGKILL): it dies with semdbg;
+ *  - semdbg is a child subreaper (PR_SET_CHILD_SUBREAPER): a process whose
+ *    parent dies (a double fork, a daemon after setsid) becomes semdbg's
+ *    child, and after every run semdbg kills and reaps every child that is
+ *    not a run (orphan_sweep);
+ *  - every harness's environment carries a tag, SEMDBG_RUN_<pid>_<suffix>=<run>,
+ *    which its descendants inherit. The sweep spares an orphan whose tag
+ *    names a run still in progress (a harness may run a daemon for its
+ *    duration), and an untagged one while any run is in progress. A guardian
+ *    process, forked when the
+ *    oracle is made, waits for EOF on a pipe whose write end only semdbg
+ *    holds, so it wakes when semdbg ends for any reason (SIGKILL too), then
+ *    kills every process whose /proc/PID/environ holds the tag and removes
+ *    the temporary directory. A process that replaces its environment, or
+ *    changes its user, escapes the tag (but not the first two nets while
+ *    semdbg lives). The guardian runs in its own process group and ignores
+ *    the terminal's signals; it uses async-signal-safe calls only (it is a
+ *    fork of a process that may have threads). */
+
+/* Does the NUL-separated environment block buf[0..n) hold an entry that
+ * starts with prefix? */
+static bool environ_has(const char *buf, size_t n, const char *prefix, size_t prefix_len) {
+  for (size_t i = 0; i < n;) {
+    size_t len = strnlen(buf + i, n - i);
+    if (len >= prefix_len && !memcmp(buf + i, prefix, prefix_len)) return true;
+    i += len + 1;
+  }
+  return false;
+}
+
+/* SIGKILL every process whose environment holds tag; how many were found. */
+static unsigned kill_tagged(const char *tag) {
+  static char env[1 << 18];
+  static char dents[8192] __attribute__((aligned(8)));
+  size_t tag_len = strlen(tag);
+  pid_t self = getpid();
+  unsigned found = 0;
+  int dir = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return 0;
+  ssize_t n;
+  while ((n = getdents64(dir, dents, sizeof dents)) > 0) {
+    for (ssize_t off = 0; off < n;) {
+      struct dirent64 *d = (struct dirent64 *)(dents + off);
+      off += d->d_reclen;
+      pid_t pid = 0;
+      const char *p = d->d_name;
+      for (; *p >= '0' && *p <= '9'; p++) pid = pid * 10 + (*p - '0');
+      if (*p || pid <= 1 || pid == self) continue;
+      char path[64] = "/proc/";
+      size_t k = 6;
+      for (const char *q = d->d_name; *q && k < 40; q++) path[k++] = *q;
+      memcpy(path + k, "/environ", sizeof "/environ");
+      int fd = open(path, O_RDONLY | O_CLOEXEC);
+      if (fd < 0) continue;
+      size_t len = 0;
+      ssize_t r;
+      while (len < sizeof env && (r = read(fd, env + len, sizeof env - len)) > 0) len += (size_t)r;
+      close(fd);
+      if (environ_has(env, len, tag, tag_len)) {
+        kill(pid, SIGKILL);
+        found++;
+      }
+    }
+  }
+  close(dir);
+  return found;
+}
+
+static void guard_main(int fd, const char *tag, const char *tmpdir) {
+  setpgid(0, 0);
+  struct sigaction ign;
+  memset(&ign, 0, sizeof ign);
+  ign.sa_handler = SIG_IGN;
+  const int quiet[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD};
+  for (size_t k = 0; k < sizeof quiet / sizeof quiet[0]; k++) sigaction(quiet[k], &ign, NULL);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  prctl(PR_SET_NAME, "semdbg-guard");
+  /* hold nothing of semdbg's: not its stdout (a pipe someone waits on), not
+     another oracle's guardian pipe */
+  for (int k = 0; k < 1024; k++)
+    if (k != fd) close(k);
+  char c;
+  for (;;) {
+    ssize_t r = read(fd, &c, 1);
+    if (r == 0 || (r < 0 && errno != EINTR)) break;
+  }
+  /* processes may fork while being killed: again until none is found */
+  for (int round = 0; round < 50 && kill_tagged(tag); round++) {
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  if (tmpdir[0]) remove_tree_at(AT_FDCWD, tmpdir, 0);
+  _exit(0);
+}
+
+static void start_guard(SdOracle *self) {
+  int fds[2];
+  self->guard_fd = -1;
+  if (pipe2(fds, O_CLOEXEC) != 0) return;
+  pid_t pid = fork();
+  if (pid == 0) guard_main(fds[0], self->tag, self->tmpdir);
+  close(fds[0]);
+  if (pid < 0) {
+    close(fds[1]);
+    return;
+  }
+  self->guard = pid;
+  self->guard_fd = fds[1];
+}
+
+static void stop_guard(SdOracle *self) {
+  if (self->guard_fd >= 0) close(self->guard_fd);
+  self->guard_fd = -1;
+  if (self->guard > 0)
+    while (waitpid(self->guard, NULL, 0) < 0 && errno == EINTR) {
+    }
+  self->guard = 0;
+}
+
+/* Is pid a process some live oracle started (a run or a guardian)? */
+static bool known_child(pid_t pid) {
+  for (SdOracle *o = live_oracles; o; o = o->next_live) {
+    if (o->guard == pid) return true;
+    for (unsigned s = 0; s < o->jobs; s++)
+      if (o->slots[s].pid == pid) return true;
+  }
+  return false;
+}
+
+/* May the adopted process pid belong to a run still in progress? Yes when
+ * its environment names such a run; when it carries no tag of a live oracle
+ * (cleared, unreadable), yes while any run is in progress. */
+static bool owned_by_active_run(pid_t pid) {
+  static char env[1 << 16];
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%ld/environ", (long)pid);
+  size_t n = 0;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ssize_t r;
+    while (n < sizeof env && (r = read(fd, env + n, sizeof env - n)) > 0) n += (size_t)r;
+    close(fd);
+  }
+  bool tagged = false, active = false;
+  for (SdOracle *o = live_oracles; o; o = o->next_live) {
+    size_t plen = strlen(o->tag);
+    for (size_t i = 0; i < n;) {
+      size_t len = strnlen(env + i, n - i);
+      if (len > plen && !memcmp(env + i, o->tag, plen)) {
+        tagged = true;
+        uint64_t seq = strtoull(env + i + plen, NULL, 10);
+        for (unsigned s = 0; s < o->jobs; s++)
+          if (o->slots[s].pid && o->slots[s].seq == seq) return true;
+      }
+      i += len + 1;
+    }
+    for (unsigned s = 0; s < o->jobs; s++) active = active || o->slots[s].pid;
+  }
+  return !tagged && active;
+}
+
+/* This process's children that no oracle started: orphans of harnesses
+ * adopted by the subreaper, but for those of runs in progress. Up to max,
+ * into out; returns how many. */
+static size_t adopted_children(pid_t *out, size_t max) {
+  size_t n = 0;
+  DIR *tasks = opendir("/proc/self/task");
+  if (!tasks) return 0;
+  struct dirent *t;
+  while ((t = readdir(tasks)) && n < max) {
+    if (t->d_name[0] == '.') continue;
+    char path[300];
+    snprintf(path, sizeof path, "/proc/self/task/%s/children", t->d_name);
+    FILE *f = fopen(path, "re");
+    if (!f) continue;
+    long pid;
+    while (n < max && fscanf(f, "%ld", &pid) == 1)
+      if (!known_child((pid_t)pid) && !owned_by_active_run((pid_t)pid)) out[n++] = (pid_t)pid;
+    fclose(f);
+  }
+  closedir(tasks);
+  return n;
+}
+
+/* Kill and reap adopted orphans (and their process groups), again while
+ * killing them hands their own children to us. */
+static void orphan_sweep(void) {
+  pid_t pids[64];
+  for (int round = 0; round < 64; round++) {
+    size_t n = adopted_children(pids, 64);
+    if (!n) return;
+    for (size_t i = 0; i < n; i++) {
+      kill(-pids[i], SIGKILL); /* a daemon that called setsid leads its own group */
+      kill(pids[i], SIGKILL);
+    }
+    for (size_t i = 0; i < n; i++)
+      while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR) {
+      }
+  }
 }
 
 static void on_sigchld(int sig) {
@@ -284,6 +506,7 @@ const char *sd_verdict_reason_name(SdVerdictReason reason) {
   case SD_REASON_REFERENCE_STDOUT: return "reference-stdout";
   case SD_REASON_REFERENCE_BROKEN: return "reference-broken";
   case SD_REASON_REGEX_ERROR: return "regex-error";
+  case SD_REASON_NOT_RUN: return "not-run";
   }
   return "?";
 }
@@ -361,6 +584,7 @@ static char *make_script(const char *cmd, bool use_stdin) {
 SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
   if (!sd_oracle_options_validate(opts, error)) return NULL;
   SdOracle *self = sd_xcalloc(1, sizeof *self);
+  self->guard_fd = -1;
   self->opts = *opts;
   self->test = sd_xstrdup(opts->test);
   self->opts.test = self->test;
@@ -411,6 +635,18 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
   }
   register_oracle(self);
   sigprocmask(SIG_SETMASK, &old, NULL);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  snprintf(self->tag, sizeof self->tag, "SEMDBG_RUN_%ld_%s=", (long)getpid(),
+           self->tmpdir + strlen(self->tmpdir) - 6);
+  for (char *p = self->tag + strlen("SEMDBG_RUN_"); *p != '='; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) *p = '_';
+  size_t n = 0;
+  while (environ && environ[n]) n++;
+  self->env = sd_xcalloc(n + 2, sizeof(char *));
+  if (n) memcpy(self->env, environ, n * sizeof(char *));
+  self->env[n] = self->tag; /* per run: see spawn_run */
+  self->env_tag_index = n;
+  start_guard(self);
   return self;
 }
 
@@ -418,9 +654,12 @@ void sd_oracle_free(SdOracle *self) {
   if (!self) return;
   sigset_t old;
   block_fatal(&old);
+  orphan_sweep();
   unregister_oracle(self);
   if (self->tmpdir[0]) remove_tree_at(AT_FDCWD, self->tmpdir, 0);
+  stop_guard(self); /* it kills what carries the tag, then ends */
   sigprocmask(SIG_SETMASK, &old, NULL);
+  free(self->env);
   for (uint32_t i = 0; i < self->cache.size; i++) {
     free(self->cache.items[i].input);
     sd_verdict_clear(&self->cache.items[i].verdict);
@@ -502,6 +741,52 @@ static bool write_input(const char *path, const char *data, size_t n) {
   return close(fd) == 0;
 }
 
+/* The child's side of start_process (vfork: shares our memory until exec, so
+ * only system calls, and the error goes back through *error). */
+static void child_exec(char *const *argv, char *const *env, const char *in_path, int out_fd,
+                       int err_fd, pid_t parent, volatile int *error) {
+  struct sigaction dfl;
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  for (int s = 1; s < NSIG; s++)
+    if (s != SIGKILL && s != SIGSTOP) sigaction(s, &dfl, NULL); /* also SIGPIPE, ignored by semdbg */
+  setpgid(0, 0);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(127); /* semdbg died before the line above */
+  int in = open(in_path, O_RDONLY);
+  if (in < 0 || dup2(in, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) {
+    *error = errno;
+    _exit(127);
+  }
+  if (in > 2) close(in);
+  for (int fd = 0; fd < 3; fd++) fcntl(fd, F_SETFD, 0); /* dup2 onto itself keeps O_CLOEXEC */
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  execve("/bin/sh", argv, env);
+  *error = errno;
+  _exit(127);
+}
+
+/* Start /bin/sh with argv in a new process group that dies with semdbg
+ * (PR_SET_PDEATHSIG), stdin from in_path, stdout and stderr to the pipes.
+ * Returns 0 or an errno value. */
+static int start_process(pid_t *pid_out, char *const *argv, char *const *env, const char *in_path,
+                         int out_fd, int err_fd) {
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old); /* no handler of ours may run in the child */
+  volatile int error = 0;
+  pid_t parent = getpid();
+  pid_t pid = vfork();
+  if (pid == 0) child_exec(argv, env, in_path, out_fd, err_fd, parent, &error);
+  int rc = pid < 0 ? errno : error;
+  if (pid > 0 && rc) waitpid(pid, NULL, 0);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  *pid_out = pid;
+  return rc;
+}
+
 static bool spawn_run(SdOracle *self, Slot *slot, Run *run, const char *input, size_t length) {
   slot->path = sd_format("%s/%s%llu", self->tmpdir, run->reference ? "ref-" : "in-",
                          (unsigned long long)++self->file_seq);
@@ -521,31 +806,15 @@ static bool spawn_run(SdOracle *self, Slot *slot, Run *run, const char *input, s
   fcntl(out[0], F_SETFL, O_NONBLOCK);
   fcntl(err[0], F_SETFL, O_NONBLOCK);
 
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, self->opts.use_stdin ? slot->path : "/dev/null",
-                                   O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                      POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  sigdelset(&all, SIGKILL);
-  sigdelset(&all, SIGSTOP);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &all);
   char *argv[] = {"/bin/sh", "-c", run->reference ? self->ref_script : self->script, "sh",
                   slot->path, NULL};
   pid_t pid;
+  slot->seq = self->file_seq;
+  snprintf(slot->env_tag, sizeof slot->env_tag, "%s%llu", self->tag, (unsigned long long)slot->seq);
+  self->env[self->env_tag_index] = slot->env_tag;
   slot->start = now_seconds();
-  int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
+  int rc = start_process(&pid, argv, self->env, self->opts.use_stdin ? slot->path : "/dev/null",
+                         out[1], err[1]);
   close(out[1]);
   close(err[1]);
   if (rc != 0) {
@@ -563,7 +832,7 @@ static bool spawn_run(SdOracle *self, Slot *slot, Run *run, const char *input, s
   slot->out = (Stream){.fd = out[0], .hash = FNV_BASIS, .hashing = hash_out};
   slot->err = (Stream){.fd = err[0], .hash = FNV_BASIS};
   slot->deadline = self->opts.timeout > 0 ? slot->start + self->opts.timeout : 0;
-  slot->term_sent = slot->kill_sent = false;
+  slot->term_sent = slot->kill_sent = slot->abandoned = false;
   slot->pid = pid; /* last: the signal handler may look now */
   return true;
 
@@ -631,16 +900,19 @@ static void finish_slot(SdOracle *self, Slot *slot) {
   run->out_hash = slot->out.hash;
   stream_finish(&slot->out, &run->out, &run->out_len, &run->out_total);
   stream_finish(&slot->err, &run->err, &run->err_len, &run->err_total);
-  run->done = true;
+  run->done = !slot->abandoned; /* killed by us when the batch stopped: no verdict */
   unlink(slot->path);
   free(slot->path);
   slot->path = NULL;
   slot->run = NULL;
   slot->pid = 0;
+  orphan_sweep(); /* what the run left behind outside its group */
   self->stats.harness_seconds += run->seconds;
+  if (!run->done) return;
   if (run->reference) self->stats.reference_runs++;
   else self->stats.runs++;
   if (run->timed_out && !run->reference) self->stats.timeouts++;
+  if (run->out_total > run->out_len || run->err_total > run->err_len) self->stats.truncated++;
 }
 
 static bool process_exited(pid_t pid) {
@@ -701,7 +973,15 @@ static bool run_all(SdOracle *self, Run *runs, size_t nruns, const char *const *
   Slot **fd_slot = sd_xcalloc(2 * self->jobs, sizeof *fd_slot);
   chld_seen = 0;
 
+  self->stopped = false;
   while (active > 0 || (!failed && next < nruns)) {
+    if (!failed && sd_stop_requested()) {
+      /* a signal or the time limit: runs in flight are killed, not judged */
+      failed = self->stopped = true;
+      set_error(self, sd_xstrdup(sd_stop_reason() == SD_STOP_DEADLINE ? "the time limit ran out"
+                                                                       : "interrupted"));
+      for (unsigned s = 0; s < self->jobs; s++) self->slots[s].abandoned = self->slots[s].pid != 0;
+    }
     for (unsigned s = 0; !failed && s < self->jobs && next < nruns; s++) {
       if (self->slots[s].pid) continue;
       Run *run = &runs[next];
@@ -714,7 +994,10 @@ static bool run_all(SdOracle *self, Run *runs, size_t nruns, const char *const *
     }
     if (failed && !killed_all) {
       for (unsigned s = 0; s < self->jobs; s++)
-        if (self->slots[s].pid) kill_group(self->slots[s].pid, SIGKILL);
+        if (self->slots[s].pid) {
+          kill_group(self->slots[s].pid, SIGKILL);
+          self->slots[s].abandoned = true;
+        }
       killed_all = true;
     }
     if (active == 0) break;
@@ -730,6 +1013,8 @@ static bool run_all(SdOracle *self, Run *runs, size_t nruns, const char *const *
       double due = slot->term_sent ? (slot->kill_sent ? 0 : slot->kill_at) : slot->deadline;
       if (due > 0 && due - now < wait) wait = due - now;
     }
+    double left = sd_stop_remaining(); /* the time limit ends the batch too */
+    if (left < wait) wait = left;
     if (wait < 0) wait = 0;
     struct timespec ts = {(time_t)wait, (long)((wait - (time_t)wait) * 1e9)};
     int rc = ppoll(fds, n, &ts, &poll_mask);
@@ -908,7 +1193,7 @@ bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *leng
   free(self->error);
   self->error = NULL;
   memset(verdicts, 0, count * sizeof *verdicts);
-  for (size_t i = 0; i < count; i++) verdicts[i].kind = SD_VERDICT_UNDEFINED;
+  for (size_t i = 0; i < count; i++) verdicts[i].kind = SD_VERDICT_UNDEFINED, verdicts[i].reason = SD_REASON_NOT_RUN;
 
   /* Cache lookups and duplicates within the batch: rep[i] is the index of
    * the first occurrence of input i's bytes (i itself for new inputs). */
@@ -922,7 +1207,7 @@ bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *leng
   for (size_t i = 0; i < count; i++) {
     hashes[i] = sd_hash_bytes(inputs[i], lengths[i], 0);
     rep[i] = SIZE_MAX;
-    CacheEntry *e = cache_find(self, hashes[i], inputs[i], lengths[i]);
+    CacheEntry *e = self->uncached ? NULL : cache_find(self, hashes[i], inputs[i], lengths[i]);
     if (e) {
       sd_verdict_copy(&verdicts[i], &e->verdict);
       self->stats.cache_hits++;
@@ -985,7 +1270,7 @@ bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *leng
     case SD_VERDICT_FAIL: self->stats.fail++; break;
     case SD_VERDICT_UNDEFINED: self->stats.undefined++; break;
     }
-    if (ok) cache_insert(self, hashes[p->input], inputs[p->input], lengths[p->input], v);
+    if (ok && !self->uncached) cache_insert(self, hashes[p->input], inputs[p->input], lengths[p->input], v);
   }
   for (size_t i = 0; i < count; i++)
     if (rep[i] != SIZE_MAX && rep[i] != i) {
@@ -1001,6 +1286,16 @@ bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *leng
   self->stats.batch_seconds += now_seconds() - t0;
   return ok;
 }
+
+bool sd_oracle_rerun(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
+                     SdVerdict *verdicts) {
+  self->uncached = true;
+  bool ok = sd_oracle_run(self, inputs, lengths, count, verdicts);
+  self->uncached = false;
+  return ok;
+}
+
+bool sd_oracle_stopped(const SdOracle *self) { return self->stopped; }
 
 bool sd_oracle_run1(SdOracle *self, const char *input, size_t length, SdVerdict *verdict) {
   const char *inputs[1] = {input};

@@ -1,6 +1,7 @@
 /* report.c: renders a diagnosis report as text for people and as JSON for
  * scripts. The JSON schema (documented in README.md) is versioned by the
  * "schema" field; fields are only ever added. */
+#define _GNU_SOURCE /* sigabbrev_np */
 #include "semdbg/report.h"
 
 #include <cjson/cJSON.h>
@@ -65,6 +66,10 @@ void sd_report_free(SdReport *self) {
   free(self->reduced);
   free(self->abstract);
   free(self->stop_reason);
+  free(self->interrupted_during);
+  for (uint32_t i = 0; i < self->flaky_count; i++)
+    free(self->flaky[i].input), free(self->flaky[i].first), free(self->flaky[i].again);
+  free(self->flaky);
   free(self);
 }
 
@@ -150,9 +155,33 @@ static void put_other_failures(SdBuf *b, const SdReport *self) {
   sd_buf_puts(b, ";\n");
 }
 
+static const char *signal_name(int sig) {
+  const char *name = sigabbrev_np(sig);
+  return name ? name : "?";
+}
+
+static void put_interruption(SdBuf *b, const SdReport *self) {
+  if (self->signal)
+    sd_buf_printf(b, "Interrupted by SIG%s during %s: this report says what was found until then.\n\n",
+                  signal_name(self->signal), self->interrupted_during ? self->interrupted_during : "the diagnosis");
+  if (self->flaky_count) {
+    sd_buf_printf(b, "The test command is flaky: %u of %u inputs run twice changed their verdict, so\n"
+                     "there is nothing reliable to learn from (make it deterministic: a fixed seed, a\n"
+                     "longer --timeout, no shared state between runs):\n",
+                  self->flaky_count, self->rechecked);
+    for (uint32_t i = 0; i < self->flaky_count; i++) {
+      sd_buf_puts(b, "    ");
+      put_input(b, self->flaky[i].input, self->flaky[i].length);
+      sd_buf_printf(b, ": %s, then %s\n", self->flaky[i].first, self->flaky[i].again);
+    }
+    sd_buf_putc(b, '\n');
+  }
+}
+
 char *sd_report_to_text(const SdReport *self) {
   SdBuf b = {0};
   const SdReportCandidate *best = self->candidate_count ? &self->candidates[0] : NULL;
+  put_interruption(&b, self);
   switch (self->status) {
     case SD_REPORT_CONFIRMED: sd_buf_puts(&b, "Diagnosis (confirmed):\n"); break;
     case SD_REPORT_APPROXIMATE: sd_buf_puts(&b, "Diagnosis (approximate, not confirmed):\n"); break;
@@ -160,7 +189,13 @@ char *sd_report_to_text(const SdReport *self) {
       sd_buf_puts(&b, "No diagnosis meets the thresholds; the best candidate falls short:\n");
       break;
     default:
-      if (self->passing == 0 && self->failing > 0)
+      if (self->flaky_count)
+        sd_buf_puts(&b, "No diagnosis: the test command is flaky (above).\n");
+      else if (self->stop_reason && !self->candidate_count &&
+               (!strcmp(self->stop_reason, "time-limit") || !strcmp(self->stop_reason, "interrupted") ||
+                !strcmp(self->stop_reason, "write-error")))
+        sd_buf_printf(&b, "No diagnosis: stopped (%s) before any candidate was learned.\n", self->stop_reason);
+      else if (self->passing == 0 && self->failing > 0)
         sd_buf_printf(&b, "No diagnosis: every input run failed (%u of %u), so nothing contrasts with the\n"
                           "failure; check the harness with `semdbg run` (a timeout counts as a failure).\n",
                       self->failing, self->failing + self->undefined);
@@ -338,6 +373,25 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON_AddStringToObject(root, "version", SEMDBG_VERSION);
   cJSON_AddStringToObject(root, "status", sd_report_status_name(self->status));
   cJSON_AddStringToObject(root, "stop_reason", self->stop_reason ? self->stop_reason : "");
+  if (self->signal) {
+    char name[32];
+    snprintf(name, sizeof name, "SIG%s", signal_name(self->signal));
+    cJSON *in = cJSON_AddObjectToObject(root, "interrupted");
+    cJSON_AddStringToObject(in, "signal", name);
+    cJSON_AddStringToObject(in, "during", self->interrupted_during ? self->interrupted_during : "the diagnosis");
+  } else {
+    cJSON_AddNullToObject(root, "interrupted");
+  }
+  cJSON *fl = cJSON_AddObjectToObject(root, "flaky");
+  cJSON_AddNumberToObject(fl, "rechecked", self->rechecked);
+  cJSON *changed = cJSON_AddArrayToObject(fl, "changed");
+  for (uint32_t i = 0; i < self->flaky_count; i++) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddItemToObject(o, "input", sd_json_bytes(self->flaky[i].input, self->flaky[i].length));
+    cJSON_AddStringToObject(o, "first", self->flaky[i].first);
+    cJSON_AddStringToObject(o, "again", self->flaky[i].again);
+    cJSON_AddItemToArray(changed, o);
+  }
   if (self->kind) cJSON_AddStringToObject(root, "kind", self->kind);
   else cJSON_AddNullToObject(root, "kind");
   cJSON *others = cJSON_AddObjectToObject(root, "other_failures");

@@ -21,6 +21,7 @@
  * of its nonterminal's language, forall and structural atoms relaxed) is
  * sent to Z3: unsat there proves the constraint unsatisfiable. */
 #include "semdbg/solver.h"
+#include "semdbg/stop.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1107,6 +1108,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   Gen gen = {.s = self, .c = c, .seeds = seeds, .seed_count = seeds ? seed_count : 0, .out = out, .n = n};
   if (status) *status = SD_SOLVE_OK;
   if (n == 0) return 0;
+  sd_stop_cut_begin(); /* after a stop, a candidate whose check is cut is not produced */
   gen.nnf = sd_constraint_nnf(c);
   if (!gen.nnf) gen.nnf = sd_constraint_clone(c);
   for (uint32_t i = 0; i < gen.seed_count; i++)
@@ -1123,7 +1125,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   /* 1. fuzz and filter, while it pays; leave a quarter to Z3 for diversity */
   uint32_t fuzz_target = gen.has_atoms ? n - n / 4 : n;
   uint64_t fuzz_limit = gen.budget / 2;
-  while (gen.produced < fuzz_target && gen.attempts < fuzz_limit) {
+  while (gen.produced < fuzz_target && gen.attempts < fuzz_limit && !sd_stop_requested()) {
     fuzz_once(&gen);
     if (gen.attempts >= 64 && gen.produced * 20 < gen.attempts) break; /* under 5% hits */
   }
@@ -1139,7 +1141,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
     uint32_t failures = 0;
     while (!gen.unsat && !gen.z->crashed && gen.produced < n && gen.attempts < gen.budget &&
-           gen.z->queries < gen.z3_budget && failures < GROUP_FAILURES) {
+           gen.z->queries < gen.z3_budget && failures < GROUP_FAILURES && !sd_stop_requested()) {
       bool unsat, unknown;
       uint32_t made = z3_group(&gen, &unsat, &unknown);
       if (gen.z->crashed) break; /* the context is abandoned (solver_z3.c) */
@@ -1154,7 +1156,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     gen.z = NULL;
   }
   /* 3. fuzz and filter with what is left */
-  while (!gen.unsat && gen.produced < n && gen.attempts < gen.budget) fuzz_once(&gen);
+  while (!gen.unsat && gen.produced < n && gen.attempts < gen.budget && !sd_stop_requested()) fuzz_once(&gen);
 
   if (status) {
     if (gen.produced == n) *status = SD_SOLVE_OK;
@@ -1163,5 +1165,6 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   }
   sd_hash_set_free(&gen.seed_texts);
   sd_constraint_free(gen.nnf);
+  sd_stop_cut_end();
   return gen.produced;
 }

@@ -45,11 +45,17 @@ typedef enum SdDebugStatus {
   SD_DEBUG_OK,             /* a diagnosis (see the report's status for how good) */
   SD_DEBUG_INPUT_ERROR,    /* bad input file, nothing fails, ... (exit 2) */
   SD_DEBUG_HARNESS_ERROR,  /* the test command cannot run (exit 3) */
+  SD_DEBUG_WRITE_ERROR,    /* --out could not be written (a full disk): *report is made all
+                              the same (what was found until then), *error says why (exit 4) */
 } SdDebugStatus;
 
 /* Diagnose the failure of the given input files (at least one must fail).
  * *report receives the result (free with sd_report_free); *error a malloc'd
- * message for the error statuses. */
+ * message for the error statuses. Stops early (semdbg/stop.h) at
+ * opts->time_limit, at a signal caught by sd_stop_catch_signals() (the
+ * report's `signal` says which), or when --out cannot be written; the report
+ * then says what was found until the stop. Resets the stop state before
+ * returning. */
 SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t input_count,
                        const SdDebugOptions *opts, SdReport **report, char **error);
 

@@ -28,6 +28,8 @@ typedef enum {
   SD_REASON_REFERENCE_BROKEN, /* the reference timed out or exited 125: undefined */
   SD_REASON_REGEX_ERROR,      /* --fail-on/--pass-on could not decide (PCRE2's match limit):
                                  undefined, and sd_oracle_run fails with a message */
+  SD_REASON_NOT_RUN,          /* not run (or killed unjudged): the batch stopped on a harness
+                                 error or a stop (semdbg/stop.h); kind UNDEFINED */
 } SdVerdictReason;
 
 /* Options. Strings are borrowed (e.g. from argv); sd_oracle_new copies them. */
@@ -85,6 +87,7 @@ typedef struct SdOracleStats {
   uint64_t runs;             /* test command runs (not counting cache hits) */
   uint64_t pass, fail, undefined; /* verdicts of those runs */
   uint64_t timeouts;         /* runs killed after the timeout */
+  uint64_t truncated;        /* runs that wrote more than capture_limit to stdout or stderr */
   uint64_t reference_runs;   /* reference command runs */
   uint64_t cache_hits;       /* inputs answered from the cache */
   double harness_seconds;    /* wall time of all runs, summed over processes */
@@ -96,7 +99,11 @@ typedef struct SdOracle SdOracle;
 /* Validates the options and creates the private temporary directory
  * ($TMPDIR or /tmp, semdbg-XXXXXX). Installs SIGINT/SIGTERM/SIGHUP handlers
  * (while any oracle lives) that kill running process groups, remove the
- * directory and re-raise. NULL on error (*error: malloc'd message). */
+ * directory and re-raise (unless semdbg/stop.h catches the signal for a
+ * graceful stop: then the running batch ends, see sd_oracle_stopped). Makes
+ * the process a child subreaper and starts a guardian process; no process a
+ * harness starts outlives the run, or semdbg, however it ends (oracle.c says
+ * how). NULL on error (*error: malloc'd message). */
 SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error);
 /* Run a batch; verdicts[k] gets the verdict of inputs[k] (lengths[k] bytes),
  * in submission order whatever the parallelism. Returns false on a harness
@@ -106,6 +113,13 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error);
  * UNDEFINED) and must be cleared. */
 bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
                    SdVerdict *verdicts);
+/* The same, but neither answered from the cache nor stored in it: every
+ * input runs again (to see whether the harness is deterministic). */
+bool sd_oracle_rerun(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
+                     SdVerdict *verdicts);
+/* Did the last batch end early because sd_stop_requested() (a signal, the
+ * time limit)? Its runs in flight were killed; their verdicts say NOT_RUN. */
+bool sd_oracle_stopped(const SdOracle *self);
 /* Convenience: one input. */
 bool sd_oracle_run1(SdOracle *self, const char *input, size_t length, SdVerdict *verdict);
 const char *sd_oracle_error(const SdOracle *self);

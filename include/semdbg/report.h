@@ -62,13 +62,27 @@ typedef struct SdReportKindCount {
   uint32_t count;        /* labelled inputs that failed so */
 } SdReportKindCount;
 
+/* An input whose verdict changed when it ran again: the harness is flaky. */
+typedef struct SdReportFlaky {
+  char *input;
+  size_t length;
+  char *first, *again;   /* "fail (exit:1)", "pass", "undefined", "fail (timeout; another kind)" */
+} SdReportFlaky;
+
 typedef struct SdReport {
   SdReportStatus status;
+  int signal;            /* the signal that interrupted the diagnosis (SIGINT, SIGTERM,
+                            SIGHUP), 0 when none did */
+  char *interrupted_during; /* what was under way then ("the diagnosis", "the reduction") */
+  uint32_t rechecked;    /* inputs run a second time, bypassing the cache (flakiness check) */
+  SdReportFlaky *flaky;  /* those whose verdict changed */
+  uint32_t flaky_count;
   char *kind;            /* the failure kind explained ("exit:1"; NULL if unknown) */
   SdReportKindCount *other_kinds; /* other failures, by kind, most frequent first */
   uint32_t other_kind_count;
   uint32_t other_failures; /* labelled inputs that failed with another kind (not learned) */
-  char *stop_reason;     /* "confirmed", "max-iterations", "max-runs", "time-limit", "no-progress" */
+  char *stop_reason;     /* "confirmed", "max-iterations", "max-runs", "time-limit", "no-progress",
+                            "max-causes", "interrupted", "flaky", "write-error" */
   SdReportCandidate *candidates; /* ranked, best first */
   uint32_t candidate_count;
   SdReportSymbol *relevant;

@@ -17,6 +17,7 @@ enum {
   CLI_EXIT_NEGATIVE = 1,  /* no diagnosis / some input does not satisfy / unsat */
   CLI_EXIT_USAGE = 2,     /* usage or input error */
   CLI_EXIT_HARNESS = 3,   /* the test command could not run */
+  CLI_EXIT_WRITE = 4,     /* the output could not be written (a full disk, a closed pipe) */
 };
 
 int cli_diagnose(int argc, char **argv);
@@ -39,6 +40,9 @@ SdGrammar *cli_load_grammar(const char *path, const char *start, bool quiet);
  * error) when one does not exist. *paths is a malloc'd array of malloc'd strings. */
 bool cli_collect_inputs(char **args, int count, char ***paths, size_t *path_count);
 void cli_free_paths(char **paths, size_t count);
+/* --failing and --passing must name different files: false (after an error
+ * naming the first file in both) when one is in both lists, however named. */
+bool cli_disjoint_inputs(const CliStrings *failing, const CliStrings *passing);
 /* Read and parse an input file with the grammar's start symbol; prints
  * "path:line:col: ..." (or why it cannot be read) and returns NULL on failure. */
 struct SdParser;

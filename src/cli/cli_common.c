@@ -92,6 +92,29 @@ void cli_free_paths(char **paths, size_t count) {
   free(paths);
 }
 
+bool cli_disjoint_inputs(const CliStrings *failing, const CliStrings *passing) {
+  char **fp = NULL, **pp = NULL;
+  size_t nf = 0, np = 0;
+  bool ok = true;
+  /* errors in the lists are reported where they are loaded */
+  if (cli_collect_inputs(failing->items, (int)failing->size, &fp, &nf) &&
+      cli_collect_inputs(passing->items, (int)passing->size, &pp, &np)) {
+    for (size_t i = 0; i < nf && ok; i++) {
+      struct stat a, b;
+      if (stat(fp[i], &a) != 0) continue;
+      for (size_t k = 0; k < np && ok; k++)
+        if (stat(pp[k], &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+          cli_error("%s is given both as failing (--failing) and as passing (--passing)%s%s", fp[i],
+                    strcmp(fp[i], pp[k]) ? ": also as " : "", strcmp(fp[i], pp[k]) ? pp[k] : "");
+          ok = false;
+        }
+    }
+  }
+  if (fp) cli_free_paths(fp, nf);
+  if (pp) cli_free_paths(pp, np);
+  return ok;
+}
+
 SdTree *cli_parse_file(SdParser *parser, const char *path) {
   char *error = NULL;
   SdTree *t = sd_parse_file(parser, -1, path, &error);

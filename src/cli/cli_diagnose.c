@@ -1,13 +1,16 @@
 /* cli_diagnose.c: the main job, `semdbg --grammar G --test CMD fail.txt`:
  * parse the options, run the refinement loop (debugger.c), print the report
  * as text or JSON. Exit status: 0 a diagnosis, 1 none met the thresholds,
- * 2 usage or input error, 3 the test command could not run. */
+ * 2 usage or input error, 3 the test command could not run, 4 a write error,
+ * 128+N interrupted by signal N (the report of what was found is printed). */
+#define _GNU_SOURCE /* sigabbrev_np */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "semdbg/debugger.h"
+#include "semdbg/stop.h"
 #include "util.h"
 
 static const char *usage_head =
@@ -18,9 +21,12 @@ static const char *usage_head =
     "at least one must fail.\n";
 
 static const char *usage_tail =
-    "Exit status: 0 a diagnosis was found; 1 none met the thresholds; 2 usage or\n"
-    "input error (bad grammar, an input that does not parse, no failing input);\n"
-    "3 the test command could not run.\n";
+    "Exit status: 0 a diagnosis was found; 1 none met the thresholds (or the test\n"
+    "command is flaky); 2 usage or input error (bad grammar, an input that does not\n"
+    "parse, no failing input); 3 the test command could not run; 4 the output or\n"
+    "--out could not be written; 128+N interrupted by signal N (130 SIGINT, 143\n"
+    "SIGTERM, 129 SIGHUP), after printing (and with --out writing) the report of\n"
+    "what was found until then. A second signal ends semdbg at once.\n";
 
 typedef struct DiagnoseSettings {
   SdDebugOptions debug;
@@ -119,16 +125,25 @@ static int diagnose(const DiagnoseSettings *s) {
   int status = CLI_EXIT_USAGE;
   SdReport *report = NULL;
   char *err = NULL;
-  SdDebugStatus debugged;
+  SdDebugStatus debugged = SD_DEBUG_OK;
   if (!npaths) {
     cli_error("no input files in the given directories");
-  } else if ((debugged = sd_debug(g, paths, (uint32_t)npaths, &s->debug, &report, &err)) != SD_DEBUG_OK) {
+  } else if ((debugged = sd_debug(g, paths, (uint32_t)npaths, &s->debug, &report, &err)) != SD_DEBUG_OK &&
+             !report) {
     fprintf(stderr, "semdbg: %s\n", err);
     status = debugged == SD_DEBUG_HARNESS_ERROR ? CLI_EXIT_HARNESS : CLI_EXIT_USAGE;
   } else {
     print_report(report, s->json);
     status = report->status == SD_REPORT_CONFIRMED || report->status == SD_REPORT_APPROXIMATE
                  ? CLI_EXIT_OK : CLI_EXIT_NEGATIVE;
+    if (debugged == SD_DEBUG_WRITE_ERROR) {
+      fprintf(stderr, "semdbg: %s\n", err);
+      status = CLI_EXIT_WRITE;
+    } else if (report->signal) {
+      fprintf(stderr, "semdbg: interrupted by SIG%s: the report above is what was found until then\n",
+              sigabbrev_np(report->signal) ? sigabbrev_np(report->signal) : "?");
+      status = 128 + report->signal;
+    }
   }
   free(err);
   sd_report_free(report);
@@ -140,6 +155,7 @@ static int diagnose(const DiagnoseSettings *s) {
 int cli_diagnose(int argc, char **argv) {
   DiagnoseSettings s = {0};
   sd_debug_options_init(&s.debug);
+  sd_stop_catch_signals(); /* SIGINT, SIGTERM, SIGHUP: stop and report what was found */
   int status = parse_command_line(argc, argv, &s);
   if (status == CLI_CONTINUE) status = diagnose(&s);
   array_free(&s.inputs);

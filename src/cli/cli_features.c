@@ -90,6 +90,11 @@ static int print_features(const FeaturesSettings *s) {
     sd_grammar_free(g);
     return CLI_EXIT_USAGE;
   }
+  if (!npaths) {
+    cli_free_paths(paths, npaths);
+    sd_grammar_free(g);
+    return cli_error("features: no input files in the given directories");
+  }
   SdParser *parser = sd_parser_new(g);
   SdFeatureSet *fs = sd_features_new(g);
   uint32_t nf = sd_features_count(fs);

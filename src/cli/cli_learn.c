@@ -259,6 +259,7 @@ static bool load_all_inputs(Learn *L) {
   if (s->invariants) {
     ok = load_labelled(L, &s->inputs, true);
   } else {
+    if (!cli_disjoint_inputs(&s->failing, &s->passing)) return false;
     ok = load_labelled(L, &s->failing, true);
     ok = load_labelled(L, &s->passing, false) && ok; /* report the errors of both */
   }

@@ -52,6 +52,11 @@ static int parse_inputs(const ParseSettings *s) {
     sd_grammar_free(g);
     return CLI_EXIT_USAGE;
   }
+  if (!npaths) {
+    cli_free_paths(paths, npaths);
+    sd_grammar_free(g);
+    return cli_error("parse: no input files in the given directories");
+  }
   SdParser *parser = sd_parser_new(g);
   int status = CLI_EXIT_OK;
   cJSON *all = s->json ? cJSON_CreateArray() : NULL;

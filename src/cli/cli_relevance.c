@@ -153,7 +153,8 @@ static int rank(const RelevanceSettings *s) {
   if (!g) return status;
   char **fpaths = NULL, **ppaths = NULL;
   size_t nfail = 0, npass = 0;
-  if (!collect(&s->failing, &fpaths, &nfail) || !collect(&s->passing, &ppaths, &npass)) {
+  if (!cli_disjoint_inputs(&s->failing, &s->passing) || !collect(&s->failing, &fpaths, &nfail) ||
+      !collect(&s->passing, &ppaths, &npass)) {
     if (fpaths) cli_free_paths(fpaths, nfail);
     sd_grammar_free(g);
     return status;

@@ -1,5 +1,11 @@
 /* main.c: semdbg's entry point. Dispatches to the subcommand named by the first
- * argument; without one (or with options/files first) runs the diagnosis. */
+ * argument; without one (or with options/files first) runs the diagnosis.
+ * SIGPIPE is ignored (a closed pipe must not kill semdbg before it has cleaned
+ * up its harnesses and temporary directory); instead, an error writing
+ * standard output (a closed pipe, a full disk) is reported at the end and
+ * turns the exit status into 4. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <z3.h>
@@ -40,21 +46,28 @@ static void usage(FILE *out) {
  * them keeps leak checkers quiet about memory that is not ours. */
 static int finish(int status) {
   Z3_finalize_memory();
+  errno = 0;
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "semdbg: error writing standard output: %s\n",
+            errno ? strerror(errno) : "write error");
+    return CLI_EXIT_WRITE;
+  }
   return status;
 }
 
 int main(int argc, char **argv) {
+  signal(SIGPIPE, SIG_IGN);
   if (argc < 2) {
     usage(stderr);
     return CLI_EXIT_USAGE;
   }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     usage(stdout);
-    return CLI_EXIT_OK;
+    return finish(CLI_EXIT_OK);
   }
   if (!strcmp(argv[1], "--version")) {
     printf("semdbg %s\n", SEMDBG_VERSION);
-    return CLI_EXIT_OK;
+    return finish(CLI_EXIT_OK);
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     if (!strcmp(argv[1], commands[i].name)) return finish(commands[i].run(argc - 1, argv + 1));
