@@ -2,14 +2,14 @@
 # install.sh: the install tree. `cmake --install BUILD --prefix P` gives
 # P/bin/semdbg, libsemdbg.so with its soname, the public headers, semdbg.pc,
 # the bundled catalog, grammars and JSON Schemas, the man pages and the bash
-# completion. Then, with the tree moved elsewhere (a relocated install) and
-# run from a directory outside the source tree: semdbg finds the catalog beside
-# itself (a broken catalog there is the one it reads; --patterns and
-# $SEMDBG_PATTERNS override it) and a bundled grammar by name; the library
-# exports only what the public headers declare with SD_API, every installed
-# header compiles on its own, and examples/embedding/embed.c, built with
-# `pkg-config --cflags --libs semdbg`, loads a grammar, parses, checks and
-# diagnoses with the heartbleed harness.
+# completion. examples/embedding/embed.c, built with `pkg-config --cflags
+# --libs semdbg`, uses the installed library to load a bundled grammar, parse,
+# check and diagnose with the heartbleed harness. Then, with the tree moved
+# elsewhere (a relocated install) and run from a directory outside the source
+# tree: semdbg finds the catalog beside itself (a broken catalog there is the
+# one it reads; --patterns and $SEMDBG_PATTERNS override it) and a bundled
+# grammar by name; the library exports only what the public headers declare
+# with SD_API, and every installed header compiles on its own.
 # $1 = semdbg binary, $2 = build directory; runs from the project root.
 set -u
 root=$PWD
@@ -24,10 +24,42 @@ unset SEMDBG_PATTERNS
 
 cmake --install "$build" --prefix "$tmp/first" >"$tmp/install.log" 2>&1 ||
   { fail "cmake --install: $(tail -5 "$tmp/install.log")"; echo "install: 0 passed, $failures failed"; exit 1; }
-mv "$tmp/first" "$tmp/moved" # relocated: nothing may depend on the first prefix
-P=$tmp/moved
+P=$tmp/first
 libdir=$(cd "$P" && dirname "$(find . -name 'libsemdbg.so' | head -1)")
 libdir=$P/${libdir#./}
+mkdir "$tmp/run"
+cp examples/heartbleed/fail.txt examples/heartbleed/pass.txt "$tmp/run"
+
+# ---- a program that embeds the library, built with pkg-config ----
+if grep -q '^SEMDBG_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
+  echo "install: sanitized build, the embedding example is not built against it"
+else
+  export PKG_CONFIG_PATH=$libdir/pkgconfig
+  flags=$(pkg-config --cflags --libs semdbg) || fail "pkg-config --cflags --libs semdbg"
+  [[ $flags == *"-I$P/"* || $flags == *"-I$libdir/"* ]] || fail "pkg-config's flags do not point into the tree: $flags"
+  cc -std=c11 -Wall -Wextra -Werror examples/embedding/embed.c $flags \
+    -Wl,-rpath,"$(pkg-config --variable=libdir semdbg)" -o "$tmp/embed" 2>"$tmp/err" ||
+    fail "examples/embedding/embed.c does not build: $(head -c 500 "$tmp/err")"
+  if [[ -x $tmp/embed ]]; then
+    ldd "$tmp/embed" | grep -q "libsemdbg.so.* => $P" || fail "embed does not use the installed library: $(ldd "$tmp/embed" | grep semdbg)"
+    (cd "$tmp/run" && "$tmp/embed" heartbleed fail.txt 'str.to.int(<payload-length>) > str.len(<payload>)' \
+      "$root/examples/heartbleed/harness.sh" 60) >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [[ $rc != 0 && $rc != 1 ]] || ! grep -q "grammar: $P/share/semdbg/grammars/heartbleed.bnf" "$tmp/out" ||
+       ! grep -q 'parsed: fail.txt, 14 bytes' "$tmp/out" || ! grep -q 'constraint: .*: satisfied' "$tmp/out" ||
+       ! grep -qE 'diagnosis: (confirmed|approximate|falls-short|none) after [0-9]+ runs' "$tmp/out"; then
+      fail "embed: exit $rc: $(cat "$tmp/out") $(head -c 300 "$tmp/err")"
+    else
+      ok
+    fi
+  fi
+fi
+
+
+# ---- relocated: nothing below may depend on the first prefix ----
+mv "$tmp/first" "$tmp/moved"
+P=$tmp/moved
+libdir=$tmp/moved/${libdir#"$tmp/first/"}
 
 # ---- the tree ----
 commands=$("$P/bin/semdbg" --help | sed -n '/^commands:/,/^$/p' | awk 'NF >= 2 {print $1}')
@@ -53,8 +85,7 @@ ls "$libdir"/libsemdbg.so.*.*.* >/dev/null 2>&1 || fail "no versioned libsemdbg.
 ((failures == 0)) && ok
 
 # ---- the catalog and grammars, found beside the relocated executable ----
-cd "$tmp" || exit 1
-cp "$root/examples/heartbleed/fail.txt" "$root/examples/heartbleed/pass.txt" .
+cd "$tmp/run" || exit 1
 learn() { "$P/bin/semdbg" learn --grammar heartbleed --failing fail.txt --passing pass.txt --top 1 -q "$@"; }
 if learn >"$tmp/out" 2>"$tmp/err"; then ok; else fail "installed semdbg learn from $tmp: $(head -c 300 "$tmp/err")"; fi
 cp "$P/share/semdbg/patterns/default.toml" "$tmp/good.toml"
@@ -87,31 +118,6 @@ for h in "$P"/include/semdbg/*.h; do
     fail "${h##*/} does not compile on its own: $(head -c 300 "$tmp/err")"
 done
 ((failures == 0)) && ok
-
-# ---- a program that embeds the library, built with pkg-config ----
-if grep -q '^SEMDBG_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
-  echo "install: sanitized build, the embedding example is not built against it"
-else
-  export PKG_CONFIG_PATH=$libdir/pkgconfig
-  flags=$(pkg-config --cflags --libs semdbg) || fail "pkg-config --cflags --libs semdbg"
-  [[ $flags == *"-I$P/"* || $flags == *"-I$libdir/"* ]] || fail "pkg-config's flags do not point into the tree: $flags"
-  cc -std=c11 -Wall -Wextra -Werror examples/embedding/embed.c $flags \
-    -Wl,-rpath,"$(pkg-config --variable=libdir semdbg)" -o "$tmp/embed" 2>"$tmp/err" ||
-    fail "examples/embedding/embed.c does not build: $(head -c 500 "$tmp/err")"
-  if [[ -x $tmp/embed ]]; then
-    ldd "$tmp/embed" | grep -q "libsemdbg.so.* => $P" || fail "embed does not use the installed library: $(ldd "$tmp/embed" | grep semdbg)"
-    (cd "$tmp" && ./embed heartbleed fail.txt 'str.to.int(<payload-length>) > str.len(<payload>)' \
-      "$root/examples/heartbleed/harness.sh" 60) >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [[ $rc != 0 && $rc != 1 ]] || ! grep -q "grammar: $P/share/semdbg/grammars/heartbleed.bnf" "$tmp/out" ||
-       ! grep -q 'parsed: fail.txt, 14 bytes' "$tmp/out" || ! grep -q 'constraint: .*: satisfied' "$tmp/out" ||
-       ! grep -qE 'diagnosis: (confirmed|approximate|falls-short|none) after [0-9]+ runs' "$tmp/out"; then
-      fail "embed: exit $rc: $(cat "$tmp/out") $(head -c 300 "$tmp/err")"
-    else
-      ok
-    fi
-  fi
-fi
 
 echo "install: $passed passed, $failures failed"
 [[ $failures == 0 ]]
