@@ -31,7 +31,7 @@ mkdir "$tmp/run"
 cp examples/heartbleed/fail.txt examples/heartbleed/pass.txt "$tmp/run"
 
 # ---- a program that embeds the library, built with pkg-config ----
-if grep -q '^SEMDBG_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
+if grep -q '^SEMDBG_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then # (the library needs the sanitizers' runtime)
   echo "install: sanitized build, the embedding example is not built against it"
 else
   export PKG_CONFIG_PATH=$libdir/pkgconfig
@@ -104,7 +104,11 @@ cp "$tmp/good.toml" "$P/share/semdbg/patterns/default.toml"
 cd "$root" || exit 1
 
 # ---- the library's interface ----
-nm -D --defined-only "$libdir/libsemdbg.so" | awk '{print $3}' | sort >"$tmp/exported"
+sanitized=0
+grep -q '^SEMDBG_SANITIZE:BOOL=ON' "$build/CMakeCache.txt" && sanitized=1
+# (AddressSanitizer adds an __odr_asan.NAME indicator for each exported variable)
+nm -D --defined-only "$libdir/libsemdbg.so" | awk '{print $3}' |
+  if ((sanitized)); then grep -v '^__odr_asan\.'; else cat; fi | sort >"$tmp/exported"
 grep -v '^sd_' "$tmp/exported" >"$tmp/foreign" && fail "libsemdbg.so exports names other than sd_*: $(head -5 "$tmp/foreign" | xargs)"
 cat "$P"/include/semdbg/*.h | tr '\n' ' ' | grep -oE 'SD_API [^;{]*\bsd_[a-z0-9_]+ *[(\[]' |
   grep -oE 'sd_[a-z0-9_]+ *[(\[]$' | tr -d ' ([' | sort -u >"$tmp/declared"
