@@ -23,7 +23,11 @@ SUDO=
 echo "== deb: dpkg-buildpackage -us -uc -b (nocheck, 2 jobs) in build-deb/src"
 rm -rf "$out"
 mkdir -p "$out/src"
-git ls-files -z --cached --others --exclude-standard | tar --null -T - -c | tar -x -C "$out/src"
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git ls-files -z --cached --others --exclude-standard | tar --null -T - -c | tar -x -C "$out/src"
+else # an unpacked tarball
+  tar --exclude='./build*' --exclude='./obj-*' -c . | tar -x -C "$out/src"
+fi
 if ! (cd "$out/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" dpkg-buildpackage -us -uc -b) >"$out/build.log" 2>&1; then
   tail -40 "$out/build.log"
   echo "deb: dpkg-buildpackage failed (whole log: $out/build.log)" >&2
