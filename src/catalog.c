@@ -5,11 +5,13 @@
  * A hand-written line-oriented scanner; every error names file:line:col. */
 #include "semdbg/catalog.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "array.h"
+#include "semdbg/datadir.h"
 #include "util.h"
 
 struct SdCatalog {
@@ -509,14 +511,19 @@ SdCatalog *sd_catalog_load(const char *path, SdDiagnostics *diags) {
   return cat;
 }
 
+/* The bundled catalog's path, found once (it does not move while we run). */
+static char *bundled_catalog;
+static void find_bundled_catalog(void) {
+  bundled_catalog = sd_data_find("patterns/default.toml");
+  if (!bundled_catalog) bundled_catalog = sd_data_default("patterns/default.toml");
+}
+
 const char *sd_catalog_default_path(void) {
   const char *env = getenv("SEMDBG_PATTERNS");
   if (env && *env) return env;
-#ifdef SEMDBG_SOURCE_DIR
-  return SEMDBG_SOURCE_DIR "/patterns/default.toml";
-#else
-  return "patterns/default.toml";
-#endif
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, find_bundled_catalog);
+  return bundled_catalog;
 }
 
 SdCatalog *sd_catalog_default(SdDiagnostics *diags) {

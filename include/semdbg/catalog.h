@@ -20,6 +20,8 @@
 #ifndef SEMDBG_CATALOG_H
 #define SEMDBG_CATALOG_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -54,29 +56,32 @@ typedef struct SdCatalog SdCatalog;
 
 /* Read a catalog. Syntax errors (file:line:col in diags) make it return NULL;
  * unsupported patterns are skipped with a warning. */
-SdCatalog *sd_catalog_load(const char *path, SdDiagnostics *diags);
-SdCatalog *sd_catalog_parse(const char *text, size_t length, const char *path,
-                            SdDiagnostics *diags);
-/* The default catalog: $SEMDBG_PATTERNS if set, else
- * SEMDBG_SOURCE_DIR/patterns/default.toml. */
-SdCatalog *sd_catalog_default(SdDiagnostics *diags);
-const char *sd_catalog_default_path(void);
-void sd_catalog_free(SdCatalog *self);
+SD_API SdCatalog *sd_catalog_load(const char *path, SdDiagnostics *diags);
+SD_API SdCatalog *sd_catalog_parse(const char *text, size_t length, const char *path,
+                                   SdDiagnostics *diags);
+/* The default catalog: $SEMDBG_PATTERNS if set, else the bundled
+ * patterns/default.toml, searched as semdbg/datadir.h says (beside the
+ * executable's ../share/semdbg, beside the library, then the source tree).
+ * When none exists, the path is where the install layout has it (and loading
+ * it fails naming that path). */
+SD_API SdCatalog *sd_catalog_default(SdDiagnostics *diags);
+SD_API const char *sd_catalog_default_path(void);
+SD_API void sd_catalog_free(SdCatalog *self);
 
-const char *sd_catalog_path(const SdCatalog *self);
-uint32_t sd_catalog_count(const SdCatalog *self);
-const SdPattern *sd_catalog_pattern(const SdCatalog *self, uint32_t index);
+SD_API const char *sd_catalog_path(const SdCatalog *self);
+SD_API uint32_t sd_catalog_count(const SdCatalog *self);
+SD_API const SdPattern *sd_catalog_pattern(const SdCatalog *self, uint32_t index);
 /* Patterns skipped at load (unsupported placeholders). */
-uint32_t sd_catalog_skipped(const SdCatalog *self);
+SD_API uint32_t sd_catalog_skipped(const SdCatalog *self);
 
 /* Substitute values[i] (text as is: "<digit>", "\"sqrt\"", "42") for
  * placeholder i; malloc'd. */
-char *sd_pattern_instantiate(const SdPattern *self, const char *const *values);
+SD_API char *sd_pattern_instantiate(const SdPattern *self, const char *const *values);
 /* Check that every pattern parses with the grammar after instantiating its
  * placeholders with sample values (the first nonterminals of the grammar);
  * patterns that do not are reported as errors naming the pattern (warnings
  * when warn_only). Returns the number of patterns that parse. */
-uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool warn_only,
-                          SdDiagnostics *diags);
+SD_API uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool warn_only,
+                                 SdDiagnostics *diags);
 
 #endif

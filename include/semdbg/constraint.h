@@ -37,6 +37,8 @@
 #ifndef SEMDBG_CONSTRAINT_H
 #define SEMDBG_CONSTRAINT_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -145,45 +147,45 @@ typedef struct SdConstraintError {
 /* Parse ISLa text against a grammar (unknown nonterminals, unbound
  * variables and type errors are errors; so is nesting deeper than
  * SD_CONSTRAINT_MAX_DEPTH). NULL on error, *error filled in (free error->message). */
-SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, size_t length,
-                                  SdConstraintError *error);
-void sd_constraint_free(SdConstraint *self);
-SdConstraint *sd_constraint_clone(const SdConstraint *self);
+SD_API SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, size_t length,
+                                         SdConstraintError *error);
+SD_API void sd_constraint_free(SdConstraint *self);
+SD_API SdConstraint *sd_constraint_clone(const SdConstraint *self);
 
 /* Canonical ISLa (parses back to the same syntax tree with ISLa and with
  * sd_constraint_parse); malloc'd. */
-char *sd_constraint_to_isla(const SdConstraint *self);
+SD_API char *sd_constraint_to_isla(const SdConstraint *self);
 /* Short form for people: free-nonterminal shorthand, infix operators:
  * `str.to.int(<payload-length>) > str.len(<payload>)`; malloc'd. */
-char *sd_constraint_to_short(const SdConstraint *self);
+SD_API char *sd_constraint_to_short(const SdConstraint *self);
 
 /* Structural equality of two constraints (up to variable names). */
-bool sd_constraint_equal(const SdConstraint *a, const SdConstraint *b);
+SD_API bool sd_constraint_equal(const SdConstraint *a, const SdConstraint *b);
 /* A hash consistent with sd_constraint_equal. */
-uint64_t sd_constraint_hash(const SdConstraint *self);
+SD_API uint64_t sd_constraint_hash(const SdConstraint *self);
 
 /* New constraints (the argument is not modified): */
-SdConstraint *sd_constraint_negate(const SdConstraint *self);   /* not(self), in NNF */
-SdConstraint *sd_constraint_nnf(const SdConstraint *self);      /* negation normal form, simplified */
-SdConstraint *sd_constraint_simplify(const SdConstraint *self); /* double negation, constants, flattening */
+SD_API SdConstraint *sd_constraint_negate(const SdConstraint *self);   /* not(self), in NNF */
+SD_API SdConstraint *sd_constraint_nnf(const SdConstraint *self);      /* negation normal form, simplified */
+SD_API SdConstraint *sd_constraint_simplify(const SdConstraint *self); /* double negation, constants, flattening */
 /* Conjunction / disjunction of several constraints over the same grammar
  * (variables are renamed apart); simplified. */
-SdConstraint *sd_constraint_and(const SdConstraint *const *parts, uint32_t count);
-SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t count);
+SD_API SdConstraint *sd_constraint_and(const SdConstraint *const *parts, uint32_t count);
+SD_API SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t count);
 
 /* Evaluate on a derivation tree (ISLa semantics). When witness is not NULL
  * and the outermost quantifiers are exists, it receives for each variable
  * the node bound in the first satisfying assignment (NULL where unbound);
  * it must have room for self->variable_count entries. */
-bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness);
+SD_API bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness);
 
 /* Nonterminals the constraint quantifies over (each once, in order of first
  * appearance); returns the count, writes up to max. */
-uint32_t sd_constraint_symbols(const SdConstraint *self, SdSymbol *out, uint32_t max);
+SD_API uint32_t sd_constraint_symbols(const SdConstraint *self, SdSymbol *out, uint32_t max);
 
 /* Arbitrary-precision helpers used by the evaluator and others: is text a
  * decimal numeral (optional sign, at least one digit)? Compare two numerals. */
-bool sd_is_numeral(const char *text, size_t length);
-int sd_compare_numerals(const char *a, size_t alen, const char *b, size_t blen);
+SD_API bool sd_is_numeral(const char *text, size_t length);
+SD_API int sd_compare_numerals(const char *a, size_t alen, const char *b, size_t blen);
 
 #endif

@@ -6,6 +6,8 @@
 #ifndef SEMDBG_DEBUGGER_H
 #define SEMDBG_DEBUGGER_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -32,14 +34,14 @@ typedef struct SdDebugOptions {
   uint32_t max_relevant;    /* nonterminals kept by the relevance ranking (default 5) */
   double min_precision;     /* thresholds for exit status 0 (default 0.9 each) */
   double min_recall;
-  const char *patterns;     /* catalog file, NULL = patterns/default.toml */
+  const char *patterns;     /* catalog file, NULL = sd_catalog_default_path() */
   const char *out_dir;      /* keep inputs and the report here (NULL = nowhere) */
   bool reduce;              /* add the reduced failing input to the report (default true) */
   bool generalize;          /* add the DDSET abstract input (default true) */
   int verbosity;            /* 0 quiet, 1 progress on a terminal, 2 always progress */
 } SdDebugOptions;
 
-void sd_debug_options_init(SdDebugOptions *self);
+SD_API void sd_debug_options_init(SdDebugOptions *self);
 
 typedef enum SdDebugStatus {
   SD_DEBUG_OK,             /* a diagnosis (see the report's status for how good) */
@@ -56,7 +58,7 @@ typedef enum SdDebugStatus {
  * report's `signal` says which), or when --out cannot be written; the report
  * then says what was found until the stop. Resets the stop state before
  * returning. */
-SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t input_count,
-                       const SdDebugOptions *opts, SdReport **report, char **error);
+SD_API SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t input_count,
+                              const SdDebugOptions *opts, SdReport **report, char **error);
 
 #endif

@@ -17,6 +17,8 @@
 #ifndef SEMDBG_FEATURES_H
 #define SEMDBG_FEATURES_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -33,23 +35,23 @@ typedef enum SdFeatureKind {
 
 typedef struct SdFeatureSet SdFeatureSet; /* the feature columns for a grammar */
 
-SdFeatureSet *sd_features_new(const SdGrammar *g);
-void sd_features_free(SdFeatureSet *self);
-uint32_t sd_features_count(const SdFeatureSet *self);
+SD_API SdFeatureSet *sd_features_new(const SdGrammar *g);
+SD_API void sd_features_free(SdFeatureSet *self);
+SD_API uint32_t sd_features_count(const SdFeatureSet *self);
 /* Readable name: "exists(<a>)", "<a> -> \"x\" <b>", "count(<a>)", "len(<a>)", "num(<a>)". */
-const char *sd_features_name(const SdFeatureSet *self, uint32_t i);
-SdSymbol sd_features_symbol(const SdFeatureSet *self, uint32_t i); /* nonterminal of feature i */
-SdFeatureKind sd_features_kind(const SdFeatureSet *self, uint32_t i);
+SD_API const char *sd_features_name(const SdFeatureSet *self, uint32_t i);
+SD_API SdSymbol sd_features_symbol(const SdFeatureSet *self, uint32_t i); /* nonterminal of feature i */
+SD_API SdFeatureKind sd_features_kind(const SdFeatureSet *self, uint32_t i);
 /* The alternative index of an SD_FEATURE_ALTERNATIVE feature; -1 otherwise. */
-int32_t sd_features_alternative(const SdFeatureSet *self, uint32_t i);
+SD_API int32_t sd_features_alternative(const SdFeatureSet *self, uint32_t i);
 /* Index of the feature with this name, or -1. */
-int32_t sd_features_find(const SdFeatureSet *self, const char *name);
+SD_API int32_t sd_features_find(const SdFeatureSet *self, const char *name);
 /* Fill row (sd_features_count entries) with the features of the tree, which
  * must be refreshed and of the same grammar. Linear in the tree size. */
-void sd_features_extract(const SdFeatureSet *self, const SdTree *tree, float *row);
+SD_API void sd_features_extract(const SdFeatureSet *self, const SdTree *tree, float *row);
 
 /* The numeric value of text if it is a decimal number (see above), saturated
  * to +-FLT_MAX; false if it is not a number. */
-bool sd_features_parse_number(const char *text, uint32_t length, double *value);
+SD_API bool sd_features_parse_number(const char *text, uint32_t length, double *value);
 
 #endif

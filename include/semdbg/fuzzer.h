@@ -2,6 +2,8 @@
 #ifndef SEMDBG_FUZZER_H
 #define SEMDBG_FUZZER_H
 
+#include "semdbg/export.h"
+
 #include <stdint.h>
 
 #include "semdbg/grammar.h"
@@ -15,24 +17,24 @@ typedef struct SdFuzzerOptions {
   uint32_t kpath;      /* 0: plain random; k>0: prefer unseen k-paths */
 } SdFuzzerOptions;
 
-SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options);
-void sd_fuzzer_free(SdFuzzer *self);
+SD_API SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options);
+SD_API void sd_fuzzer_free(SdFuzzer *self);
 /* A fresh tree from symbol start (-1: grammar start). Always terminates. */
-SdTree *sd_fuzz_tree(SdFuzzer *self, SdSymbol start);
+SD_API SdTree *sd_fuzz_tree(SdFuzzer *self, SdSymbol start);
 /* A random derivation of symbol in tree's arena (not attached), with at most
  * max_size nodes where the grammar allows. */
-SdNode *sd_fuzz_node(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t max_size);
+SD_API SdNode *sd_fuzz_node(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t max_size);
 /* Like sd_fuzz_node, but always growing while under the bound: the result
  * has close to `size` nodes where the grammar allows (for long lists and big
  * numbers; sd_fuzz_node's sizes vary more). */
-SdNode *sd_fuzz_node_sized(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t size);
+SD_API SdNode *sd_fuzz_node_sized(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t size);
 /* The cheapest derivation of symbol (fewest nodes), in tree's arena. */
-SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
+SD_API SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
 /* Replace node by a fresh random derivation of its symbol; refreshes tree. */
-SdNode *sd_fuzz_regenerate(SdFuzzer *self, SdTree *tree, SdNode *node);
+SD_API SdNode *sd_fuzz_regenerate(SdFuzzer *self, SdTree *tree, SdNode *node);
 /* k-path coverage so far: covered and total k-paths (total is an estimate). */
-void sd_fuzzer_coverage(const SdFuzzer *self, uint32_t *covered, uint32_t *total);
+SD_API void sd_fuzzer_coverage(const SdFuzzer *self, uint32_t *covered, uint32_t *total);
 /* The fuzzer's random number generator (shared by callers that want one stream). */
-struct SdRng *sd_fuzzer_rng(SdFuzzer *self);
+SD_API struct SdRng *sd_fuzzer_rng(SdFuzzer *self);
 
 #endif

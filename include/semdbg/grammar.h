@@ -3,6 +3,8 @@
 #ifndef SEMDBG_GRAMMAR_H
 #define SEMDBG_GRAMMAR_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -65,13 +67,13 @@ typedef struct SdDiagnostics {
   uint32_t size, capacity;
 } SdDiagnostics;
 
-void sd_diagnostics_add(SdDiagnostics *self, bool warning, const char *path, int line,
-                        int column, const char *fmt, ...)
+SD_API void sd_diagnostics_add(SdDiagnostics *self, bool warning, const char *path, int line,
+                               int column, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-bool sd_diagnostics_has_error(const SdDiagnostics *self);
+SD_API bool sd_diagnostics_has_error(const SdDiagnostics *self);
 /* Print as "path:line:col: error: message" to the stream. */
-void sd_diagnostics_print(const SdDiagnostics *self, void *file /* FILE* */);
-void sd_diagnostics_free(SdDiagnostics *self);
+SD_API void sd_diagnostics_print(const SdDiagnostics *self, void *file /* FILE* */);
+SD_API void sd_diagnostics_free(SdDiagnostics *self);
 
 /* Deepest nesting of ( ) groups in a rule: deeper is an error (not a stack overflow). */
 #define SD_GRAMMAR_MAX_GROUP_DEPTH 1000
@@ -79,13 +81,13 @@ void sd_diagnostics_free(SdDiagnostics *self);
 /* Parse grammar text (len bytes; no NUL needed after them). start_name is
  * "<start>" when NULL. Returns NULL on any error (all of them are in diags);
  * warnings may be present either way. */
-SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
-                            const char *start_name, SdDiagnostics *diags);
-SdGrammar *sd_grammar_load(const char *path, const char *start_name, SdDiagnostics *diags);
-void sd_grammar_free(SdGrammar *self);
+SD_API SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
+                                   const char *start_name, SdDiagnostics *diags);
+SD_API SdGrammar *sd_grammar_load(const char *path, const char *start_name, SdDiagnostics *diags);
+SD_API void sd_grammar_free(SdGrammar *self);
 
 /* Symbol lookup by name, with or without angle brackets ("<digit>" or "digit"). */
-SdSymbol sd_grammar_find(const SdGrammar *self, const char *name);
+SD_API SdSymbol sd_grammar_find(const SdGrammar *self, const char *name);
 static inline const SdSymbolInfo *sd_grammar_symbol(const SdGrammar *self, SdSymbol s) {
   return &self->symbols[s];
 }
@@ -97,21 +99,21 @@ static inline bool sd_charset_has(const SdSymbolInfo *s, unsigned char c) {
   return (s->set[c >> 3] >> (c & 7)) & 1;
 }
 /* Can a <b> node occur inside a <a> subtree (a != b), per the grammar? */
-bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b);
+SD_API bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b);
 
 /* Does every input derived from the start symbol contain exactly one <s>
  * node? (Then `exists <s>` and `forall <s>` mean the same, and people can
  * read a plain `<s>`.) */
-bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol s);
+SD_API bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol s);
 
 /* The name people read: "<name>" for the grammar's own nonterminals and
  * terminals' quoted text, and for nonterminals made by desugaring the EBNF
  * they came from ("<digit>*", "(\",\" <item>)*"); malloc'd. */
-char *sd_grammar_display_name(const SdGrammar *self, SdSymbol s);
+SD_API char *sd_grammar_display_name(const SdGrammar *self, SdSymbol s);
 /* Append an alternative in the same notation to buf (an SdBuf *). */
-void sd_grammar_render_alternative(const SdGrammar *self, const SdAlternative *alt, void *buf);
+SD_API void sd_grammar_render_alternative(const SdGrammar *self, const SdAlternative *alt, void *buf);
 
 /* Print the grammar back in (ISLa) BNF. */
-char *sd_grammar_to_bnf(const SdGrammar *self);
+SD_API char *sd_grammar_to_bnf(const SdGrammar *self);
 
 #endif

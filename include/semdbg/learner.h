@@ -19,6 +19,8 @@
 #ifndef SEMDBG_LEARNER_H
 #define SEMDBG_LEARNER_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -44,21 +46,21 @@ typedef struct SdLearnerOptions {
                                by recall; min_recall still applies (set it low) */
   SdDiagnostics *diagnostics; /* warnings: patterns that do not parse; may be NULL */
 } SdLearnerOptions;
-void sd_learner_options_init(SdLearnerOptions *self);
+SD_API void sd_learner_options_init(SdLearnerOptions *self);
 
 typedef struct SdLearner SdLearner;
 
 /* The learner keeps the grammar and catalog pointers: both must outlive it. */
-SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
-                          const SdLearnerOptions *opts);
+SD_API SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
+                                 const SdLearnerOptions *opts);
 /* Add labelled inputs. The learner keeps the tree POINTERS: the trees must
  * outlive the learner (and not change). Candidates already evaluated are
  * evaluated on the new inputs only, at the next sd_learner_learn(). */
-void sd_learner_add(SdLearner *self, SdTree *const *trees, const bool *failing, uint32_t n);
+SD_API void sd_learner_add(SdLearner *self, SdTree *const *trees, const bool *failing, uint32_t n);
 /* (Re)instantiate the catalog for these relevant nonterminals and rank the
  * candidates. Earlier candidates are dropped from the ranking but their
  * truth values stay cached. */
-void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t relevant_count);
+SD_API void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t relevant_count);
 
 typedef struct SdCandidate {
   SdConstraint *constraint;  /* owned by the learner */
@@ -74,13 +76,13 @@ typedef struct SdCandidate {
   bool disjunction;          /* parts are or-ed (else and-ed) */
 } SdCandidate;
 
-uint32_t sd_learner_candidate_count(const SdLearner *self);
-const SdCandidate *sd_learner_candidate(const SdLearner *self, uint32_t rank);
+SD_API uint32_t sd_learner_candidate_count(const SdLearner *self);
+SD_API const SdCandidate *sd_learner_candidate(const SdLearner *self, uint32_t rank);
 /* Inputs added so far, failing among them. */
-uint32_t sd_learner_input_count(const SdLearner *self);
-uint32_t sd_learner_failing_count(const SdLearner *self);
+SD_API uint32_t sd_learner_input_count(const SdLearner *self);
+SD_API uint32_t sd_learner_failing_count(const SdLearner *self);
 /* The truth value of ranked candidate `rank` on input i (cached). */
-bool sd_learner_truth(const SdLearner *self, uint32_t rank, uint32_t input);
+SD_API bool sd_learner_truth(const SdLearner *self, uint32_t rank, uint32_t input);
 
 typedef struct SdLearnerStats {
   uint64_t templates;     /* patterns instantiated with nonterminals (that parse and nest) */
@@ -91,8 +93,8 @@ typedef struct SdLearnerStats {
   uint64_t combinations;  /* conjunctions and disjunctions scored */
 } SdLearnerStats;
 /* Totals since the learner was made. */
-void sd_learner_stats(const SdLearner *self, SdLearnerStats *out);
+SD_API void sd_learner_stats(const SdLearner *self, SdLearnerStats *out);
 
-void sd_learner_free(SdLearner *self);
+SD_API void sd_learner_free(SdLearner *self);
 
 #endif

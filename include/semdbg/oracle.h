@@ -6,6 +6,8 @@
 #ifndef SEMDBG_ORACLE_H
 #define SEMDBG_ORACLE_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -49,7 +51,7 @@ typedef struct SdOracleOptions {
   double kill_grace;             /* seconds between SIGTERM and SIGKILL (default 0.5) */
 } SdOracleOptions;
 
-void sd_oracle_options_init(SdOracleOptions *self);
+SD_API void sd_oracle_options_init(SdOracleOptions *self);
 /* Parse one command-line argument if it is an oracle option (--test, --stdin,
  * --timeout, --timeout-verdict, --fail-on, --pass-on, --kind-regex, --reference,
  * --compare, -j; "--opt VALUE", "--opt=VALUE" and "-jN" forms). argv[*i] is the argument
@@ -58,12 +60,12 @@ void sd_oracle_options_init(SdOracleOptions *self);
  * Returns false on a bad value (error: malloc'd message naming the option,
  * e.g. "--fail-on: bad regular expression at offset 3: missing closing
  * parenthesis"); *consumed is then true. */
-bool sd_oracle_options_parse_arg(SdOracleOptions *self, int argc, char **argv, int *i,
-                                 bool *consumed, char **error);
+SD_API bool sd_oracle_options_parse_arg(SdOracleOptions *self, int argc, char **argv, int *i,
+                                        bool *consumed, char **error);
 /* Check a complete option set (--test given, regexes compile). */
-bool sd_oracle_options_validate(const SdOracleOptions *self, char **error);
+SD_API bool sd_oracle_options_validate(const SdOracleOptions *self, char **error);
 /* Help text for the options above: lines of "  --option ARG   text\n". */
-extern const char sd_oracle_options_help[];
+extern SD_API const char sd_oracle_options_help[];
 
 typedef struct SdVerdict {
   SdVerdictKind kind;
@@ -104,44 +106,44 @@ typedef struct SdOracle SdOracle;
  * the process a child subreaper and starts a guardian process; no process a
  * harness starts outlives the run, or semdbg, however it ends (oracle.c says
  * how). NULL on error (*error: malloc'd message). */
-SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error);
+SD_API SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error);
 /* Run a batch; verdicts[k] gets the verdict of inputs[k] (lengths[k] bytes),
  * in submission order whatever the parallelism. Returns false on a harness
  * error or when --fail-on/--pass-on cannot tell whether they match (PCRE2's
  * match limit; that verdict is UNDEFINED, SD_REASON_REGEX_ERROR); the message
  * is in sd_oracle_error; verdicts are then still filled (runs not made are
  * UNDEFINED) and must be cleared. */
-bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
-                   SdVerdict *verdicts);
+SD_API bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
+                          SdVerdict *verdicts);
 /* The same, but neither answered from the cache nor stored in it: every
  * input runs again (to see whether the harness is deterministic). */
-bool sd_oracle_rerun(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
-                     SdVerdict *verdicts);
+SD_API bool sd_oracle_rerun(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
+                            SdVerdict *verdicts);
 /* Did the last batch end early because sd_stop_requested() (a signal, the
  * time limit)? Its runs in flight were killed; their verdicts say NOT_RUN. */
-bool sd_oracle_stopped(const SdOracle *self);
+SD_API bool sd_oracle_stopped(const SdOracle *self);
 /* Convenience: one input. */
-bool sd_oracle_run1(SdOracle *self, const char *input, size_t length, SdVerdict *verdict);
-const char *sd_oracle_error(const SdOracle *self);
-void sd_oracle_stats(const SdOracle *self, SdOracleStats *stats);
+SD_API bool sd_oracle_run1(SdOracle *self, const char *input, size_t length, SdVerdict *verdict);
+SD_API const char *sd_oracle_error(const SdOracle *self);
+SD_API void sd_oracle_stats(const SdOracle *self, SdOracleStats *stats);
 /* The temporary directory (exists while the oracle lives). */
-const char *sd_oracle_tmpdir(const SdOracle *self);
+SD_API const char *sd_oracle_tmpdir(const SdOracle *self);
 /* Kills nothing (no run is active between calls); removes the temp directory. */
-void sd_oracle_free(SdOracle *self);
+SD_API void sd_oracle_free(SdOracle *self);
 
-void sd_verdict_clear(SdVerdict *self);
-void sd_verdict_copy(SdVerdict *dst, const SdVerdict *src); /* deep copy */
-const char *sd_verdict_kind_name(SdVerdictKind kind);       /* "pass", "fail", "undefined" */
-const char *sd_verdict_reason_name(SdVerdictReason reason); /* e.g. "fail-on", "reference-stdout" */
+SD_API void sd_verdict_clear(SdVerdict *self);
+SD_API void sd_verdict_copy(SdVerdict *dst, const SdVerdict *src); /* deep copy */
+SD_API const char *sd_verdict_kind_name(SdVerdictKind kind);       /* "pass", "fail", "undefined" */
+SD_API const char *sd_verdict_reason_name(SdVerdictReason reason); /* e.g. "fail-on", "reference-stdout" */
 /* The signature of a failing run from its status alone (--kind-regex aside):
  * "timeout", "signal:SIGSEGV", "exit:2", or the reason's name when it failed
  * with exit 0 ("fail-on", "reference-stdout"). A malloc'd string. */
-char *sd_verdict_status_kind(const SdVerdict *self);
+SD_API char *sd_verdict_status_kind(const SdVerdict *self);
 /* The failure kind of a verdict, or "" when it is not a failure. */
-const char *sd_verdict_failure_kind(const SdVerdict *self);
+SD_API const char *sd_verdict_failure_kind(const SdVerdict *self);
 /* Does the verdict fail, with this kind (any kind when kind is NULL)? */
-bool sd_verdict_fails_as(const SdVerdict *self, const char *kind);
+SD_API bool sd_verdict_fails_as(const SdVerdict *self, const char *kind);
 /* "exit 0", "signal 11 (SEGV)", "timeout (TERM)". */
-void sd_verdict_status_text(const SdVerdict *self, char *buf, size_t size);
+SD_API void sd_verdict_status_text(const SdVerdict *self, char *buf, size_t size);
 
 #endif

@@ -2,6 +2,8 @@
 #ifndef SEMDBG_PARSER_H
 #define SEMDBG_PARSER_H
 
+#include "semdbg/export.h"
+
 #include "semdbg/grammar.h"
 #include "semdbg/tree.h"
 
@@ -13,18 +15,18 @@ typedef struct SdParseError {
   char *message;     /* "unexpected 'x', expected one of \"0\"..\"9\", \" \"" */
 } SdParseError;
 
-SdParser *sd_parser_new(const SdGrammar *grammar);
-void sd_parser_free(SdParser *self);
+SD_API SdParser *sd_parser_new(const SdGrammar *grammar);
+SD_API void sd_parser_free(SdParser *self);
 /* Parse input (any bytes) from symbol start (-1: the grammar's start). Returns
  * the tree, or NULL with *error filled in (free error->message). Among
  * several derivations it returns the first one the parser finds (see
  * parser.c for the exact rule): deterministic for the same grammar and input. */
-SdTree *sd_parse(SdParser *self, SdSymbol start, const char *input, size_t length,
-                 SdParseError *error);
+SD_API SdTree *sd_parse(SdParser *self, SdSymbol start, const char *input, size_t length,
+                        SdParseError *error);
 /* Read and parse a file. NULL on failure, with *error (malloc'd) saying
  * "path: reason" or "path:line:col: unexpected ..., expected ...". */
-SdTree *sd_parse_file(SdParser *self, SdSymbol start, const char *path, char **error);
+SD_API SdTree *sd_parse_file(SdParser *self, SdSymbol start, const char *path, char **error);
 /* Recognise only (no tree). */
-bool sd_parser_accepts(SdParser *self, SdSymbol start, const char *input, size_t length);
+SD_API bool sd_parser_accepts(SdParser *self, SdSymbol start, const char *input, size_t length);
 
 #endif

@@ -12,6 +12,8 @@
 #ifndef SEMDBG_REDUCE_H
 #define SEMDBG_REDUCE_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -33,13 +35,13 @@ typedef enum SdReduceStatus {
  * otherwise *error (malloc'd) says why, e.g. "does not fail: the test command
  * passed it (exit 0)" or the oracle's harness error. status (if not NULL)
  * gets the run's status text ("signal 6 (ABRT)"). */
-SdReduceStatus sd_reduce_check_failing(SdOracle *oracle, const char *text, size_t length,
-                                       char *status, size_t status_size, char **error);
+SD_API SdReduceStatus sd_reduce_check_failing(SdOracle *oracle, const char *text, size_t length,
+                                              char *status, size_t status_size, char **error);
 /* The same, where only a failure of `kind` counts (any failure when NULL):
  * "does not fail with kind exit:2: it fails with signal:SIGABRT (...)". */
-SdReduceStatus sd_reduce_check_failing_as(SdOracle *oracle, const char *text, size_t length,
-                                          const char *kind, char *status, size_t status_size,
-                                          char **error);
+SD_API SdReduceStatus sd_reduce_check_failing_as(SdOracle *oracle, const char *text, size_t length,
+                                                 const char *kind, char *status, size_t status_size,
+                                                 char **error);
 
 /* ---------- reduction ---------- */
 
@@ -51,7 +53,7 @@ typedef struct SdReduceOptions {
   const char *kind;  /* keep this failure kind (NULL = any failure); borrowed */
 } SdReduceOptions;
 
-void sd_reduce_options_init(SdReduceOptions *self);
+SD_API void sd_reduce_options_init(SdReduceOptions *self);
 
 typedef struct SdReduceResult {
   SdTree *tree;          /* the reduced input (a run of it failed); the caller frees it */
@@ -83,11 +85,11 @@ typedef struct SdReduceResult {
  * not to fail are never submitted again. Returns false with *error
  * (malloc'd) and out->status set when the input does not fail or the harness
  * breaks; out->tree is then NULL. */
-bool sd_reduce_with(const SdTree *self, SdOracle *oracle, const SdReduceOptions *options,
-                    SdReduceResult *out, char **error);
+SD_API bool sd_reduce_with(const SdTree *self, SdOracle *oracle, const SdReduceOptions *options,
+                           SdReduceResult *out, char **error);
 /* The same with default options (batch: number of CPUs); g must be the tree's grammar. */
-bool sd_reduce(const SdGrammar *g, SdOracle *oracle, const SdTree *failing, uint64_t seed,
-               uint32_t max_runs, SdReduceResult *out, char **error);
+SD_API bool sd_reduce(const SdGrammar *g, SdOracle *oracle, const SdTree *failing, uint64_t seed,
+                      uint32_t max_runs, SdReduceResult *out, char **error);
 
 /* ---------- generalisation (DDSET) ---------- */
 
@@ -100,7 +102,7 @@ typedef struct SdGeneralizeOptions {
                         failure of another kind counts neither way, like undefined */
 } SdGeneralizeOptions;
 
-void sd_generalize_options_init(SdGeneralizeOptions *self);
+SD_API void sd_generalize_options_init(SdGeneralizeOptions *self);
 
 /* An input with placeholders: the nodes listed in `placeholders` stand for
  * any derivation of their nonterminal. */
@@ -127,21 +129,21 @@ typedef struct SdAbstractInput {
  * batches; a batch with a pass ends the node. NULL with *error (and *status,
  * if not NULL) on a harness error or an input that does not fail. The
  * abstraction is isolated best on a reduced input: reduce first. */
-SdAbstractInput *sd_generalize_with(const SdTree *self, SdOracle *oracle,
-                                    const SdGeneralizeOptions *options, SdReduceStatus *status,
-                                    char **error);
+SD_API SdAbstractInput *sd_generalize_with(const SdTree *self, SdOracle *oracle,
+                                           const SdGeneralizeOptions *options, SdReduceStatus *status,
+                                           char **error);
 /* The same with default options but for tries, seed and max_runs. */
-SdAbstractInput *sd_generalize(const SdGrammar *g, SdOracle *oracle, const SdTree *failing,
-                               uint32_t tries, uint64_t seed, uint32_t max_runs, char **error);
-void sd_abstract_free(SdAbstractInput *self);
+SD_API SdAbstractInput *sd_generalize(const SdGrammar *g, SdOracle *oracle, const SdTree *failing,
+                                      uint32_t tries, uint64_t seed, uint32_t max_runs, char **error);
+SD_API void sd_abstract_free(SdAbstractInput *self);
 
 /* The abstract input as text: placeholders as their nonterminal's name
  * ("<opening-tag>"), everything else as its text, e.g. `<opening-tag>"<plain-text>`.
  * (Placeholder names and literal '<' cannot be told apart here: see the JSON.) */
-char *sd_abstract_to_string(const SdAbstractInput *self);
+SD_API char *sd_abstract_to_string(const SdAbstractInput *self);
 /* {"pattern": text as above, "placeholders": n, "segments": [{"text": ".."} |
  * {"placeholder": "<name>", "original": ".."}, ...]}. */
-struct cJSON *sd_abstract_to_json(const SdAbstractInput *self);
+SD_API struct cJSON *sd_abstract_to_json(const SdAbstractInput *self);
 
 /* Instantiations: the input with every placeholder filled by a random
  * derivation of its nonterminal, all run in one oracle batch. */
@@ -157,12 +159,12 @@ typedef struct SdInstances {
 
 /* n instantiations (deterministic for a seed). False on a harness error
  * (*error malloc'd); out is then cleared. */
-bool sd_abstract_instantiate(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
-                             uint64_t seed, SdInstances *out, char **error);
-void sd_instances_clear(SdInstances *self);
+SD_API bool sd_abstract_instantiate(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
+                                    uint64_t seed, SdInstances *out, char **error);
+SD_API void sd_instances_clear(SdInstances *self);
 /* Counts only: *runs = instantiations judged (n), *failed = how many failed.
  * False on a harness error. */
-bool sd_abstract_instantiate_check(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
-                                   uint64_t seed, uint32_t *runs, uint32_t *failed);
+SD_API bool sd_abstract_instantiate_check(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
+                                          uint64_t seed, uint32_t *runs, uint32_t *failed);
 
 #endif

@@ -8,6 +8,8 @@
 #ifndef SEMDBG_RELEVANCE_H
 #define SEMDBG_RELEVANCE_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -25,7 +27,7 @@ typedef struct SdRelevanceOptions {
   uint32_t rounds;    /* boosting rounds (50) */
   uint32_t max_depth; /* tree depth (4) */
 } SdRelevanceOptions;
-void sd_relevance_options_init(SdRelevanceOptions *self);
+SD_API void sd_relevance_options_init(SdRelevanceOptions *self);
 
 typedef enum SdRelevanceStatus {
   SD_RELEVANCE_MODEL,       /* a model was trained; scores are mean |SHAP| */
@@ -69,22 +71,22 @@ typedef struct SdRelevance {
 /* Rank the nonterminals of g by relevance for failing[i] over trees[0..n).
  * Returns NULL with *error (malloc'd; may be NULL) when n == 0 or XGBoost
  * fails; otherwise a result whose status says whether a model was possible. */
-SdRelevance *sd_relevance_compute(const SdGrammar *g, SdTree *const *trees, const bool *failing,
-                                  uint32_t n, const SdRelevanceOptions *opts, char **error);
+SD_API SdRelevance *sd_relevance_compute(const SdGrammar *g, SdTree *const *trees, const bool *failing,
+                                         uint32_t n, const SdRelevanceOptions *opts, char **error);
 /* The same from a precomputed matrix rows x sd_features_count(features), row-major;
  * takes ownership of features. */
-SdRelevance *sd_relevance_compute_matrix(const SdGrammar *g, SdFeatureSet *features,
-                                         const float *matrix, const bool *failing, uint32_t n,
-                                         const SdRelevanceOptions *opts, char **error);
-void sd_relevance_free(SdRelevance *self);
+SD_API SdRelevance *sd_relevance_compute_matrix(const SdGrammar *g, SdFeatureSet *features,
+                                                const float *matrix, const bool *failing, uint32_t n,
+                                                const SdRelevanceOptions *opts, char **error);
+SD_API void sd_relevance_free(SdRelevance *self);
 
 /* The entry of symbol s in the ranking, or NULL. */
-const SdRelevantSymbol *sd_relevance_find(const SdRelevance *self, SdSymbol s);
+SD_API const SdRelevantSymbol *sd_relevance_find(const SdRelevance *self, SdSymbol s);
 /* JSON (cJSON) object describing the result (schema in docs/relevance.md). */
-struct cJSON *sd_relevance_to_json(const SdRelevance *self, const SdGrammar *g);
+SD_API struct cJSON *sd_relevance_to_json(const SdRelevance *self, const SdGrammar *g);
 
 /* "XGBoost <what>: <message>" from an XGBGetLastError() text: its first line
  * without the "[hh:mm:ss] file:line: " prefix (malloc'd). */
-char *sd_relevance_clean_error(const char *what, const char *raw);
+SD_API char *sd_relevance_clean_error(const char *what, const char *raw);
 
 #endif

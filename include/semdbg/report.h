@@ -3,6 +3,8 @@
 #ifndef SEMDBG_REPORT_H
 #define SEMDBG_REPORT_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -116,14 +118,14 @@ typedef struct SdReport {
   uint64_t generalization_runs; /* runs of DDSET's generalisation after it (in runs) */
 } SdReport;
 
-void sd_report_free(SdReport *self);
-char *sd_report_to_text(const SdReport *self);
-char *sd_report_to_json(const SdReport *self); /* a JSON document (pretty-printed) */
-const char *sd_report_status_name(SdReportStatus status);
+SD_API void sd_report_free(SdReport *self);
+SD_API char *sd_report_to_text(const SdReport *self);
+SD_API char *sd_report_to_json(const SdReport *self); /* a JSON document (pretty-printed) */
+SD_API const char *sd_report_status_name(SdReportStatus status);
 /* The runs of the diagnosis proper: all runs but the reduction's and the generalisation's. */
-uint64_t sd_report_diagnosis_runs(const SdReport *self);
+SD_API uint64_t sd_report_diagnosis_runs(const SdReport *self);
 /* The 95% upper bound on the share of failures among inputs like the n
  * that were run without a failure (1 - 0.05^(1/n); about 3/n). */
-double sd_report_hunt_bound(uint32_t n);
+SD_API double sd_report_hunt_bound(uint32_t n);
 
 #endif

@@ -7,6 +7,8 @@
 #ifndef SEMDBG_SOLVER_H
 #define SEMDBG_SOLVER_H
 
+#include "semdbg/export.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,7 +26,7 @@ typedef struct SdSolverOptions {
   uint32_t max_queries;   /* Z3 queries per generate call; 0 = 24 + 6 * n */
 } SdSolverOptions;
 
-void sd_solver_options_init(SdSolverOptions *self);
+SD_API void sd_solver_options_init(SdSolverOptions *self);
 
 typedef enum SdSolveStatus {
   SD_SOLVE_OK,      /* all n inputs produced */
@@ -33,19 +35,19 @@ typedef enum SdSolveStatus {
   SD_SOLVE_UNKNOWN, /* none found within the budget, and no proof of unsatisfiability */
 } SdSolveStatus;
 
-const char *sd_solve_status_name(SdSolveStatus status); /* "ok", "partial", "unsat", "unknown" */
+SD_API const char *sd_solve_status_name(SdSolveStatus status); /* "ok", "partial", "unsat", "unknown" */
 
 /* The grammar must outlive the solver. opts may be NULL (defaults). */
-SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts);
-void sd_solver_free(SdSolver *self);
+SD_API SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts);
+SD_API void sd_solver_free(SdSolver *self);
 /* The effort of later generate calls: Z3 resources per query and queries per
  * call (0 = the defaults of sd_solver_options_init); returns the previous
  * values through old_rlimit and old_max_queries when not NULL. */
-void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries, uint64_t *old_rlimit,
-                          uint32_t *old_max_queries);
+SD_API void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries, uint64_t *old_rlimit,
+                                 uint32_t *old_max_queries);
 
 /* Register a text already known (e.g. already run): generate never returns it. */
-void sd_solver_avoid(SdSolver *self, const char *text, size_t length);
+SD_API void sd_solver_avoid(SdSolver *self, const char *text, size_t length);
 
 /* Up to n distinct new inputs satisfying c, written to out[0..result) (the
  * caller frees each tree). seeds: existing trees to start from (structure and
@@ -53,9 +55,9 @@ void sd_solver_avoid(SdSolver *self, const char *text, size_t length);
  * Inputs produced are also added to the avoid set, so later calls return
  * other inputs. Returns the number produced; *status (may be NULL) says why
  * fewer than n came back. */
-uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const *seeds,
-                            uint32_t seed_count, uint32_t n, SdTree **out,
-                            SdSolveStatus *status);
+SD_API uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const *seeds,
+                                   uint32_t seed_count, uint32_t n, SdTree **out,
+                                   SdSolveStatus *status);
 
 typedef struct SdSolverStats {
   uint64_t z3_queries; /* Z3_solver_check calls */
@@ -65,6 +67,6 @@ typedef struct SdSolverStats {
 } SdSolverStats;
 
 /* Totals over all generate calls of this solver. */
-void sd_solver_stats(const SdSolver *self, SdSolverStats *out);
+SD_API void sd_solver_stats(const SdSolver *self, SdSolverStats *out);
 
 #endif

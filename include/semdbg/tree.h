@@ -5,6 +5,8 @@
 #ifndef SEMDBG_TREE_H
 #define SEMDBG_TREE_H
 
+#include "semdbg/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,21 +44,21 @@ typedef struct SdTree {
   uint32_t *by_symbol_count;
 } SdTree;
 
-SdTree *sd_tree_new(const SdGrammar *grammar);
-void sd_tree_free(SdTree *self);
-SdTree *sd_tree_clone(const SdTree *self);
+SD_API SdTree *sd_tree_new(const SdGrammar *grammar);
+SD_API void sd_tree_free(SdTree *self);
+SD_API SdTree *sd_tree_clone(const SdTree *self);
 
 /* Node construction in the tree's arena. */
-SdNode *sd_tree_new_node(SdTree *self, SdSymbol symbol, int32_t alternative,
-                         uint32_t child_count);
-SdNode *sd_tree_new_leaf(SdTree *self, SdSymbol symbol, const char *text, uint32_t length);
-void sd_tree_set_root(SdTree *self, SdNode *root);
+SD_API SdNode *sd_tree_new_node(SdTree *self, SdSymbol symbol, int32_t alternative,
+                                uint32_t child_count);
+SD_API SdNode *sd_tree_new_leaf(SdTree *self, SdSymbol symbol, const char *text, uint32_t length);
+SD_API void sd_tree_set_root(SdTree *self, SdNode *root);
 /* Deep-copy a subtree (from any tree) into this tree's arena. */
-SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node);
+SD_API SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node);
 /* Replace `node` (a node of this tree) by a deep copy of `replacement`; returns
  * the copy. Refreshes the tree. */
-SdNode *sd_tree_replace(SdTree *self, SdNode *node, const SdNode *replacement);
-void sd_tree_refresh(SdTree *self);
+SD_API SdNode *sd_tree_replace(SdTree *self, SdNode *node, const SdNode *replacement);
+SD_API void sd_tree_refresh(SdTree *self);
 
 /* Text of a subtree (points into tree->text; not NUL-terminated). */
 static inline const char *sd_node_text(const SdTree *t, const SdNode *n, uint32_t *length) {
@@ -65,22 +67,22 @@ static inline const char *sd_node_text(const SdTree *t, const SdNode *n, uint32_
 }
 /* The nodes of symbol s inside subtree `within` (itself included), in document
  * order: *count entries of tree->by_symbol[s] starting at the returned index. */
-uint32_t sd_tree_range(const SdTree *self, SdSymbol s, const SdNode *within, uint32_t *count);
+SD_API uint32_t sd_tree_range(const SdTree *self, SdSymbol s, const SdNode *within, uint32_t *count);
 static inline SdNode *sd_tree_node(const SdTree *self, uint32_t id) { return self->nodes[id]; }
-bool sd_node_is_ancestor(const SdNode *ancestor, const SdNode *node); /* or equal */
+SD_API bool sd_node_is_ancestor(const SdNode *ancestor, const SdNode *node); /* or equal */
 /* Path from the root: child indices, written to out (up to max); returns depth. */
-uint32_t sd_node_path(const SdNode *node, uint32_t *out, uint32_t max);
-SdNode *sd_tree_follow(const SdTree *self, const uint32_t *path, uint32_t depth);
+SD_API uint32_t sd_node_path(const SdNode *node, uint32_t *out, uint32_t max);
+SD_API SdNode *sd_tree_follow(const SdTree *self, const uint32_t *path, uint32_t depth);
 
 /* Indented text ("<start>" then children, terminals quoted). */
-char *sd_tree_to_text(const SdTree *self);
+SD_API char *sd_tree_to_text(const SdTree *self);
 /* Levels below a node (0 for a leaf); iterative, needs a refreshed tree. */
-uint32_t sd_tree_height(const SdTree *self, const SdNode *node);
+SD_API uint32_t sd_tree_height(const SdTree *self, const SdNode *node);
 /* Deepest subtree sd_tree_to_json writes (cJSON prints and frees recursively). */
 #define SD_TREE_JSON_MAX_DEPTH 1000
 /* JSON (cJSON) object: {"symbol": .., "alternative": .., "start": .., "end": .., "children": [..]}
  * (node NULL: the root); NULL when the subtree is more than SD_TREE_JSON_MAX_DEPTH
  * levels high (callers report it, e.g. with sd_tree_height). */
-struct cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node);
+SD_API struct cJSON *sd_tree_to_json(const SdTree *self, const SdNode *node);
 
 #endif

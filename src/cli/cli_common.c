@@ -11,6 +11,7 @@
 
 #include "array.h"
 #include "cli.h"
+#include "semdbg/datadir.h"
 #include "semdbg/parser.h"
 #include "util.h"
 
@@ -24,13 +25,30 @@ int cli_error(const char *fmt, ...) {
   return CLI_EXIT_USAGE;
 }
 
+/* A grammar named without a directory that is no file here: a bundled one
+ * ("heartbleed" or "heartbleed.bnf" is share/semdbg/grammars/heartbleed.bnf);
+ * malloc'd, or NULL. */
+static char *bundled_grammar(const char *path) {
+  struct stat st;
+  if (!*path || strchr(path, '/') || stat(path, &st) == 0) return NULL;
+  size_t n = strlen(path);
+  bool suffixed = n > 4 && !strcmp(path + n - 4, ".bnf");
+  char *relative = sd_format("grammars/%s%s", path, suffixed ? "" : ".bnf");
+  char *found = sd_data_find(relative);
+  free(relative);
+  return found;
+}
+
 SdGrammar *cli_load_grammar(const char *path, const char *start, bool quiet) {
   if (!path) {
     cli_error("missing --grammar FILE");
     return NULL;
   }
+  char *bundled = bundled_grammar(path);
+  if (bundled) path = bundled;
   SdDiagnostics diags = {0};
   SdGrammar *g = sd_grammar_load(path, start, &diags);
+  free(bundled); /* the grammar keeps its own copy of the path */
   if (!g || !quiet) {
     SdDiagnostics shown = {0};
     for (uint32_t i = 0; i < diags.size; i++)

@@ -68,7 +68,9 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
   const CliOption options[] = {
       CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the input grammar (ISLa BNF)"),
       CLI_STRING("start", 0, &s->start, "SYMBOL", "start symbol (default <start>)"),
-      CLI_STRING("patterns", 0, &d->patterns, "FILE", "pattern catalog (default patterns/default.toml)"),
+      CLI_STRING("patterns", 0, &d->patterns, "FILE",
+                 "pattern catalog (default: $SEMDBG_PATTERNS, else the bundled\n"
+                 "share/semdbg/patterns/default.toml)"),
       CLI_UINT("seed", 0, &d->seed, "N", "random seed (default 1); the same seed gives the same result"),
       CLI_UINT("max-iterations", 0, &d->max_iterations, "N", "refinement iterations (default 10)"),
       CLI_UINT_RANGE("max-runs", 0, &d->max_runs, 1, UINT64_MAX, "N",

@@ -157,8 +157,8 @@ static int parse_command_line(int argc, char **argv, LearnSettings *s) {
       CLI_LIST("failing", 0, &s->failing, "PATH", "failing inputs: a directory or a file (repeatable)"),
       CLI_LIST("passing", 0, &s->passing, "PATH", "passing inputs: a directory or a file (repeatable)"),
       CLI_STRING("patterns", 0, &s->patterns, "FILE",
-                 "pattern catalog (default: patterns/default.toml of the\n"
-                 "source tree, or $SEMDBG_PATTERNS)"),
+                 "pattern catalog (default: $SEMDBG_PATTERNS, else the bundled\n"
+                 "share/semdbg/patterns/default.toml)"),
       CLI_STRING("relevant", 0, &s->relevant_list, "LIST",
                  "comma-separated nonterminals to instantiate with, e.g.\n"
                  "'<x>,<y>'; default: the relevance ranking's kept set"),
