@@ -1,5 +1,5 @@
 /* bench_solver.c: speed of constraint-driven generation. For each of the
- * issue's test constraints (and its negation) it asks a fresh solver for 50
+ * constraint classes (and its negation) it asks a fresh solver for 50
  * inputs and prints inputs per second, Z3 queries and attempts per input,
  * and how many came from fuzz-and-filter vs. Z3 models.
  * Run from the project root: build/bench/bench_solver [n] */
@@ -12,20 +12,25 @@
 #include "semdbg/solver.h"
 
 typedef struct Case {
+  const char *klass; /* the constraint class the line stands for */
   const char *grammar;
   const char *constraint;
 } Case;
 
 static const Case cases[] = {
-    {"grammars/heartbleed.bnf", "exists <payload-length> n: exists <payload> p: str.to.int(n) > str.len(p)"},
-    {"grammars/calculator.bnf", "exists <function> f: f = \"sqrt\""},
-    {"grammars/calculator.bnf", "exists <number> x: str.prefixof(\"-\", x)"},
-    {"grammars/middle.bnf",
+    {"value vs length", "grammars/heartbleed.bnf",
+     "exists <payload-length> n: exists <payload> p: str.to.int(n) > str.len(p)"},
+    {"exact length", "grammars/heartbleed.bnf", "str.len(<payload>) = 53"},
+    {"string equality", "grammars/calculator.bnf", "exists <function> f: f = \"sqrt\""},
+    {"prefix", "grammars/calculator.bnf", "exists <number> x: str.prefixof(\"-\", x)"},
+    {"value order", "grammars/middle.bnf",
      "exists <x> a: exists <y> b: exists <z> c: (str.to.int(b) < str.to.int(a) and str.to.int(a) < str.to.int(c))"},
-    {"grammars/json.bnf", "exists <string> s: str.len(s) > 10"},
-    {"grammars/json.bnf", "exists <number> x: str.to.int(x) > 1000"},
-    {"grammars/heartbleed.bnf", "exists <payload-length> n: str.to.int(n) > 100000000000000000000"},
-    {"grammars/heartbleed.bnf", "exists <digit> d: str.len(d) > 1"},
+    {"length bound", "grammars/json.bnf", "exists <string> s: str.len(s) > 10"},
+    {"value bound", "grammars/json.bnf", "exists <number> x: str.to.int(x) > 1000"},
+    {"big value", "grammars/heartbleed.bnf", "exists <payload-length> n: str.to.int(n) > 100000000000000000000"},
+    {"unsatisfiable", "grammars/heartbleed.bnf", "exists <digit> d: str.len(d) > 1"},
+    {"equality or value", "grammars/dates.bnf",
+     "(<month> = \"02\" and str.to.int(<day>) > 29) or (<month> = \"04\" and <day> = \"31\")"},
 };
 
 static double now(void) {
@@ -74,7 +79,7 @@ int main(int argc, char **argv) {
       sd_grammar_free(g);
       return 2;
     }
-    printf("%s  %s\n", cases[i].grammar, cases[i].constraint);
+    printf("[%s] %s  %s\n", cases[i].klass, cases[i].grammar, cases[i].constraint);
     run(g, c, "  plain", n);
     SdConstraint *neg = sd_constraint_negate(c);
     run(g, neg, "  negated", n);

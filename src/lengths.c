@@ -117,6 +117,14 @@ void sd_lengths_free(SdLengths *self) {
 
 uint32_t sd_lengths_max(const SdLengths *self) { return self->max; }
 
+uint32_t sd_lengths_longest(const SdLengths *self, SdSymbol symbol) {
+  const Word *set = set_of(self, symbol);
+  if (has(set, self->max)) return UINT32_MAX;
+  for (uint32_t i = self->max; i-- > 0;)
+    if (has(set, i)) return i;
+  return 0;
+}
+
 bool sd_lengths_possible(const SdLengths *self, SdSymbol symbol, uint32_t length) {
   return length <= self->max && has(set_of(self, symbol), length);
 }

@@ -16,6 +16,9 @@ typedef struct SdLengths SdLengths;
 SdLengths *sd_lengths_new(const SdGrammar *g, uint32_t max_length);
 void sd_lengths_free(SdLengths *self);
 uint32_t sd_lengths_max(const SdLengths *self);
+/* The longest word symbol derives, or UINT32_MAX when it derives words as
+ * long as the tracked maximum (perhaps longer). */
+uint32_t sd_lengths_longest(const SdLengths *self, SdSymbol symbol);
 /* Whether symbol derives a word of exactly length bytes. */
 bool sd_lengths_possible(const SdLengths *self, SdSymbol symbol, uint32_t length);
 /* A word of exactly length bytes derived from symbol, drawn at random
