@@ -482,10 +482,26 @@ bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out) 
     out->e = 0;
     return sd_int_parse(s, text, len, &out->m);
   }
-  /* an ASCII byte no numeral holds rejects at once (most texts are not numbers) */
+  /* an ASCII byte no numeral holds rejects at once (most texts are not
+     numbers), and so, in an ASCII text, does white space between other
+     characters or a sign after the start but not after an exponent's e
+     ("9 + 8 + 6" is rejected without copying it) */
+  bool ascii = true, seen = false, gap = false;
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)text[i];
-    if (c < 0x80 && !(c >= '0' && c <= '9') && !strchr(" \t\n\r\f\v+-._eE", c)) return false;
+    if (c >= 0x80) {
+      ascii = false;
+      continue;
+    }
+    if (!(c >= '0' && c <= '9') && !strchr(" \t\n\r\f\v+-._eE", c)) return false;
+    if (!ascii) continue;
+    if (py_space((char)c)) {
+      gap = seen;
+      continue;
+    }
+    if (gap) return false;
+    if ((c == '+' || c == '-') && seen && text[i - 1] != 'e' && text[i - 1] != 'E') return false;
+    seen = true;
   }
   /* to ASCII */
   SdBuf a = {0};

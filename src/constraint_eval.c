@@ -46,10 +46,25 @@ typedef struct Ev {
   SdReCtx *re;
   bool utf8;      /* building a regex for a subject that is valid UTF-8 */
   bool cut;       /* a stop was requested (semdbg/stop.h): the result is false, not the truth */
+  int8_t ascii;   /* the tree's text is ASCII: 1 yes, 0 no, -1 not looked at yet */
   uint32_t polls;
 } Ev;
 
 static bool eval_term(Ev *e, const SdTerm *t, Val *out);
+
+/* The characters of a text: its bytes when it lies in the tree's text and
+ * that is ASCII (looked at once per evaluation: node texts are counted
+ * many times over), else its UTF-8 characters (bytes when not UTF-8). */
+static uint32_t text_chars(Ev *e, const char *s, uint32_t n) {
+  bool in_tree = e->t && e->t->text && s >= e->t->text && s + n <= e->t->text + e->t->length;
+  if (in_tree && e->ascii < 0) {
+    e->ascii = 1;
+    for (uint32_t i = 0; i < e->t->length && e->ascii; i++)
+      if ((unsigned char)e->t->text[i] >= 0x80) e->ascii = 0;
+  }
+  if (in_tree && e->ascii == 1) return n;
+  return sd_str_chars(s, n, sd_utf8_valid(s, n));
+}
 
 static bool eval_int(Ev *e, const SdTerm *t, SdInt *out) {
   Val v;
@@ -269,7 +284,7 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
       return true;
     case SD_OP_STR_LEN:
       if (!eval_term(e, t->args[0], &a)) return false;
-      out->i = sd_int_small(sd_str_chars(a.s, a.n, sd_utf8_valid(a.s, a.n)));
+      out->i = sd_int_small(text_chars(e, a.s, a.n));
       return true;
     case SD_OP_STR_TO_INT:
     case SD_OP_STR_TO_REAL: {
@@ -438,7 +453,7 @@ static bool eval_formula(Ev *e, const SdFormula *f) {
 }
 
 bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness) {
-  Ev e = {0};
+  Ev e = {.ascii = -1};
   e.c = self;
   e.t = tree;
   const SdNode *local[16];
@@ -463,7 +478,7 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
 }
 
 bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t) {
-  Ev e = {0};
+  Ev e = {.ascii = -1};
   e.c = c;
   bool r = eval_atom(&e, t);
   sd_arena_free(&e.scratch);

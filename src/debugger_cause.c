@@ -474,6 +474,7 @@ static SdLearner *new_learner(Debugger *d, bool precise) {
 }
 
 static void keep_first(Debugger *d, CauseSearch *s) {
+  d->active_learner = NULL;
   if (d->first_learner) {
     sd_learner_free(s->learner);
     sd_relevance_free(s->relevance);
@@ -494,6 +495,7 @@ DbgCauseResult dbg_find_cause(Debugger *d, SdConstraint **out) {
   for (int precise = d->causes.size > 0; precise <= 1; precise++) {
     CauseSearch s = {.d = d, .precise = precise};
     s.learner = new_learner(d, precise);
+    d->active_learner = s.learner;
     result = search(&s);
     const SdCandidate *best = sd_learner_candidate_count(s.learner) ? sd_learner_candidate(s.learner, 0) : NULL;
     if (result == CAUSE_FOUND) {

@@ -88,6 +88,8 @@ typedef struct Debugger {
   SdConstraint **siblings;
   uint32_t sibling_count, sibling_self;
   SdLearner *first_learner;   /* the first cause's learner: its ranking is reported */
+  SdLearner *active_learner;  /* the learner of the cause being searched (until first_learner
+                                 is set, a report made meanwhile ranks with it) */
   SdRelevance *first_relevance;
   /* the last hunt */
   bool hunted;

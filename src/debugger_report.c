@@ -58,14 +58,15 @@ static void fill_candidate(SdReportCandidate *rc, const SdConstraint *c, Scores 
 
 static void fill_candidates(Debugger *d, SdReport *rep, const SdConstraint *diagnosis) {
   uint32_t words = d->evidence.size / 64 + 1;
-  uint32_t learned = d->first_learner ? sd_learner_candidate_count(d->first_learner) : 0;
+  const SdLearner *learner = d->first_learner ? d->first_learner : d->active_learner;
+  uint32_t learned = learner ? sd_learner_candidate_count(learner) : 0;
   if (learned > 20) learned = 20;
   rep->candidates = sd_xcalloc(learned + 1, sizeof(SdReportCandidate));
   uint64_t *dtruth = sd_xcalloc(words, sizeof(uint64_t)), *truth = sd_xcalloc(words, sizeof(uint64_t));
   uint32_t n = 0;
   if (diagnosis) fill_candidate(&rep->candidates[n++], diagnosis, score(d, diagnosis, dtruth), NULL, 0);
   for (uint32_t r = 0; r < learned; r++) {
-    const SdCandidate *c = sd_learner_candidate(d->first_learner, r);
+    const SdCandidate *c = sd_learner_candidate(learner, r);
     if (diagnosis && sd_constraint_equal(c->constraint, diagnosis)) {
       if (n && !rep->candidates[0].pattern && c->pattern) rep->candidates[0].pattern = sd_xstrdup(c->pattern);
       continue;
@@ -262,8 +263,9 @@ static void fill_kinds(SdReport *rep, const Debugger *d) {
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   SdReport *rep = sd_xcalloc(1, sizeof *rep);
   SdConstraint *diagnosis = dbg_diagnosis(d);
-  if (!diagnosis && d->first_learner && sd_learner_candidate_count(d->first_learner))
-    diagnosis = sd_constraint_clone(sd_learner_candidate(d->first_learner, 0)->constraint);
+  const SdLearner *learner = d->first_learner ? d->first_learner : d->active_learner;
+  if (!diagnosis && learner && sd_learner_candidate_count(learner))
+    diagnosis = sd_constraint_clone(sd_learner_candidate(learner, 0)->constraint);
   fill_candidates(d, rep, diagnosis);
   /* the hunt's figures describe this diagnosis only if it hunted around it */
   rep->hunted = d->hunted && d->causes.size && d->hunted_diagnosis && diagnosis &&
