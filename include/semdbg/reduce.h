@@ -151,6 +151,7 @@ typedef struct SdInstances {
   uint32_t *lengths;
   SdVerdictKind *kinds;  /* verdict of each */
   char (*status)[64];    /* status text of each run, e.g. "exit 1" */
+  char **failure_kinds;  /* the failure kind of each ("exit:1"; "" when it did not fail) */
   uint32_t failed, passed, undefined;
   uint64_t runs;         /* test command runs made (cache hits not counted) */
 } SdInstances;
@@ -160,9 +161,15 @@ typedef struct SdInstances {
 bool sd_abstract_instantiate(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
                              uint64_t seed, SdInstances *out, char **error);
 void sd_instances_clear(SdInstances *self);
+/* Instances that failed with this kind (any failure when kind is NULL). */
+uint32_t sd_instances_failed_as(const SdInstances *self, const char *kind);
 /* Counts only: *runs = instantiations judged (n), *failed = how many failed.
  * False on a harness error. */
 bool sd_abstract_instantiate_check(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
                                    uint64_t seed, uint32_t *runs, uint32_t *failed);
+/* The same, counting only failures of this kind (any failure when NULL). */
+bool sd_abstract_instantiate_check_as(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
+                                      uint64_t seed, const char *kind, uint32_t *runs,
+                                      uint32_t *failed);
 
 #endif
