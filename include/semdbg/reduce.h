@@ -49,6 +49,10 @@ typedef struct SdReduceOptions {
   uint32_t batch;    /* candidates per sd_oracle_run call (0 = number of CPUs, at most 64);
                       * give the oracle's -j for the fewest wasted runs */
   const char *kind;  /* keep this failure kind (NULL = any failure); borrowed */
+  /* When set, a candidate must also satisfy keep(keep_data, text, length) (e.g.
+   * "the cause still holds"): the others are judged not failing without a run. */
+  bool (*keep)(void *keep_data, const char *text, size_t length);
+  void *keep_data;
 } SdReduceOptions;
 
 void sd_reduce_options_init(SdReduceOptions *self);
