@@ -184,7 +184,7 @@ for seed in ${SEMDBG_E2E_SEEDS-1 2 3}; do
   [ "$(field '[g["baseline"] for g in r["groups"]].count("known") == len(r["groups"]) and r["baseline"]["new"] == 0' "$r2")" = True ] ||
     fail "seed $seed: the second triage has new groups: $(field '[(g["kind"], g["cause"] and g["cause"]["short"], g["baseline"]) for g in r["groups"]]' "$r2")"
   grep -q '^### semdbg triage: [0-9]* causes of 200 failing inputs (0 new)$' "$work/md" || fail "--markdown: title: $(head -1 "$work/md")"
-  [ "$(grep -c '^| [0-9]* | `.*` | known |$' "$work/md")" = "$(field 'len(r["groups"])' "$r2")" ] ||
+  [ "$(grep -c '^| [0-9]* | `.*| known |$' "$work/md")" = "$(field 'len(r["groups"])' "$r2")" ] ||
     fail "--markdown: not one known row per cause: $(grep '^|' "$work/md")"
   [ "$(grep -c '^#### [0-9]' "$work/md")" = "$(field 'len(r["groups"])' "$r2")" ] || fail "--markdown: one section per cause"
   grep -q '^semdbg: triage: kind 1 of [0-9]*: ' "$work/progress" || fail "-v: no progress: $(head -3 "$work/progress")"
