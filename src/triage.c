@@ -284,7 +284,7 @@ static void pick_example(Triage *tr, uint32_t group) {
         (alone == best_alone && tree->length < tr->t->inputs[best].tree->length))
       best = (int32_t)m->items[k], best_alone = alone;
   }
-  g->example = best < 0 ? 0 : (uint32_t)best;
+  g->example = best < 0 ? SD_TRIAGE_NO_EXAMPLE : (uint32_t)best;
 }
 
 typedef struct KeepCause {
@@ -304,7 +304,7 @@ static bool cause_holds(void *data, const char *text, size_t length) {
 }
 
 static SdDebugStatus reduce_example(Triage *tr, SdTriageGroup *g) {
-  if (!g->cause || !tr->opts->reduce_runs) return SD_DEBUG_OK;
+  if (!g->cause || !tr->opts->reduce_runs || g->example == SD_TRIAGE_NO_EXAMPLE) return SD_DEBUG_OK;
   KeepCause kc = {tr->parser, g->cause};
   SdReduceOptions ro;
   sd_reduce_options_init(&ro);

@@ -62,7 +62,12 @@ static void text_group(SdBuf *b, const SdTriage *self, const SdTriageGroup *g, u
   if (!g->cause) return;
   sd_buf_puts(b, "     ");
   text_share(b, &g->share);
-  sd_buf_puts(b, "\n     for example: ");
+  sd_buf_putc(b, '\n');
+  if (g->example == SD_TRIAGE_NO_EXAMPLE) {
+    sd_buf_puts(b, "     (found by the diagnosis; none of the given inputs fails so)\n");
+    return;
+  }
+  sd_buf_puts(b, "     for example: ");
   const SdTree *ex = self->inputs[g->example].tree;
   sd_buf_append_quoted(b, ex->text, ex->length);
   sd_buf_printf(b, " (%s)\n", self->inputs[g->example].path);
@@ -141,6 +146,11 @@ static void add_inputs_json(cJSON *o, const SdTriage *self, const SdTriageGroup 
   cJSON *members = cJSON_AddArrayToObject(o, "members");
   for (uint32_t k = 0; k < g->member_count; k++)
     cJSON_AddItemToArray(members, cJSON_CreateString(self->inputs[g->members[k]].path));
+  if (g->example == SD_TRIAGE_NO_EXAMPLE) {
+    cJSON_AddNullToObject(o, "example");
+    cJSON_AddNullToObject(o, "reduced");
+    return;
+  }
   const SdTriageInput *ex = &self->inputs[g->example];
   cJSON *e = cJSON_AddObjectToObject(o, "example");
   cJSON_AddStringToObject(e, "path", ex->path);
@@ -298,7 +308,6 @@ static void md_row(SdBuf *b, const SdTriage *self, const SdTriageGroup *g, uint3
 }
 
 static void md_section(SdBuf *b, const SdTriage *self, const SdTriageGroup *g, uint32_t number) {
-  const SdTriageInput *ex = &self->inputs[g->example];
   if (g->cause) sd_buf_printf(b, "#### %u. ", number);
   else sd_buf_puts(b, "#### Unexplained: ");
   md_code(b, g->kind);
@@ -307,6 +316,11 @@ static void md_section(SdBuf *b, const SdTriage *self, const SdTriageGroup *g, u
     md_code(b, g->short_form);
   }
   if (g->novelty == SD_TRIAGE_NEW) sd_buf_puts(b, " (new)");
+  if (g->example == SD_TRIAGE_NO_EXAMPLE) {
+    sd_buf_puts(b, "\n\nFound by the diagnosis; none of the given inputs fails so.\n\n");
+    return;
+  }
+  const SdTriageInput *ex = &self->inputs[g->example];
   sd_buf_printf(b, "\n\n%u input%s, for example `%s`:\n\n", g->member_count, plural(g->member_count), ex->path);
   md_block(b, ex->tree->text, ex->tree->length);
   if (g->reduced) {

@@ -20,6 +20,7 @@
 #include "semdbg/tree.h"
 
 #define SD_TRIAGE_SCHEMA 1
+#define SD_TRIAGE_NO_EXAMPLE UINT32_MAX
 
 typedef struct SdTriageOptions {
   SdDebugOptions debug;   /* each kind's diagnosis: oracle options, seed, budgets (per
@@ -53,7 +54,9 @@ typedef struct SdTriageInput {
 } SdTriageInput;
 
 /* A group: the failing inputs of one kind that one cause explains, or
- * (cause NULL) those of one kind that no cause explains. */
+ * (cause NULL) those of one kind that no cause explains. A cause the
+ * diagnosis found may hold on none of the given inputs: a group without
+ * members (a failure none of them shows). */
 typedef struct SdTriageGroup {
   char *kind;
   SdConstraint *cause;    /* NULL: unexplained */
@@ -62,7 +65,8 @@ typedef struct SdTriageGroup {
   bool pinned;            /* every boundary of the cause pinned by adjacent witnesses */
   uint32_t *members;      /* indices into the inputs, in input order */
   uint32_t member_count;
-  uint32_t example;       /* the shortest member the cause alone explains (else the shortest) */
+  uint32_t example;       /* the shortest member the cause alone explains (else the shortest);
+                             SD_TRIAGE_NO_EXAMPLE for a cause that holds on no given input */
   char *reduced;          /* the example reduced while it fails so and the cause holds (or NULL) */
   size_t reduced_length;
   SdTriageShare share;    /* random inputs that satisfy the cause */

@@ -3,7 +3,8 @@
  * cause of its kind that holds (else its kind's unexplained group), comparing
  * causes by meaning on a sample, loading a baseline (good JSON, byte strings,
  * and the errors: bad JSON with line and column, not a triage, an ISLa that
- * does not parse), and marking groups known or new against it. */
+ * does not parse), marking groups known or new against it, and a group
+ * without members in the three formats. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,11 +218,37 @@ static void test_compare(void) {
   sd_grammar_free(g);
 }
 
+/* A cause that holds on none of the inputs: a group without members, in every format. */
+static void test_no_members(void) {
+  SdGrammar *g = grammar();
+  SdTree *in0 = tree(g, "a=1 a=2");
+  SdTriageInput in[1] = {{.path = "i0", .tree = in0, .kind = "exit:1"}};
+  uint32_t m0 = 0;
+  SdTriageGroup groups[2] = {
+      {.kind = "exit:1", .cause = cause(g, "exists <name> n: n = \"b\""), .short_form = "b", .diagnosis = "confirmed",
+       .example = SD_TRIAGE_NO_EXAMPLE, .share = sd_triage_wilson(1, 4)},
+      {.kind = "exit:1", .members = &m0, .member_count = 1, .diagnosis = "confirmed"},
+  };
+  SdTriageKind kind = {.kind = "exit:1", .inputs = 1, .status = "confirmed", .stop_reason = "confirmed", .causes = 1,
+                       .unexplained = 1};
+  SdTriage t = {.grammar = g, .inputs = in, .input_count = 1, .failing = 1, .kinds = &kind, .kind_count = 1,
+                .groups = groups, .group_count = 2};
+  char *text = sd_triage_to_text(&t), *json = sd_triage_to_json(&t), *md = sd_triage_to_markdown(&t);
+  CHECK(strstr(text, "none of the given inputs fails so") && strstr(text, "unexplained"));
+  CHECK(strstr(json, "\"example\":\tnull") && strstr(json, "\"count\":\t0"));
+  CHECK(strstr(md, "none of the given inputs fails so") && strstr(md, "*unexplained*"));
+  free(text), free(json), free(md);
+  sd_constraint_free(groups[0].cause);
+  sd_tree_free(in0);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_wilson);
   RUN(test_assign);
   RUN(test_agree);
   RUN(test_baseline_load);
   RUN(test_compare);
+  RUN(test_no_members);
   return test_report();
 }
