@@ -7,7 +7,8 @@
 # and the data-driven diagnosis cases whose judging is quick, so that CI stays
 # within 30 minutes on two cores; the sanitized pass (Z3 is about four times
 # slower under ASan) runs the unit tests, the fast end-to-end tests and the
-# diagnoses of the smaller examples. The full check, every diagnosis and case
+# diagnoses of the smaller examples (not the triage's three triages; its unit
+# test runs there). The full check, every diagnosis and case
 # on seeds 1-3 without a time limit (over an hour), is
 #     SEMDBG_E2E_SEEDS="1 2 3" SEMDBG_E2E_TIME_LIMIT= SEMDBG_E2E_CASES= scripts/test.sh
 # and bench/diagnose prints the figures for every example and seed.
@@ -22,7 +23,7 @@ scripts/build.sh build -DSEMDBG_WERROR=ON
 ctest --test-dir build --output-on-failure -j "$jobs"
 echo "== build with -fsanitize=address,undefined and test"
 scripts/build.sh build-asan -DSEMDBG_WERROR=ON -DSEMDBG_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
-slow='diagnose_(cmdline|csvfield|dates|decimal|exact|expression|sumover|tlvrare|utf8)$'
+slow='diagnose_(cmdline|csvfield|dates|decimal|exact|expression|sumover|tlvrare|utf8)$|e2e.triage$'
 if [ -n "${SEMDBG_ASAN_ALL:-}" ]; then slow='^$'; fi
 SEMDBG_E2E_SEEDS=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -E "$slow"

@@ -145,7 +145,8 @@ static bool make_out_dir(Debugger *d) {
 
 static bool start_parts(Debugger *d) {
   char *oerr = NULL;
-  d->oracle = sd_oracle_new(&d->opts->oracle, &oerr);
+  if (d->opts->shared_oracle) d->oracle = sd_oracle_share(d->opts->shared_oracle);
+  else d->oracle = sd_oracle_new(&d->opts->oracle, &oerr);
   if (!d->oracle) {
     d->error = oerr;
     return false;

@@ -351,7 +351,7 @@ void dbg_add_reduction(Debugger *d, SdReport *rep) {
     if (ab) {
       rep->abstract = sd_abstract_to_string(ab);
       uint32_t runs = 0, failed = 0;
-      if (dbg_runs_left(d) >= 20 && sd_abstract_instantiate_check(ab, d->oracle, 20, d->opts->seed, &runs, &failed) && runs)
+      if (dbg_runs_left(d) >= 20 && sd_abstract_instantiate_check_as(ab, d->oracle, 20, d->opts->seed, d->kind, &runs, &failed) && runs)
         rep->abstract_fail_share = (double)failed / runs;
       sd_abstract_free(ab);
     }

@@ -348,8 +348,12 @@ cJSON *sd_abstract_to_json(const SdAbstractInput *self) {
 /* ---------- instantiation ---------- */
 
 void sd_instances_clear(SdInstances *self) {
-  for (uint32_t i = 0; i < self->count; i++) free(self->texts[i]);
+  for (uint32_t i = 0; i < self->count; i++) {
+    free(self->texts[i]);
+    if (self->failure_kinds) free(self->failure_kinds[i]);
+  }
   free(self->texts);
+  free(self->failure_kinds);
   free(self->lengths);
   free(self->kinds);
   free(self->status);
@@ -368,6 +372,7 @@ bool sd_abstract_instantiate(const SdAbstractInput *self, SdOracle *oracle, uint
   out->lengths = sd_xcalloc(n ? n : 1, sizeof *out->lengths);
   out->kinds = sd_xcalloc(n ? n : 1, sizeof *out->kinds);
   out->status = sd_xcalloc(n ? n : 1, sizeof *out->status);
+  out->failure_kinds = sd_xcalloc(n ? n : 1, sizeof *out->failure_kinds);
   size_t *lens = sd_xcalloc(n ? n : 1, sizeof *lens);
   for (uint32_t i = 0; i < n; i++) {
     gen.scratch = sd_tree_new(self->tree->grammar);
@@ -387,6 +392,7 @@ bool sd_abstract_instantiate(const SdAbstractInput *self, SdOracle *oracle, uint
   for (uint32_t i = 0; i < n; i++) {
     out->kinds[i] = verdicts[i].kind;
     sd_verdict_status_text(&verdicts[i], out->status[i], sizeof out->status[i]);
+    out->failure_kinds[i] = sd_xstrdup(sd_verdict_failure_kind(&verdicts[i]));
     if (verdicts[i].kind == SD_VERDICT_FAIL) out->failed++;
     else if (verdicts[i].kind == SD_VERDICT_PASS) out->passed++;
     else out->undefined++;
@@ -403,8 +409,22 @@ bool sd_abstract_instantiate(const SdAbstractInput *self, SdOracle *oracle, uint
   return true;
 }
 
+uint32_t sd_instances_failed_as(const SdInstances *self, const char *kind) {
+  if (!kind) return self->failed;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < self->count; i++)
+    n += self->kinds[i] == SD_VERDICT_FAIL && !strcmp(self->failure_kinds[i], kind);
+  return n;
+}
+
 bool sd_abstract_instantiate_check(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
                                    uint64_t seed, uint32_t *runs, uint32_t *failed) {
+  return sd_abstract_instantiate_check_as(self, oracle, n, seed, NULL, runs, failed);
+}
+
+bool sd_abstract_instantiate_check_as(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
+                                      uint64_t seed, const char *kind, uint32_t *runs,
+                                      uint32_t *failed) {
   SdInstances in;
   char *error = NULL;
   *runs = *failed = 0;
@@ -413,7 +433,7 @@ bool sd_abstract_instantiate_check(const SdAbstractInput *self, SdOracle *oracle
     return false;
   }
   *runs = in.count;
-  *failed = in.failed;
+  *failed = sd_instances_failed_as(&in, kind);
   sd_instances_clear(&in);
   return true;
 }

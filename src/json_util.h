@@ -10,6 +10,9 @@
 #include <stddef.h>
 
 cJSON *sd_json_bytes(const char *bytes, size_t length);
+/* The inverse: the bytes of such a string (malloc'd, NUL-terminated, *length
+ * set), or NULL when it holds a code point that no byte maps to. */
+char *sd_json_bytes_decode(const char *text, size_t *length);
 
 /* cJSON_Print (formatted) or cJSON_PrintUnformatted that never returns NULL:
  * like the sd_x* allocators it aborts when memory runs out. Free with cJSON_free.

@@ -110,6 +110,7 @@ typedef struct CacheEntry {
 } CacheEntry;
 
 struct SdOracle {
+  SdOracle *shared;    /* a view made by sd_oracle_share: runs go to this oracle */
   SdOracle *next_live; /* registry walked by the signal handler */
   char tmpdir[PATH_MAX];
   Slot *slots;
@@ -650,8 +651,19 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
   return self;
 }
 
+/* A view of an oracle: the same runs, cache and options; its own stats. */
+SdOracle *sd_oracle_share(SdOracle *self) {
+  SdOracle *view = sd_xcalloc(1, sizeof *view);
+  view->shared = self->shared ? self->shared : self;
+  return view;
+}
+
 void sd_oracle_free(SdOracle *self) {
   if (!self) return;
+  if (self->shared) {
+    free(self);
+    return;
+  }
   sigset_t old;
   block_fatal(&old);
   orphan_sweep();
@@ -680,8 +692,11 @@ void sd_oracle_free(SdOracle *self) {
   free(self);
 }
 
-const char *sd_oracle_error(const SdOracle *self) { return self->error ? self->error : ""; }
-const char *sd_oracle_tmpdir(const SdOracle *self) { return self->tmpdir; }
+const char *sd_oracle_error(const SdOracle *self) {
+  if (self->shared) return sd_oracle_error(self->shared);
+  return self->error ? self->error : "";
+}
+const char *sd_oracle_tmpdir(const SdOracle *self) { return self->shared ? self->shared->tmpdir : self->tmpdir; }
 void sd_oracle_stats(const SdOracle *self, SdOracleStats *stats) { *stats = self->stats; }
 
 static void set_error(SdOracle *self, char *message) {
@@ -1187,8 +1202,28 @@ static void run_free(Run *run) {
   free(run->err);
 }
 
+/* A view's run: the shared oracle's, counted in the view's stats too. */
+static bool run_shared(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
+                       SdVerdict *verdicts) {
+  SdOracleStats before = self->shared->stats;
+  bool ok = sd_oracle_run(self->shared, inputs, lengths, count, verdicts);
+  const SdOracleStats *after = &self->shared->stats;
+  SdOracleStats *st = &self->stats;
+  st->runs += after->runs - before.runs;
+  st->pass += after->pass - before.pass;
+  st->fail += after->fail - before.fail;
+  st->undefined += after->undefined - before.undefined;
+  st->timeouts += after->timeouts - before.timeouts;
+  st->reference_runs += after->reference_runs - before.reference_runs;
+  st->cache_hits += after->cache_hits - before.cache_hits;
+  st->harness_seconds += after->harness_seconds - before.harness_seconds;
+  st->batch_seconds += after->batch_seconds - before.batch_seconds;
+  return ok;
+}
+
 bool sd_oracle_run(SdOracle *self, const char *const *inputs, const size_t *lengths, size_t count,
                    SdVerdict *verdicts) {
+  if (self->shared) return run_shared(self, inputs, lengths, count, verdicts);
   double t0 = now_seconds();
   free(self->error);
   self->error = NULL;

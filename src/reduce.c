@@ -160,6 +160,8 @@ typedef struct Runner {
   uint64_t candidates;
   bool exhausted;
   const char *kind; /* the failure kind kept (NULL = any) */
+  bool (*keep)(void *keep_data, const char *text, size_t length); /* NULL = every candidate */
+  void *keep_data;
   Seen not_failing;
 } Runner;
 
@@ -186,6 +188,10 @@ static int64_t first_failing(Runner *r, char *const *texts, const uint32_t *leng
     bool unknown_left = false;
     for (; j < count; j++) {
       if (seen_has(&r->not_failing, texts[j], lengths[j])) continue;
+      if (r->keep && !r->keep(r->keep_data, texts[j], lengths[j])) {
+        seen_add(&r->not_failing, texts[j], lengths[j]);
+        continue;
+      }
       if (chunk.size >= limit) {
         unknown_left = true;
         break;
@@ -539,6 +545,8 @@ bool sd_reduce_with(const SdTree *self, SdOracle *oracle, const SdReduceOptions 
   rd.runner.runs_at_start = runs_at_start;
   rd.runner.max_runs = options->max_runs;
   rd.runner.kind = options->kind;
+  rd.runner.keep = options->keep;
+  rd.runner.keep_data = options->keep_data;
   rd.runner.batch = options->batch ? options->batch : default_batch();
   rd.runner.candidates = 1;
   rd.parser = sd_parser_new(self->grammar);

@@ -277,7 +277,8 @@ char *sd_report_to_text(const SdReport *self) {
       else sd_buf_putc(&b, (char)*c);
     sd_buf_putc(&b, '\n');
     if (self->abstract_fail_share >= 0)
-      sd_buf_printf(&b, "    (%.0f%% of its instantiations fail)\n", 100 * self->abstract_fail_share);
+      sd_buf_printf(&b, "    (%.0f%% of its instantiations fail%s%s)\n", 100 * self->abstract_fail_share,
+                    self->kind ? " with " : "", self->kind ? self->kind : "");
   }
   sd_buf_printf(&b,
                 "\n%u iterations, %llu runs: %llu for the diagnosis (%llu answered from the cache; %llu pinning\n"

@@ -17,6 +17,9 @@
 
 typedef struct SdDebugOptions {
   SdOracleOptions oracle;
+  SdOracle *shared_oracle;  /* when set (borrowed), runs go through it instead of a new oracle
+                               made from `oracle`: its cache serves several diagnoses (triage);
+                               the report still counts this diagnosis's runs only */
   const char *kind;         /* the failure kind to explain (NULL = that of the first failing
                                given input); failures of other kinds are "other failures",
                                learned neither as failing nor as passing */

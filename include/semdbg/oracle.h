@@ -128,7 +128,13 @@ SD_API const char *sd_oracle_error(const SdOracle *self);
 SD_API void sd_oracle_stats(const SdOracle *self, SdOracleStats *stats);
 /* The temporary directory (exists while the oracle lives). */
 SD_API const char *sd_oracle_tmpdir(const SdOracle *self);
-/* Kills nothing (no run is active between calls); removes the temp directory. */
+/* A view of self for one client (e.g. one diagnosis among several): runs go
+ * through self, share its cache, options and temporary directory, and are
+ * counted both in self's stats and in the view's own (which start at zero).
+ * Free the view before self. */
+SD_API SdOracle *sd_oracle_share(SdOracle *self);
+/* Kills nothing (no run is active between calls); removes the temp directory
+ * (a view made by sd_oracle_share: frees only the view). */
 SD_API void sd_oracle_free(SdOracle *self);
 
 SD_API void sd_verdict_clear(SdVerdict *self);

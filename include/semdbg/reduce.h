@@ -51,6 +51,10 @@ typedef struct SdReduceOptions {
   uint32_t batch;    /* candidates per sd_oracle_run call (0 = number of CPUs, at most 64);
                       * give the oracle's -j for the fewest wasted runs */
   const char *kind;  /* keep this failure kind (NULL = any failure); borrowed */
+  /* When set, a candidate must also satisfy keep(keep_data, text, length) (e.g.
+   * "the cause still holds"): the others are judged not failing without a run. */
+  bool (*keep)(void *keep_data, const char *text, size_t length);
+  void *keep_data;
 } SdReduceOptions;
 
 SD_API void sd_reduce_options_init(SdReduceOptions *self);
@@ -153,6 +157,7 @@ typedef struct SdInstances {
   uint32_t *lengths;
   SdVerdictKind *kinds;  /* verdict of each */
   char (*status)[64];    /* status text of each run, e.g. "exit 1" */
+  char **failure_kinds;  /* the failure kind of each ("exit:1"; "" when it did not fail) */
   uint32_t failed, passed, undefined;
   uint64_t runs;         /* test command runs made (cache hits not counted) */
 } SdInstances;
@@ -162,9 +167,15 @@ typedef struct SdInstances {
 SD_API bool sd_abstract_instantiate(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
                                     uint64_t seed, SdInstances *out, char **error);
 SD_API void sd_instances_clear(SdInstances *self);
+/* Instances that failed with this kind (any failure when kind is NULL). */
+SD_API uint32_t sd_instances_failed_as(const SdInstances *self, const char *kind);
 /* Counts only: *runs = instantiations judged (n), *failed = how many failed.
  * False on a harness error. */
 SD_API bool sd_abstract_instantiate_check(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
                                           uint64_t seed, uint32_t *runs, uint32_t *failed);
+/* The same, counting only failures of this kind (any failure when NULL). */
+SD_API bool sd_abstract_instantiate_check_as(const SdAbstractInput *self, SdOracle *oracle, uint32_t n,
+                                             uint64_t seed, const char *kind, uint32_t *runs,
+                                             uint32_t *failed);
 
 #endif

@@ -37,7 +37,7 @@ SD_API void sd_stop_request(void);
 /* Should long work stop now? Cheap: a flag and a clock read. */
 SD_API bool sd_stop_requested(void);
 /* Why (the first reason that applied); SD_STOP_NONE when nothing asked. */
-SdStopReason sd_stop_reason(void);
+SD_API SdStopReason sd_stop_reason(void);
 SD_API int sd_stop_signal(void); /* the signal that asked, or 0 */
 /* After a stop: give the caller `seconds` more to finish (write the report).
  * sd_stop_requested() turns false until then and true after; the reason

@@ -30,6 +30,7 @@ int cli_relevance(int argc, char **argv);
 int cli_learn(int argc, char **argv);
 int cli_generalize(int argc, char **argv);
 int cli_reduce(int argc, char **argv);
+int cli_triage(int argc, char **argv);
 
 /* "semdbg: <message>" on stderr; returns CLI_EXIT_USAGE. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -4,7 +4,8 @@
  * replacements all keep failing become placeholders) and prints the abstract
  * input, e.g. `<plain-text>"<html-2>`; with --fuzz N also N instantiations,
  * their verdicts and the share that fails. --json prints all of it as one
- * object. Both steps share one oracle (cache, parallelism, --max-runs).
+ * object. Both steps share one oracle (cache, parallelism, --max-runs); with
+ * --kind K only a failure of kind K counts as failing in each step.
  * Exit status: 0 done, 2 usage error or an input that does not parse or does
  * not fail, 3 the test command cannot run. */
 #include <cjson/cJSON.h>
@@ -52,6 +53,10 @@ static int parse_command_line(int argc, char **argv, GeneralizeSettings *s) {
       CLI_UINT_RANGE("fuzz", 0, &s->fuzz, 0, MAX_COUNT, "N",
                      "also run N instantiations (placeholders filled at random)\n"
                      "and print them with the share that fails"),
+      CLI_STRING("kind", 0, &s->generalize.kind, "K",
+                 "only this failure kind counts as failing, as `semdbg run`\n"
+                 "shows it (exit:1, signal:SIGSEGV, ...); a failure of another\n"
+                 "kind counts neither way (default: any failure)"),
       CLI_UNSET("no-reduce", 0, &s->reduce, "abstract the input as it is"),
       CLI_UINT_RANGE("max-runs", 0, &s->max_runs, 0, MAX_COUNT, "N",
                      "run the test command at most N times in all (default: no\n"
@@ -111,17 +116,20 @@ typedef struct Generalization {
   SdInstances instances;
 } Generalization;
 
-static double fail_share(const SdInstances *inst) {
-  return inst->count ? (double)inst->failed / inst->count : 0;
+/* The share of instantiations that fail (with --kind: with that kind). */
+static double fail_share(const SdInstances *inst, const char *kind) {
+  return inst->count ? (double)sd_instances_failed_as(inst, kind) / inst->count : 0;
 }
 
-static cJSON *instances_json(const SdInstances *inst) {
+static cJSON *instances_json(const SdInstances *inst, const char *kind) {
   cJSON *in = cJSON_CreateObject();
   cJSON_AddNumberToObject(in, "count", inst->count);
   cJSON_AddNumberToObject(in, "fail", inst->failed);
   cJSON_AddNumberToObject(in, "pass", inst->passed);
   cJSON_AddNumberToObject(in, "undefined", inst->undefined);
-  cJSON_AddNumberToObject(in, "fail_share", fail_share(inst));
+  cJSON_AddNumberToObject(in, "fail_share", fail_share(inst, kind));
+  if (kind) cJSON_AddStringToObject(in, "kind", kind);
+  else cJSON_AddNullToObject(in, "kind");
   cJSON_AddNumberToObject(in, "runs", (double)inst->runs);
   cJSON *list = cJSON_AddArrayToObject(in, "inputs");
   for (uint32_t i = 0; i < inst->count; i++) {
@@ -129,6 +137,8 @@ static cJSON *instances_json(const SdInstances *inst) {
     cJSON_AddItemToObject(e, "input", sd_json_bytes(inst->texts[i], inst->lengths[i]));
     cJSON_AddStringToObject(e, "verdict", sd_verdict_kind_name(inst->kinds[i]));
     cJSON_AddStringToObject(e, "status", inst->status[i]);
+    if (*inst->failure_kinds[i]) cJSON_AddStringToObject(e, "kind", inst->failure_kinds[i]);
+    else cJSON_AddNullToObject(e, "kind");
     cJSON_AddItemToArray(list, e);
   }
   return in;
@@ -147,7 +157,7 @@ static void print_json(const GeneralizeSettings *s, const Generalization *r) {
   cJSON_AddBoolToObject(o, "complete", ab->complete && !r->budget_gone);
   cJSON_AddNumberToObject(o, "reduce_runs", (double)r->reduced.runs);
   cJSON_AddNumberToObject(o, "generalize_runs", (double)ab->runs);
-  if (r->instances.count) cJSON_AddItemToObject(o, "instantiations", instances_json(&r->instances));
+  if (r->instances.count) cJSON_AddItemToObject(o, "instantiations", instances_json(&r->instances, r->options.kind));
   else cJSON_AddNullToObject(o, "instantiations");
   char *text = sd_json_print(o, true);
   puts(text);
@@ -156,6 +166,7 @@ static void print_json(const GeneralizeSettings *s, const Generalization *r) {
 }
 
 static void print_text(const Generalization *r) {
+  const char *kind = r->options.kind;
   const SdInstances *inst = &r->instances;
   char *pattern = sd_abstract_to_string(r->abstract);
   puts(pattern);
@@ -165,10 +176,14 @@ static void print_text(const Generalization *r) {
     print_input(inst->texts[i], inst->lengths[i]);
     putchar('\n');
   }
-  if (inst->count)
+  if (inst->count && kind)
+    printf("%u instantiation%s: %u fail (%u with %s), %u pass, %u undefined (%.0f%% fail with %s)\n",
+           inst->count, inst->count == 1 ? "" : "s", inst->failed, sd_instances_failed_as(inst, kind), kind,
+           inst->passed, inst->undefined, 100 * fail_share(inst, kind), kind);
+  else if (inst->count)
     printf("%u instantiation%s: %u fail, %u pass, %u undefined (%.0f%% fail)\n", inst->count,
            inst->count == 1 ? "" : "s", inst->failed, inst->passed, inst->undefined,
-           100 * fail_share(inst));
+           100 * fail_share(inst, NULL));
 }
 
 /* On stderr: what the reduction and the abstraction did, and with how many runs. */
@@ -212,6 +227,7 @@ static int reduce_first(const GeneralizeSettings *s, SdOracle *oracle, Generaliz
   ro.seed = r->options.seed;
   ro.max_runs = (uint32_t)s->max_runs;
   ro.batch = s->oracle.jobs;
+  ro.kind = s->generalize.kind;
   if (!sd_reduce_with(r->input, oracle, &ro, &r->reduced, error))
     return step_failed(s, r->reduced.status, *error);
   r->failing = r->reduced.tree;

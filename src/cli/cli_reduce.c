@@ -3,7 +3,8 @@
  * (tree operations judged by the oracle in parallel batches) and prints the
  * reduced input on stdout with a summary (sizes, runs, 1-minimality) on
  * stderr, or everything as JSON with --json; --out FILE writes the reduced
- * input atomically. Exit status: 0 reduced, 2 usage error or an input that
+ * input atomically; --kind K keeps the failure kind (a candidate that fails
+ * otherwise is not kept). Exit status: 0 reduced, 2 usage error or an input that
  * does not parse or does not fail, 3 the test command cannot run. */
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -47,6 +48,10 @@ static int parse_command_line(int argc, char **argv, ReduceSettings *s) {
                "the result is then possibly not 1-minimal"),
       CLI_UINT("seed", 0, &s->reduce.seed, "S",
                "seed for cheapest derivations of character classes (default 1)"),
+      CLI_STRING("kind", 0, &s->reduce.kind, "K",
+                 "keep this failure kind, as `semdbg run` shows it (exit:1,\n"
+                 "signal:SIGSEGV, ...): a smaller input that fails otherwise is\n"
+                 "not kept (default: any failure)"),
       CLI_STRING("out", 0, &s->out_path, "FILE", "also write the reduced input to FILE"),
       CLI_FLAG("json", 0, &s->json, "print a JSON object instead"),
       CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings, no summary"),

@@ -154,6 +154,33 @@ static void print_table(char **paths, size_t count, const SdVerdict *verdicts) {
   }
 }
 
+/* The failures by kind, most frequent first (ties: first seen first), as
+ * " (3 exit:1, 2 signal:SIGABRT)"; "" when nothing failed. Malloc'd. */
+static char *kinds_text(const SdVerdict *verdicts, size_t count) {
+  typedef struct { const char *kind; uint32_t n; } KindCount;
+  Array(KindCount) kinds = {0};
+  for (size_t i = 0; i < count; i++) {
+    if (verdicts[i].kind != SD_VERDICT_FAIL) continue;
+    const char *k = sd_verdict_failure_kind(&verdicts[i]);
+    uint32_t j = 0;
+    while (j < kinds.size && strcmp(kinds.items[j].kind, k)) j++;
+    if (j == kinds.size) array_push(&kinds, ((KindCount){k, 0}));
+    kinds.items[j].n++;
+    for (; j > 0 && kinds.items[j - 1].n < kinds.items[j].n; j--) {
+      KindCount t = kinds.items[j];
+      kinds.items[j] = kinds.items[j - 1];
+      kinds.items[j - 1] = t;
+    }
+  }
+  SdBuf b = {0};
+  sd_buf_append(&b, "", 0);
+  for (uint32_t j = 0; j < kinds.size; j++)
+    sd_buf_printf(&b, "%s%u %s", j ? ", " : " (", kinds.items[j].n, kinds.items[j].kind);
+  if (kinds.size) sd_buf_putc(&b, ')');
+  array_free(&kinds);
+  return sd_buf_take(&b);
+}
+
 typedef struct RunSettings {
   SdOracleOptions oracle;
   bool json;
@@ -227,14 +254,16 @@ static int run_inputs(const RunSettings *s) {
   sd_oracle_stats(oracle, &st);
   uint64_t counts[3] = {0, 0, 0};
   for (size_t i = 0; i < path_count; i++) counts[verdicts[i].kind]++;
+  char *by_kind = kinds_text(verdicts, path_count);
   fprintf(stderr,
-          "%zu input%s: %llu pass, %llu fail, %llu undefined; %llu run%s, %llu cache hit%s, "
+          "%zu input%s: %llu pass, %llu fail%s, %llu undefined; %llu run%s, %llu cache hit%s, "
           "%.3f s in the test command, %.3f s wall\n",
           path_count, path_count == 1 ? "" : "s", (unsigned long long)counts[SD_VERDICT_PASS],
-          (unsigned long long)counts[SD_VERDICT_FAIL],
+          (unsigned long long)counts[SD_VERDICT_FAIL], by_kind,
           (unsigned long long)counts[SD_VERDICT_UNDEFINED], (unsigned long long)st.runs,
           st.runs == 1 ? "" : "s", (unsigned long long)st.cache_hits,
           st.cache_hits == 1 ? "" : "s", st.harness_seconds, st.batch_seconds);
+  free(by_kind);
   status = CLI_EXIT_OK;
 
 done:

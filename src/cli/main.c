@@ -29,6 +29,7 @@ static const Command commands[] = {
     {"learn", cli_learn, "learn candidate failure constraints from labelled inputs"},
     {"generalize", cli_generalize, "abstract failure-inducing input (DDSET)"},
     {"reduce", cli_reduce, "reduce a failing input (grammar-based delta debugging)"},
+    {"triage", cli_triage, "sort many failing inputs by failure kind and cause"},
 };
 
 static void usage(FILE *out) {

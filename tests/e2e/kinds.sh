@@ -117,6 +117,22 @@ r = json.load(open(sys.argv[1])); open(sys.argv[2], "w").write(r["reduced"]["inp
 "$SEMDBG" run --test "$H" "$work/reduced.txt" 2> /dev/null | grep -q 'signal:SIGABRT' ||
   fail "diagnose --kind: the reduced input $(cat "$work/reduced.txt") does not abort"
 
+# --- reduce and generalize keep --kind ---
+printf 'size=5000 depth=777\n' > "$work/both.txt"
+"$SEMDBG" reduce -q -g "$G" --test "$H" --kind signal:SIGABRT --out "$work/reduced-abort.txt" "$work/both.txt" \
+  > /dev/null 2> "$work/err" || fail "reduce --kind signal:SIGABRT: $(cat "$work/err")"
+"$SEMDBG" run --test "$H" "$work/reduced-abort.txt" 2> /dev/null | grep -q 'signal:SIGABRT' ||
+  fail "reduce --kind: the reduced input $(cat "$work/reduced-abort.txt") does not abort"
+"$SEMDBG" reduce -q -g "$G" --test "$H" --kind exit:2 "$work/both.txt" > /dev/null 2> "$work/err"
+rc=$?
+[ $rc -eq 2 ] || fail "reduce --kind exit:2 of an abort: exit $rc"
+grep -q "both.txt does not fail with kind exit:2: it fails with signal:SIGABRT" "$work/err" ||
+  fail "reduce --kind exit:2 of an abort: message $(cat "$work/err")"
+share=$("$SEMDBG" generalize -q -g "$G" --test "$H" --kind exit:2 --fuzz 10 --json "$K/fail-size.txt" 2> "$work/err" |
+  python3 -c 'import json, sys; i = json.load(sys.stdin)["instantiations"]
+print(i["kind"], i["fail_share"] == sum(e["kind"] == "exit:2" for e in i["inputs"]) / i["count"])')
+[ "$share" = "exit:2 True" ] || fail "generalize --kind exit:2: instantiations $share $(cat "$work/err")"
+
 # --- a kind no input has ---
 "$SEMDBG" -g "$G" --test "$H" "$K/fail-size.txt" --kind timeout -q > /dev/null 2> "$work/err"
 rc=$?

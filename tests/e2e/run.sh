@@ -63,7 +63,7 @@ expect_row 05-hang fail 'timeout \(TERM\)' timeout
 expect_row 06-fork fail 'exit 1' exit:1
 expect_row 08-same-as-01 pass 'exit 0' '' cached
 [ "$(wc -l <<< "$out")" -eq 10 ] || fail "expected 10 table lines"
-grep -q '^9 inputs: 4 pass, 4 fail, 1 undefined; 8 runs, 1 cache hit' "$work/err" ||
+grep -qF '9 inputs: 4 pass, 4 fail (1 exit:42, 1 signal:SIGSEGV, 1 timeout, 1 exit:1), 1 undefined; 8 runs, 1 cache hit' "$work/err" ||
   fail "summary: $(cat "$work/err")"
 check_markers
 check_tmp_empty table

@@ -274,6 +274,37 @@ static void test_cache(void) {
   sd_oracle_free(self);
 }
 
+/* A view made by sd_oracle_share: the same cache, its own stats. */
+static void test_share(void) {
+  SdOracleOptions o;
+  options(&o, 5, 2);
+  SdOracle *self = make(&o);
+  const char *in[] = {"exit 1", "exit 0"};
+  SdVerdict v[2];
+  CHECK(run_strings(self, in, 2, v));
+  clear_all(v, 2);
+  SdOracle *view = sd_oracle_share(self), *view2 = sd_oracle_share(view);
+  const char *more[] = {"exit 0", "exit 3"};
+  CHECK(run_strings(view, more, 2, v));
+  CHECK(v[0].cached && v[0].kind == SD_VERDICT_PASS && !v[1].cached && v[1].exit_status == 3);
+  clear_all(v, 2);
+  CHECK(run_strings(view2, more, 2, v)); /* a view of a view shares the same oracle */
+  CHECK(v[0].cached && v[1].cached);
+  clear_all(v, 2);
+  SdOracleStats st, sv, sv2;
+  sd_oracle_stats(self, &st);
+  sd_oracle_stats(view, &sv);
+  sd_oracle_stats(view2, &sv2);
+  CHECK(st.runs == 3 && st.cache_hits == 3);
+  CHECK(sv.runs == 1 && sv.cache_hits == 1 && sv.fail == 1 && sv.pass == 0);
+  CHECK(sv2.runs == 0 && sv2.cache_hits == 2);
+  CHECK(!strcmp(sd_oracle_tmpdir(view), sd_oracle_tmpdir(self)));
+  sd_oracle_free(view2);
+  sd_oracle_free(view);
+  CHECK(dir_entries(sd_oracle_tmpdir(self)) != (size_t)-1); /* the views leave it alone */
+  sd_oracle_free(self);
+}
+
 static void test_regexes(void) {
   SdOracleOptions o;
   options(&o, 5, 2);
@@ -528,6 +559,7 @@ int main(void) {
   RUN(test_stdin);
   RUN(test_jobs_determinism);
   RUN(test_cache);
+  RUN(test_share);
   RUN(test_regexes);
   RUN(test_kinds);
   RUN(test_reference);

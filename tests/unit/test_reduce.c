@@ -4,7 +4,8 @@
  * nested parentheses, list items, the calculator and markup bugs), results
  * that fail when run again outside the oracle, the run budget, inputs that
  * pass, harness errors, the same result for any batch size, placeholders
- * and their instantiations, undefined verdicts and the JSON form. */
+ * and their instantiations, undefined verdicts and the JSON form; a keep
+ * predicate (options.keep) that the reduced input still satisfies. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,8 +326,40 @@ static void test_undefined(void) {
   sd_grammar_free(g);
 }
 
+static bool holds_an_a(void *data, const char *text, size_t length) {
+  (*(int *)data)++;
+  return memchr(text, 'a', length) != NULL;
+}
+
+/* options.keep: candidates it rejects never run, so the result keeps it. */
+static void test_keep(void) {
+  SdGrammar *g = grammar_text(parens);
+  SdTree *t = parse(g, "((a+((b)+a)))");
+  SdOracle *o = oracle("sh tests/harnesses/reduce_grep.sh b", 2);
+  SdReduceOptions ro;
+  sd_reduce_options_init(&ro);
+  int asked = 0;
+  ro.keep = holds_an_a;
+  ro.keep_data = &asked;
+  SdReduceResult r;
+  char *error = NULL;
+  CHECK(sd_reduce_with(t, o, &ro, &r, &error));
+  if (r.tree) {
+    char *s = sd_xstrndup(r.tree->text, r.tree->length);
+    CHECK(!strcmp(s, "a+b") || !strcmp(s, "b+a")); /* without keep: "b" */
+    CHECK(r.minimal && asked > 0);
+    free(s);
+    sd_tree_free(r.tree);
+  }
+  free(error);
+  sd_oracle_free(o);
+  sd_tree_free(t);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_hoisting);
+  RUN(test_keep);
   RUN(test_list);
   RUN(test_deterministic);
   RUN(test_calculator);
