@@ -291,6 +291,48 @@ static SdConstraint *factor(const SdConstraint *a, const SdConstraint *b) {
   return result;
 }
 
+/* Whether a holds on no evidence input b does not hold on. */
+static bool implied_on_evidence(const Debugger *d, const SdConstraint *a, const SdConstraint *b) {
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    const SdTree *t = d->evidence.items[i].tree;
+    if (sd_constraint_eval(a, t, NULL) && !sd_constraint_eval(b, t, NULL)) return false;
+  }
+  return true;
+}
+
+/* A cause whose boundary could not be pinned and that holds only where
+ * another cause holds adds nothing to the diagnosis but its caveat (a
+ * threshold learned too high, then the right one found as a second cause):
+ * drop it. The last hunt, if it was around the diagnosis with it, was
+ * around the one without it too: every input it ran is evidence, and on
+ * evidence the two agree. */
+static void drop_subsumed_causes(Debugger *d) {
+  SdConstraint *before = dbg_diagnosis(d);
+  bool hunted = before && d->hunted_diagnosis && sd_constraint_equal(before, d->hunted_diagnosis);
+  sd_constraint_free(before);
+  uint32_t dropped = 0;
+  for (uint32_t i = 0; i < d->causes.size;) {
+    DbgCause *a = &d->causes.items[i];
+    bool subsumed = false;
+    for (uint32_t j = 0; j < d->causes.size && !subsumed && !a->pinned; j++)
+      subsumed = j != i && implied_on_evidence(d, a->constraint, d->causes.items[j].constraint);
+    if (!subsumed) {
+      i++;
+      continue;
+    }
+    char *text = sd_constraint_to_short(a->constraint);
+    dbg_progress(d, "dropped a cause that another explains: %s", text);
+    free(text);
+    free_cause(a);
+    d->causes.items[i] = d->causes.items[--d->causes.size];
+    dropped++;
+  }
+  if (dropped && hunted) {
+    sd_constraint_free(d->hunted_diagnosis);
+    d->hunted_diagnosis = dbg_diagnosis(d);
+  }
+}
+
 static void merge_causes(Debugger *d) {
   for (bool changed = true; changed;) {
     changed = false;
@@ -553,6 +595,7 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
     hunted_last = false;
   }
   array_free(&unexplained);
+  drop_subsumed_causes(d);
   merge_causes(d);
   return reason;
 harness_error:

@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include "arena.h"
-#include "constraint_internal.h"
 #include "lengths.h"
 #include "array.h"
 #include "semdbg/fuzzer.h"
@@ -1135,12 +1134,7 @@ static const SdFormula *leading_disjunction(const SdFormula *f) {
  * (forall x: A implies forall x: (A or B)), so what satisfies one satisfies
  * c, but c may hold where none does: the caller then generates from c. */
 static SdConstraint *disjunct(const SdConstraint *c, uint32_t k) {
-  SdConstraint *d = sd_constraint_new_empty(c->grammar);
-  int32_t *map = sd_xmalloc((c->variable_count ? c->variable_count : 1) * sizeof(int32_t));
-  for (uint32_t i = 0; i < c->variable_count; i++)
-    map[i] = sd_constraint_add_variable(d, c->variables[i].name, c->variables[i].symbol, c->variables[i].implicit);
-  d->root = sd_formula_copy(d, c, c->root, map, false);
-  free(map);
+  SdConstraint *d = sd_constraint_clone(c);
   SdFormula **at = &d->root;
   while (is_quantifier(*at)) at = &(*at)->children[0];
   *at = (*at)->children[k];
