@@ -3,7 +3,7 @@
 # given as the last argument (orders --check: the buggy receipt against the
 # fixed one). With --bug4 first, the build with a fourth bug (orders-bug4).
 # Verdicts: 0 pass; 125 undefined (not an order); fail: SIGABRT (a quantity
-# above 900), SIGSEGV (a name longer than 15 letters), exit 1 (wrong receipt:
+# of 0), SIGSEGV (a name longer than 15 letters), exit 1 (wrong receipt:
 # a price above 90000 or a coupon), and with --bug4 exit 3 (an empty note).
 . "$(dirname "$0")/../subject.sh"
 subject_find orders

@@ -2,8 +2,8 @@
  * "item NAME xQTY @PRICE", an optional coupon or note). The subject of
  * `semdbg triage`: three bugs that fail in three ways, one of them with two
  * causes:
- *  - the picking table has 900 slots and asserts that a quantity fits
- *    (a quantity above 900: SIGABRT);
+ *  - reserving picking slots asserts that every item has a positive
+ *    quantity, and an item of quantity 0 is not skipped (SIGABRT);
  *  - labels are looked up in a table of 16-byte slots that has no entry for
  *    a name longer than 15 letters, and the missing entry is dereferenced
  *    (SIGSEGV);

@@ -76,7 +76,7 @@ static int parse_command_line(int argc, char **argv, TriageSettings *s) {
       CLI_STRING("start", 0, &s->start, "SYMBOL", "start symbol (default <start>)"),
       CLI_STRING("baseline", 0, &s->baseline, "FILE",
                  "an earlier triage's JSON: mark each group known or new"),
-      CLI_FLAG("json", 0, &s->json, "print the triage as JSON (schema in docs/triage.md)"),
+      CLI_FLAG("json", 0, &s->json, "print the triage as JSON (schema: docs/schema/triage.json)"),
       CLI_STRING("json-file", 0, &s->json_file, "FILE", "also write the JSON to FILE (the next baseline)"),
       CLI_FLAG("markdown", 0, &s->markdown, "print a Markdown summary (for a CI page or a PR comment)"),
       CLI_UINT_RANGE("samples", 0, &s->triage.samples, 1, 10000000, "N",

@@ -6,7 +6,8 @@
 # a parse error), check (satisfied, not, --print), fuzz, run (exit, signal,
 # timeout, pass), a quick diagnosis of heartbleed (small budget; its --json and
 # its --out report.json), relevance and learn (failure and --invariants) on the
-# inputs the diagnosis kept, generalize (with and without --fuzz) and reduce.
+# inputs the diagnosis kept, generalize (with and without --fuzz), reduce, and
+# triage (with and without --baseline).
 # A command with --json but no output here fails the test: add one.
 # $1 = semdbg binary, $2 = build directory; runs from the project root.
 set -u
@@ -74,6 +75,14 @@ out generalize.plain 0 -- generalize --grammar grammars/calculator.bnf --test ex
   --json -q examples/calculator/fail.txt
 out reduce.plain 0 -- reduce --grammar grammars/calculator.bnf --test examples/calculator/harness.sh --json -q \
   --out "$tmp/reduced.txt" examples/calculator/fail.txt
+
+# triage: two inputs of each of the orders example's three kinds, then the same against the first's JSON
+mkdir -p "$tmp/crashes"
+for n in 001 002 003 004 005 006; do cp examples/orders/crashes/crash-$n.txt "$tmp/crashes/"; done
+triage=(triage --grammar grammars/orders.bnf --test examples/orders/harness.sh --json -q --samples 100
+  --reduce-runs 10 --max-runs 40)
+out triage.plain 0 1 -- "${triage[@]}" --json-file "$tmp/triage-baseline.json" "$tmp/crashes"
+out triage.baseline 0 1 -- "${triage[@]}" --baseline "$tmp/triage-baseline.json" "$tmp/crashes"
 
 commands=$("$semdbg" --help | sed -n '/^commands:/,/^$/p' | awk 'NF >= 2 {print $1}')
 for cmd in $commands; do
