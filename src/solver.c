@@ -157,7 +157,7 @@ static bool avoided(const SdSolver *self, uint64_t h) { return sd_hash_set_has(&
 
 /* ---------- one generate call ---------- */
 
-enum { MAX_UNKNOWNS = 2 };        /* per generate call */
+enum { MAX_UNKNOWNS = 2 };        /* per generate call, once Z3 has produced inputs in it */
 enum { CHEAP_RLIMIT = 1000000 };  /* per query, when Z3 only adds variety */
 
 typedef struct Gen {
@@ -455,13 +455,30 @@ static bool formula_has_smt(const SdFormula *f) {
   return false;
 }
 
-/* Length bound suggested by the constants of the constraint. */
-static void scan_constants(const SdTerm *t, uint32_t *bound) {
+/* Whether an atom measures lengths or positions (str.len, count,
+ * str.substr, str.at, re.loop): only then are its small integers lengths. */
+static bool measures_length(const SdTerm *t) {
+  switch (t->op) {
+    case SD_OP_STR_LEN: case SD_OP_COUNT: case SD_OP_STR_SUBSTR: case SD_OP_STR_AT: case SD_OP_RE_LOOP:
+      return true;
+    default:
+      break;
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (measures_length(t->args[i])) return true;
+  return false;
+}
+
+/* Length bound suggested by the constants of the constraint: a string
+ * literal's length, a number's digits, and in an atom that measures
+ * lengths, a small number's value (str.len(x) > 60 wants texts past 60;
+ * str.to.int(x) <= 5868 wants four digits, not texts of 5868 bytes). */
+static void scan_constants(const SdTerm *t, bool lengths, uint32_t *bound) {
   uint32_t want = 0;
   if (t->op == SD_OP_INT || t->op == SD_OP_DECIMAL) {
     uint32_t digits = t->length;
     want = digits + 6;
-    if (digits <= 4) {
+    if (lengths && digits <= 4) {
       uint32_t v = (uint32_t)strtoul(t->text[0] == '-' ? t->text + 1 : t->text, NULL, 10);
       if (v + 6 > want) want = v + 6;
     }
@@ -469,11 +486,11 @@ static void scan_constants(const SdTerm *t, uint32_t *bound) {
     want = t->length + 8;
   }
   if (want > *bound) *bound = want;
-  for (uint32_t i = 0; i < t->arg_count; i++) scan_constants(t->args[i], bound);
+  for (uint32_t i = 0; i < t->arg_count; i++) scan_constants(t->args[i], lengths, bound);
 }
 
 static void scan_formula(const SdFormula *f, uint32_t *bound) {
-  if (f->kind == SD_F_ATOM) scan_constants(f->atom, bound);
+  if (f->kind == SD_F_ATOM) scan_constants(f->atom, measures_length(f->atom), bound);
   for (uint32_t i = 0; i < f->child_count; i++) scan_formula(f->children[i], bound);
 }
 
@@ -766,6 +783,42 @@ static uint32_t numeral_digits(Gen *gen, SdSymbol symbol) {
   return digits;
 }
 
+/* Queries that exhaust their rlimit (or that Z3 cannot decide) cost the
+ * most: over the examples, 60-85% of Z3's time went to them, and a call
+ * whose first model Z3 could not find rarely got one later. So a call
+ * stops asking Z3 at its first unknown before any model, and at its
+ * MAX_UNKNOWNS-th after; fuzzing does the rest. */
+static bool z3_gave_up(const Gen *gen) {
+  return gen->z3_unknowns >= MAX_UNKNOWNS || (gen->z3_unknowns && !gen->z3_hits);
+}
+
+/* A random length for a text of symbol, to vary what Z3 makes: between
+ * its shortest word and the constraint's length bound, and one its
+ * nonterminal derives (a <mul-op> of three bytes is never asked for 1740;
+ * Z3 spent seconds proving such lengths impossible). False when there is
+ * no such length to ask for. */
+static bool draw_length(Gen *gen, SdSymbol symbol, uint32_t *out) {
+  SdSolver *s = gen->s;
+  uint32_t lo = s->g->symbols[symbol].min_length;
+  uint32_t hi = gen->base_length > lo + 4 ? gen->base_length : lo + 4;
+  SdLengths *lengths = solver_lengths(s);
+  if (!lengths) {
+    *out = (uint32_t)uniform(&s->rng, lo, hi);
+    return true;
+  }
+  uint32_t longest = sd_lengths_longest(lengths, symbol);
+  if (longest < hi) hi = longest;
+  if (hi < lo) return false;
+  for (int tries = 0; tries < 8; tries++) {
+    uint32_t length = (uint32_t)uniform(&s->rng, lo, hi);
+    if (length > sd_lengths_max(lengths) || sd_lengths_possible(lengths, symbol, length)) {
+      *out = length;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* An integer for the length of solved node n (index i), within what its
  * nonterminal can make and the query's length bound. */
 static Z3_ast length_var(Query *q, const SdNode *n, uint32_t i) {
@@ -920,7 +973,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   char **values = sd_xcalloc(k, sizeof(char *));
   size_t *lengths = sd_xcalloc(k, sizeof(size_t));
   for (uint32_t round = 0; round < PER_GROUP && gen->produced < gen->n; round++) {
-    if (gen->attempts >= gen->budget || z->queries >= gen->z3_budget || gen->z3_unknowns >= MAX_UNKNOWNS) break;
+    if (gen->attempts >= gen->budget || z->queries >= gen->z3_budget || z3_gave_up(gen)) break;
     sd_z3_push(z);
     bool extras = false;
     if (bounds.size && sd_rng_below(&s->rng, 3) == 0) {
@@ -944,16 +997,16 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
         extras = true;
         continue;
       }
-      uint32_t lo = s->g->symbols[n->symbol].min_length;
-      uint32_t hi = gen->base_length > lo + 4 ? gen->base_length : lo + 4;
+      uint32_t length;
+      if (!draw_length(gen, n->symbol, &length)) continue;
       Z3_ast l = q.lengthy[i] ? q.vars.items[i] : Z3_mk_seq_length(ctx, q.vars.items[i]);
-      Z3_solver_assert(ctx, z->solver, Z3_mk_eq(ctx, l, Z3_mk_int(ctx, (int)uniform(&s->rng, lo, hi), z->int_sort)));
+      Z3_solver_assert(ctx, z->solver, Z3_mk_eq(ctx, l, Z3_mk_int(ctx, (int)length, z->int_sort)));
       extras = true;
     }
     count_attempt(gen);
     Z3_lbool r = sd_z3_check(z);
     if (r == Z3_L_UNDEF) gen->z3_unknowns++;
-    if (r != Z3_L_TRUE && extras && gen->z3_unknowns < MAX_UNKNOWNS) {
+    if (r != Z3_L_TRUE && extras && !z3_gave_up(gen)) {
       sd_z3_pop(z);
       sd_z3_push(z);
       r = sd_z3_check(z);
@@ -1229,7 +1282,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
       failures = made ? 0 : failures + 1;
       /* queries that exhaust their rlimit cost seconds each: after a few,
          leave the rest to fuzzing */
-      if (unknown && gen.z3_unknowns >= MAX_UNKNOWNS) break;
+      if (unknown && z3_gave_up(&gen)) break;
     }
     if (gen.z3_unknowns >= MAX_UNKNOWNS && gen.z3_hits < gen.z3_unknowns)
       self->hopeless[self->hopeless_count++ % 64] = chash;

@@ -25,6 +25,7 @@ typedef struct SdZ3 {
   uint32_t unroll_depth;   /* recursion unrolling for non-regular nonterminals */
   uint32_t random_seed;
   int trace;               /* $SEMDBG_SOLVER_TRACE: 1 = time each query, 2 = also print it */
+  double traced_rlimit;    /* the context's rlimit count after the last traced query */
   bool crashed;            /* Z3 crashed in a check: the context is not touched again */
   /* solver_regex.c caches */
   Z3_ast byte_re;          /* [\x00-\xff] */

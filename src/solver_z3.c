@@ -164,8 +164,12 @@ Z3_lbool sd_z3_check(SdZ3 *self) {
     if (!strcmp(Z3_stats_get_key(self->ctx, st, i), "rlimit count"))
       rl = Z3_stats_is_uint(self->ctx, st, i) ? Z3_stats_get_uint_value(self->ctx, st, i) : Z3_stats_get_double_value(self->ctx, st, i);
   Z3_stats_dec_ref(self->ctx, st);
-  fprintf(stderr, "z3 query %llu: %d in %.1f ms, rlimit count %.0f\n", (unsigned long long)self->queries, r,
-          (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6, rl);
+  fprintf(stderr, "z3 query %llu: %s in %.1f ms, rlimit %.0f (count %.0f)\n", (unsigned long long)self->queries,
+          r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "unknown",
+          (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6, rl - self->traced_rlimit, rl);
+  if (r == Z3_L_UNDEF) fprintf(stderr, "z3 query %llu: unknown because %s\n", (unsigned long long)self->queries,
+                               Z3_solver_get_reason_unknown(self->ctx, self->solver));
+  self->traced_rlimit = rl;
   return r;
 }
 
