@@ -158,9 +158,9 @@ static bool avoided(const SdSolver *self, uint64_t h) { return sd_hash_set_has(&
 /* ---------- one generate call ---------- */
 
 enum { MAX_UNKNOWNS = 2 };        /* per generate call, once Z3 has produced inputs in it */
-enum { CHEAP_RLIMIT = 1000000 };  /* per query, when Z3 only adds variety (200000 saved expression
-                                     and sumover three quarters of their CPU, but sumover seed 1
-                                     then fell short: sums past 2^63 need the larger models) */
+enum { CHEAP_RLIMIT = 1000000 };  /* per query, when Z3 only adds variety (200000 saved sumover three
+                                     quarters of its CPU, but its seed 1 then fell short: sums
+                                     past 2^63 need the larger models) */
 
 typedef struct Gen {
   SdSolver *s;
