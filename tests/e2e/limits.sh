@@ -11,7 +11,8 @@
 #  - a grammar of 100,000 nonterminals in a chain loads and parses (the
 #    components and the fixpoints of the grammar analysis have no recursion
 #    and no pass per link), and an error on its last line names that line;
-#  - a 1 MB input of the expression grammar parses within the limits.
+#  - a 1 MB input of the expression grammar parses within the limits;
+#  - a file of more than 16 MiB (and /dev/zero) is refused with a message.
 # $1 = semdbg binary, $2 = build directory; run from the project root.
 set -u
 semdbg=$(realpath "$1")
@@ -104,6 +105,22 @@ PY
 limited "$semdbg" parse --grammar grammars/expression.bnf "$work/big.txt" > /dev/null 2> "$work/err"
 rc=$?
 [ "$rc" = 0 ] || fail "parse of a 1 MB input: exit $rc: $(head -c 300 "$work/err")"
+
+# files beyond 16 MiB are refused, /dev/zero too
+limited "$semdbg" parse --grammar grammars/expression.bnf /dev/zero > /dev/null 2> "$work/err"
+rc=$?
+[ "$rc" = 2 ] || fail "parse /dev/zero: exit $rc, expected 2"
+grep -qF '/dev/zero: larger than 16 MiB' "$work/err" || fail "parse /dev/zero: $(head -c 300 "$work/err")"
+head -c 16777217 /dev/zero | tr '\0' 1 > "$work/huge.txt"
+limited "$semdbg" parse --grammar grammars/expression.bnf "$work/huge.txt" > /dev/null 2> "$work/err"
+rc=$?
+[ "$rc" = 2 ] || fail "parse of 16 MiB + 1 byte: exit $rc, expected 2"
+grep -qF 'huge.txt: larger than 16 MiB' "$work/err" || fail "parse of 16 MiB + 1 byte: $(head -c 300 "$work/err")"
+limited "$semdbg" check --grammar grammars/expression.bnf --constraint-file /dev/zero "$work/big.txt" \
+  > /dev/null 2> "$work/err"
+rc=$?
+[ "$rc" = 2 ] || fail "check --constraint-file /dev/zero: exit $rc, expected 2"
+grep -qF 'larger than 16 MiB' "$work/err" || fail "check --constraint-file /dev/zero: $(head -c 300 "$work/err")"
 
 echo "limits: $fails failure(s)"
 [ "$fails" = 0 ]
