@@ -8,18 +8,24 @@
 # leak, timeout or sanitizer report ends that target's run and leaves the input
 # in build-fuzz/crashes/. Prints each target's executions and crashes; exits 1
 # when any target crashed. $FUZZ_JOBS (default 1) runs that many fuzzing jobs
-# per target at once (libFuzzer's -fork).
+# per target at once (libFuzzer's -fork); $FUZZ_BUILD_DIR builds in another
+# directory (a clang build configured before keeps its options and gains the
+# targets: scripts/test.sh fuzzes in its sanitized clang build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} = 0 ] && targets=(grammar parser constraint catalog)
-dir=build-fuzz
+dir=${FUZZ_BUILD_DIR:-build-fuzz}
 gen=()
 command -v ninja >/dev/null && gen=(-G Ninja)
-CC=${FUZZ_CC:-clang} cmake -S . -B "$dir" "${gen[@]}" -DSEMDBG_FUZZ=ON -DSEMDBG_BUILD_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+if [ -f "$dir/CMakeCache.txt" ]; then # a build made before (CI: the clang sanitizer build)
+  cmake -S . -B "$dir" -DSEMDBG_FUZZ=ON >/dev/null
+else
+  CC=${FUZZ_CC:-clang} cmake -S . -B "$dir" "${gen[@]}" -DSEMDBG_FUZZ=ON -DSEMDBG_BUILD_TESTS=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+fi
 cmake --build "$dir" -j "${FUZZ_BUILD_JOBS:-$(nproc)}" --target "${targets[@]/#/fuzz_}" >/dev/null
 
 # Seeds: one file per grammar, input, constraint or catalog table.
