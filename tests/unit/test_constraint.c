@@ -719,8 +719,11 @@ static void test_nesting(void) {
   expect_fine(g, t, nest_after("str.len(<payload>) = ", "-", 990, "-3", ""), false);
   char *many = nest("str.len(<payload>) > 1 and ", n, "false", "");
   SdConstraint *c = parse(g, many);
-  const SdFormula *body = c ? c->root->children[0] : NULL; /* under forall <payload> */
-  CHECK(body && body->kind == SD_F_AND && body->child_count == (uint32_t)n + 1);
+  /* (forall <payload>: the n operands that use it) and false */
+  CHECK(c && c->root->kind == SD_F_AND && c->root->child_count == 2 &&
+        c->root->children[0]->kind == SD_F_FORALL);
+  const SdFormula *body = c ? c->root->children[0]->children[0] : NULL;
+  CHECK(body && body->kind == SD_F_AND && body->child_count == (uint32_t)n);
   sd_constraint_free(c);
   expect_fine(g, t, many, false);
   char *trues = nest("true ", n, "", "");
