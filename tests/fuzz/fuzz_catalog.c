@@ -10,18 +10,13 @@
 #include <string.h>
 
 #include "semdbg/catalog.h"
+#include "fuzz_common.h"
 #include "semdbg/grammar.h"
 
 static SdGrammar *grammar;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  SdDiagnostics diags = {0};
-  grammar = sd_grammar_load(SEMDBG_SOURCE_DIR "/grammars/heartbleed.bnf", NULL, &diags);
-  if (!grammar) {
-    sd_diagnostics_print(&diags, stderr);
-    abort();
-  }
-  sd_diagnostics_free(&diags);
+  grammar = fuzz_load_grammar("grammars/heartbleed.bnf");
   return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "semdbg/constraint.h"
+#include "fuzz_common.h"
 #include "semdbg/grammar.h"
 #include "semdbg/parser.h"
 #include "semdbg/tree.h"
@@ -20,13 +21,7 @@ static SdGrammar *grammar;
 static SdTree *tree;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  SdDiagnostics diags = {0};
-  grammar = sd_grammar_load(SEMDBG_SOURCE_DIR "/grammars/heartbleed.bnf", NULL, &diags);
-  if (!grammar) {
-    sd_diagnostics_print(&diags, stderr);
-    abort();
-  }
-  sd_diagnostics_free(&diags);
+  grammar = fuzz_load_grammar("grammars/heartbleed.bnf");
   SdParser *p = sd_parser_new(grammar);
   char *error = NULL;
   tree = sd_parse_file(p, -1, SEMDBG_SOURCE_DIR "/examples/heartbleed/fail.txt", &error);

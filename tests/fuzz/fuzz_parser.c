@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
 #include "semdbg/grammar.h"
 #include "semdbg/parser.h"
 #include "semdbg/tree.h"
@@ -18,13 +19,7 @@ static SdGrammar *grammar;
 static SdParser *parser;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  SdDiagnostics diags = {0};
-  grammar = sd_grammar_load(SEMDBG_SOURCE_DIR "/grammars/expression.bnf", NULL, &diags);
-  if (!grammar) {
-    sd_diagnostics_print(&diags, stderr);
-    abort();
-  }
-  sd_diagnostics_free(&diags);
+  grammar = fuzz_load_grammar("grammars/expression.bnf");
   parser = sd_parser_new(grammar);
   return 0;
 }
