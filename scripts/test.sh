@@ -30,15 +30,15 @@ SEMDBG_E2E_SEEDS=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=pr
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -E "$slow"
 echo "== build with clang -fsanitize=address,undefined (and the fuzz targets), test and fuzz"
 # clang's UBSan checks more than gcc's (pointer overflow, arithmetic on a null
-# pointer); this pass runs the unit tests and the end-to-end tests that reach
-# the engine's code by other ways than the diagnoses (kinds.sh runs small
-# diagnoses), not those of the command line's surface that the two passes
-# above cover (options, help, man pages, completion, packaging), so that CI
-# stays within its time; then each fuzz target for $SEMDBG_FUZZ_SECONDS (30)
-# on the seeds and the corpus it found before. SEMDBG_CLANG_ALL=1 runs every
-# test but the diagnoses.
+# pointer); this pass runs the unit tests and the end-to-end tests of the
+# engine's readers, parser, reducer and process handling (limits, parse cases,
+# reduce, run, processes, fuzz_constraint), not the diagnoses nor those of the
+# command line's surface that the two passes above cover (options, help, man
+# pages, completion, packaging), so that CI stays within its time; then each
+# fuzz target for $SEMDBG_FUZZ_SECONDS (30) on the seeds and the corpus it
+# found before. SEMDBG_CLANG_ALL=1 runs every test but the diagnoses.
 CC=clang scripts/build.sh build-clang -DSEMDBG_WERROR=ON -DSEMDBG_SANITIZE=ON -DSEMDBG_FUZZ=ON
-select='^(unit\..*|e2e\.(kinds|limits|parse_cases|reduce|run|processes|fuzz_constraint))$'
+select='^(unit\..*|e2e\.(limits|parse_cases|reduce|run|processes|fuzz_constraint))$'
 if [ -n "${SEMDBG_CLANG_ALL:-}" ]; then select='^(unit|e2e)\.'; fi
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-clang --output-on-failure -j "$jobs" -R "$select" -E 'diagnose_'
