@@ -10,7 +10,8 @@
 # when any target crashed. $FUZZ_JOBS (default 1) runs that many fuzzing jobs
 # per target at once (libFuzzer's -fork); $FUZZ_BUILD_DIR builds in another
 # directory (a clang build configured before keeps its options and gains the
-# targets: scripts/test.sh fuzzes in its sanitized clang build).
+# targets: scripts/test.sh fuzzes in its sanitized clang build); $FUZZ_TIMEOUT
+# (default 20) is the seconds one input may take (more on a loaded machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -98,7 +99,7 @@ for t in "${targets[@]}"; do
   log="$dir/logs/$t.log"
   before=$(find "$dir/crashes" -name "$t-*" | wc -l)
   set +e
-  "$dir/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
+  "$dir/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2560 \
     -print_final_stats=1 -artifact_prefix="$dir/crashes/$t-" \
     ${FUZZ_JOBS:+-fork=$FUZZ_JOBS -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1} \
     "$dir/corpus/$t" "$dir/seeds/$t" >"$log" 2>&1
