@@ -4,10 +4,12 @@ set -euo pipefail
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 # debhelper and lintian: scripts/deb.sh; python3-jsonschema: the JSON Schema
-# test; groff-base: the man page test renders the pages.
-packages=(build-essential cmake ninja-build pkg-config python3 jq
+# test; groff-base: the man page test renders the pages; clang: the third
+# sanitized build and the fuzz targets, libclang-rt-14-dev: its sanitizer and
+# libFuzzer runtimes (only recommended by clang).
+packages=(build-essential clang cmake ninja-build pkg-config python3 jq
           libz3-dev libpcre2-dev libcjson-dev libxgboost-dev
-          debhelper lintian python3-jsonschema groff-base)
+          libclang-rt-14-dev debhelper lintian python3-jsonschema groff-base)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1223,12 +1223,42 @@ static bool mentions(const SdFormula *f, int32_t v) {
   return false;
 }
 
+/* Bind free nonterminal v with a quantifier around the smallest part of f
+ * that holds every use of it: into the one operand of and/or that mentions
+ * it; around the operands that do, gathered into one (at the first one's
+ * place), when several of a chain's operands do (and and or are flat, any
+ * number of operands: binding only the first two bound nothing in
+ * `a and b and P(<T>)`); into the consequent of implies. */
 static SdFormula *close_over(P *p, SdFormula *f, int32_t v) {
   if (!mentions(f, v)) return f;
-  if ((f->kind == SD_F_AND || f->kind == SD_F_OR) &&
-      (!mentions(f->children[0], v) || !mentions(f->children[1], v))) {
-    for (int i = 0; i < 2; i++) f->children[i] = close_over(p, f->children[i], v);
-    return f;
+  if (f->kind == SD_F_AND || f->kind == SD_F_OR) {
+    uint32_t users = 0, first = 0;
+    for (uint32_t i = 0; i < f->child_count; i++)
+      if (mentions(f->children[i], v)) {
+        if (!users) first = i;
+        users++;
+      }
+    if (users == 1) {
+      f->children[first] = close_over(p, f->children[first], v);
+      return f;
+    }
+    if (users < f->child_count) {
+      SdFormula *group = sd_formula_new(p->c, f->kind, users);
+      uint32_t kept = 0, g = 0;
+      for (uint32_t i = 0; i < f->child_count; i++) {
+        if (!mentions(f->children[i], v)) {
+          f->children[kept++] = f->children[i];
+          continue;
+        }
+        group->children[g++] = f->children[i];
+        if (i == first) f->children[kept++] = group;
+      }
+      f->child_count = kept;
+      group->line = group->children[0]->line;
+      group->column = group->children[0]->column;
+      f->children[first] = close_over(p, group, v);
+      return f;
+    }
   }
   if (f->kind == SD_F_IMPLIES && !mentions(f->children[0], v)) {
     f->children[1] = close_over(p, f->children[1], v);

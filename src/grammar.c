@@ -16,6 +16,7 @@
 
 #include "array.h"
 #include "util.h"
+#include "grammar_internal.h"
 
 /* ---------- diagnostics ---------- */
 
@@ -80,7 +81,86 @@ typedef struct Reader {
   uint32_t generated_count;
   SdHashSet taken_names;      /* every "<name>" in the text, and the generated ones */
   int group_depth;            /* ( ) groups open at r->pos */
+  /* symbols by kind and content: open addressing, slot = index + 1, 0 empty */
+  uint32_t *index;
+  uint32_t index_capacity;
+  /* the last position turned into line:col, to go on from there */
+  size_t lc_pos;
+  int lc_line, lc_col;
 } Reader;
+
+/* Line and column of pos, counted on from the last position asked for when
+ * pos is not before it (the reader asks in text order nearly always), so
+ * that a grammar of many rules loads in linear time. */
+static void reader_line_col(Reader *r, size_t pos, int *line, int *col) {
+  size_t end = pos < r->len ? pos : r->len;
+  if (end < r->lc_pos || r->lc_line == 0) {
+    r->lc_pos = 0;
+    r->lc_line = r->lc_col = 1;
+  }
+  for (; r->lc_pos < end; r->lc_pos++) {
+    if (r->text[r->lc_pos] == '\n') r->lc_line++, r->lc_col = 1;
+    else r->lc_col++;
+  }
+  *line = r->lc_line;
+  *col = r->lc_col;
+}
+
+static uint64_t symbol_key(SdSymbolKind kind, const void *bytes, size_t n) {
+  return sd_hash_bytes(bytes, n, 0x9e3779b97f4a7c15ull * (uint64_t)(kind + 1));
+}
+
+/* The content a symbol is looked up by: its name for nonterminals, its
+ * bytes for literals, its byte set for character classes. */
+static const void *symbol_content(const SdSymbolInfo *s, size_t *n) {
+  switch (s->kind) {
+    case SD_SYM_NONTERMINAL: *n = strlen(s->name); return s->name;
+    case SD_SYM_LITERAL: *n = s->length; return s->bytes;
+    default: *n = 32; return s->set;
+  }
+}
+
+/* The symbol of this kind and content, or -1; *slot receives where it is
+ * or would go in the index. */
+static SdSymbol symbol_lookup(Reader *r, SdSymbolKind kind, const void *bytes, size_t n, uint32_t *slot) {
+  if (r->index_capacity == 0) {
+    r->index_capacity = 64;
+    r->index = sd_xcalloc(r->index_capacity, sizeof *r->index);
+  }
+  uint32_t mask = r->index_capacity - 1;
+  for (uint32_t i = (uint32_t)symbol_key(kind, bytes, n) & mask;; i = (i + 1) & mask) {
+    if (!r->index[i]) {
+      *slot = i;
+      return -1;
+    }
+    const SdSymbolInfo *s = &r->symbols.items[r->index[i] - 1];
+    size_t m;
+    const void *content = symbol_content(s, &m);
+    if (s->kind == kind && m == n && !memcmp(content, bytes, n)) {
+      *slot = i;
+      return (SdSymbol)(r->index[i] - 1);
+    }
+  }
+}
+
+/* Enter symbol s (just added) into the index at slot; grows it to stay at
+ * most half full. */
+static void symbol_index_add(Reader *r, SdSymbol s, uint32_t slot) {
+  r->index[slot] = (uint32_t)s + 1;
+  if (2 * r->symbols.size <= r->index_capacity) return;
+  uint32_t capacity = r->index_capacity * 2, mask = capacity - 1;
+  uint32_t *index = sd_xcalloc(capacity, sizeof *index);
+  for (uint32_t k = 0; k < r->symbols.size; k++) {
+    size_t n;
+    const void *content = symbol_content(&r->symbols.items[k], &n);
+    uint32_t i = (uint32_t)symbol_key(r->symbols.items[k].kind, content, n) & mask;
+    while (index[i]) i = (i + 1) & mask;
+    index[i] = k + 1;
+  }
+  free(r->index);
+  r->index = index;
+  r->index_capacity = capacity;
+}
 
 static void reader_error_at(Reader *r, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -129,25 +209,22 @@ static SdSymbol add_symbol(Reader *r, SdSymbolInfo info) {
 }
 
 static SdSymbol nonterminal(Reader *r, const char *name, size_t n, size_t pos) {
-  for (uint32_t i = 0; i < r->symbols.size; i++) {
-    SdSymbolInfo *s = &r->symbols.items[i];
-    if (s->kind == SD_SYM_NONTERMINAL && strlen(s->name) == n && !memcmp(s->name, name, n))
-      return (SdSymbol)i;
-  }
+  uint32_t slot;
+  SdSymbol found = symbol_lookup(r, SD_SYM_NONTERMINAL, name, n, &slot);
+  if (found >= 0) return found;
   SdSymbolInfo info = {0};
   info.kind = SD_SYM_NONTERMINAL;
   info.name = sd_xstrndup(name, n);
   SdSymbol s = add_symbol(r, info);
-  sd_line_col(r->text, r->len, pos, &r->use_line.items[s], &r->use_col.items[s]);
+  symbol_index_add(r, s, slot);
+  reader_line_col(r, pos, &r->use_line.items[s], &r->use_col.items[s]);
   return s;
 }
 
 static SdSymbol literal(Reader *r, const char *bytes, size_t n) {
-  for (uint32_t i = 0; i < r->symbols.size; i++) {
-    SdSymbolInfo *s = &r->symbols.items[i];
-    if (s->kind == SD_SYM_LITERAL && s->length == n && !memcmp(s->bytes, bytes, n))
-      return (SdSymbol)i;
-  }
+  uint32_t slot;
+  SdSymbol found = symbol_lookup(r, SD_SYM_LITERAL, bytes, n, &slot);
+  if (found >= 0) return found;
   SdSymbolInfo info = {0};
   info.kind = SD_SYM_LITERAL;
   info.bytes = sd_xstrndup(bytes, n);
@@ -155,7 +232,9 @@ static SdSymbol literal(Reader *r, const char *bytes, size_t n) {
   SdBuf b = {0};
   sd_buf_append_quoted(&b, bytes, n);
   info.name = sd_buf_take(&b);
-  return add_symbol(r, info);
+  SdSymbol s = add_symbol(r, info);
+  symbol_index_add(r, s, slot);
+  return s;
 }
 
 static void charset_name(SdBuf *b, const uint8_t set[32]) {
@@ -178,17 +257,18 @@ static void charset_name(SdBuf *b, const uint8_t set[32]) {
 }
 
 static SdSymbol charset(Reader *r, const uint8_t set[32]) {
-  for (uint32_t i = 0; i < r->symbols.size; i++) {
-    SdSymbolInfo *s = &r->symbols.items[i];
-    if (s->kind == SD_SYM_CHARSET && !memcmp(s->set, set, 32)) return (SdSymbol)i;
-  }
+  uint32_t slot;
+  SdSymbol found = symbol_lookup(r, SD_SYM_CHARSET, set, 32, &slot);
+  if (found >= 0) return found;
   SdSymbolInfo info = {0};
   info.kind = SD_SYM_CHARSET;
   memcpy(info.set, set, 32);
   SdBuf b = {0};
   charset_name(&b, set);
   info.name = sd_buf_take(&b);
-  return add_symbol(r, info);
+  SdSymbol s = add_symbol(r, info);
+  symbol_index_add(r, s, slot);
+  return s;
 }
 
 /* Note every `<name>` of the text (even in strings: a name too many only
@@ -216,7 +296,7 @@ static SdSymbol generated(Reader *r, SdSymbol parent, size_t pos) {
   free(name);
   r->symbols.items[s].generated = true;
   r->defined.items[s] = true;
-  sd_line_col(r->text, r->len, pos, &r->symbols.items[s].line, &r->symbols.items[s].column);
+  reader_line_col(r, pos, &r->symbols.items[s].line, &r->symbols.items[s].column);
   return s;
 }
 
@@ -561,12 +641,12 @@ static bool read_rule(Reader *r) {
   SdSymbolInfo *info = &r->symbols.items[lhs];
   if (r->defined.items[lhs]) {
     int line, col;
-    sd_line_col(r->text, r->len, at, &line, &col);
+    reader_line_col(r, at, &line, &col);
     sd_diagnostics_add(r->diags, true, r->path, line, col,
                        "%s is defined again (first at line %d); alternatives are merged",
                        info->name, info->line);
   } else {
-    sd_line_col(r->text, r->len, at, &info->line, &info->column);
+    reader_line_col(r, at, &info->line, &info->column);
   }
   r->defined.items[lhs] = true;
   AltList alts = {0};
@@ -613,6 +693,66 @@ static bool check_text(Reader *r) {
 
 /* ---------- analysis ---------- */
 
+/* The nonterminals whose alternatives use each symbol (users[first[c]] up
+ * to users[first[c + 1]], a nonterminal once per use), for the analyses
+ * below: each is a fixpoint computed with a worklist, so that a change
+ * revisits only the rules it can change, and a chain of any number of
+ * nonterminals takes linear time (sweeping every rule until nothing changes
+ * took a sweep per link of the chain). */
+typedef struct Users {
+  uint32_t *first, *users;
+  Array(uint32_t) queue;
+  uint32_t head;
+  bool *queued;
+} Users;
+
+static void users_init(Users *u, const SdGrammar *g) {
+  uint32_t n = g->symbol_count;
+  u->first = sd_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  for (uint32_t s = 0; s < n; s++)
+    for (uint32_t a = 0; a < g->symbols[s].alternative_count; a++)
+      for (uint32_t k = 0; k < g->symbols[s].alternatives[a].count; k++)
+        u->first[g->symbols[s].alternatives[a].symbols[k] + 1]++;
+  for (uint32_t s = 0; s < n; s++) u->first[s + 1] += u->first[s];
+  u->users = sd_xmalloc(((size_t)u->first[n] + 1) * sizeof(uint32_t));
+  uint32_t *fill = sd_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  memcpy(fill, u->first, ((size_t)n + 1) * sizeof(uint32_t));
+  for (uint32_t s = 0; s < n; s++)
+    for (uint32_t a = 0; a < g->symbols[s].alternative_count; a++)
+      for (uint32_t k = 0; k < g->symbols[s].alternatives[a].count; k++)
+        u->users[fill[g->symbols[s].alternatives[a].symbols[k]]++] = s;
+  free(fill);
+  u->queue = (typeof(u->queue)){0};
+  u->head = 0;
+  u->queued = sd_xcalloc(n ? n : 1, sizeof(bool));
+  for (uint32_t s = 0; s < n; s++)
+    if (g->symbols[s].kind == SD_SYM_NONTERMINAL) array_push(&u->queue, s), u->queued[s] = true;
+}
+
+/* The next nonterminal to look at, or UINT32_MAX when none is left. */
+static uint32_t users_next(Users *u) {
+  if (u->head == u->queue.size) return UINT32_MAX;
+  uint32_t s = u->queue.items[u->head++];
+  u->queued[s] = false;
+  if (u->head == u->queue.size) u->head = u->queue.size = 0;
+  return s;
+}
+
+/* s changed: look again at the nonterminals that use it. */
+static void users_changed(Users *u, uint32_t s) {
+  for (uint32_t i = u->first[s]; i < u->first[s + 1]; i++) {
+    uint32_t p = u->users[i];
+    if (!u->queued[p]) u->queued[p] = true, array_push(&u->queue, p);
+  }
+}
+
+static void users_free(Users *u) {
+  free(u->first);
+  free(u->users);
+  free(u->queued);
+  array_free(&u->queue);
+}
+
 static void compute_costs(SdGrammar *g) {
   const uint32_t INF = UINT32_MAX;
   for (uint32_t s = 0; s < g->symbol_count; s++) {
@@ -629,44 +769,48 @@ static void compute_costs(SdGrammar *g) {
       si->nullable = si->kind == SD_SYM_LITERAL && si->length == 0;
     }
   }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t s = 0; s < g->symbol_count; s++) {
-      SdSymbolInfo *si = &g->symbols[s];
-      if (si->kind != SD_SYM_NONTERMINAL) continue;
-      for (uint32_t a = 0; a < si->alternative_count; a++) {
-        SdAlternative *alt = &si->alternatives[a];
-        uint64_t size = 1, length = 0;
-        uint32_t depth = 0;
-        bool finite = true, nullable = true;
-        for (uint32_t k = 0; k < alt->count; k++) {
-          SdSymbolInfo *c = &g->symbols[alt->symbols[k]];
-          if (c->min_size == INF) {
-            finite = false;
-            break;
-          }
-          size += c->min_size;
-          length += c->min_length;
-          if (c->min_depth + 1 > depth) depth = c->min_depth + 1;
-          nullable = nullable && c->nullable;
+  Users u;
+  users_init(&u, g);
+  for (uint32_t s; (s = users_next(&u)) != UINT32_MAX;) {
+    SdSymbolInfo *si = &g->symbols[s];
+    bool changed = false;
+    for (uint32_t a = 0; a < si->alternative_count; a++) {
+      SdAlternative *alt = &si->alternatives[a];
+      uint64_t size = 1, length = 0;
+      uint32_t depth = 0;
+      bool finite = true, nullable = true;
+      for (uint32_t k = 0; k < alt->count; k++) {
+        SdSymbolInfo *c = &g->symbols[alt->symbols[k]];
+        if (c->min_size == INF) {
+          finite = false;
+          break;
         }
-        if (!finite) continue;
-        if (depth == 0) depth = 1;
-        if (size > INF - 1) size = INF - 1;
-        if (length > INF - 1) length = INF - 1;
-        alt->min_size = (uint32_t)size;
-        alt->min_length = (uint32_t)length;
-        if (nullable && !si->nullable) si->nullable = true, changed = true;
-        if (size < si->min_size) {
-          si->min_size = (uint32_t)size;
-          si->cheapest_alternative = (int32_t)a;
-          changed = true;
-        }
-        if (length < si->min_length) si->min_length = (uint32_t)length, changed = true;
-        if (depth < si->min_depth) si->min_depth = depth, changed = true;
-        si->productive = true;
+        size += c->min_size;
+        length += c->min_length;
+        if (c->min_depth + 1 > depth) depth = c->min_depth + 1;
+        nullable = nullable && c->nullable;
       }
+      if (!finite) continue;
+      if (depth == 0) depth = 1;
+      if (size > INF - 1) size = INF - 1;
+      if (length > INF - 1) length = INF - 1;
+      alt->min_size = (uint32_t)size;
+      alt->min_length = (uint32_t)length;
+      if (nullable && !si->nullable) si->nullable = true, changed = true;
+      if (size < si->min_size) si->min_size = (uint32_t)size, changed = true;
+      if (length < si->min_length) si->min_length = (uint32_t)length, changed = true;
+      if (depth < si->min_depth) si->min_depth = depth, changed = true;
+      si->productive = true;
     }
+    if (changed) users_changed(&u, s);
+  }
+  users_free(&u);
+  /* the cheapest alternative: the first of the fewest nodes */
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    SdSymbolInfo *si = &g->symbols[s];
+    if (si->kind != SD_SYM_NONTERMINAL || !si->productive) continue;
+    for (uint32_t a = 0; a < si->alternative_count && si->cheapest_alternative < 0; a++)
+      if (si->alternatives[a].min_size == si->min_size) si->cheapest_alternative = (int32_t)a;
   }
 }
 
@@ -688,54 +832,83 @@ static void mark_reachable(SdGrammar *g, SdSymbol s) {
   array_free(&stack);
 }
 
-/* Tarjan's SCC over nonterminals; then a nonterminal is regular when every
- * SCC reachable from it recurses only right-linearly or only left-linearly. */
-typedef struct SccState {
-  SdGrammar *g;
-  int32_t *index, *low, *comp;
-  bool *on_stack;
-  Array(SdSymbol) stack;
-  int32_t counter, comps;
-} SccState;
-
-static void scc_visit(SccState *st, SdSymbol v) {
-  /* recursive; grammar nesting depth is small */
-  st->index[v] = st->low[v] = st->counter++;
-  array_push(&st->stack, v);
-  st->on_stack[v] = true;
-  SdSymbolInfo *si = &st->g->symbols[v];
-  for (uint32_t a = 0; a < si->alternative_count; a++)
-    for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
-      SdSymbol w = si->alternatives[a].symbols[k];
-      if (st->g->symbols[w].kind != SD_SYM_NONTERMINAL) continue;
-      if (st->index[w] < 0) {
-        scc_visit(st, w);
-        if (st->low[w] < st->low[v]) st->low[v] = st->low[w];
-      } else if (st->on_stack[w] && st->index[w] < st->low[v]) {
-        st->low[v] = st->index[w];
+/* Tarjan's SCC over nonterminals, with an explicit stack of frames (the
+ * nonterminal, and the alternative and position of the next child to look
+ * at); a child's low link goes to its parent when the child's frame ends. */
+int32_t sd_grammar_components(const SdGrammar *self, int32_t *comp) {
+  uint32_t n = self->symbol_count;
+  int32_t *index = sd_xmalloc((n ? n : 1) * sizeof(int32_t));
+  int32_t *low = sd_xmalloc((n ? n : 1) * sizeof(int32_t));
+  bool *on_stack = sd_xcalloc(n ? n : 1, sizeof(bool));
+  for (uint32_t i = 0; i < n; i++) index[i] = -1, comp[i] = -1;
+  typedef struct Frame {
+    SdSymbol v;
+    uint32_t alternative, position;
+  } Frame;
+  Array(Frame) frames = {0};
+  Array(SdSymbol) stack = {0};
+  int32_t counter = 0, comps = 0;
+  for (uint32_t root = 0; root < n; root++) {
+    if (self->symbols[root].kind != SD_SYM_NONTERMINAL || index[root] >= 0) continue;
+    index[root] = low[root] = counter++;
+    array_push(&stack, (SdSymbol)root);
+    on_stack[root] = true;
+    array_push(&frames, ((Frame){(SdSymbol)root, 0, 0}));
+    while (frames.size) {
+      Frame *f = array_back(&frames);
+      SdSymbol v = f->v;
+      const SdSymbolInfo *si = &self->symbols[v];
+      if (f->alternative < si->alternative_count) {
+        const SdAlternative *alt = &si->alternatives[f->alternative];
+        if (f->position >= alt->count) {
+          f->alternative++;
+          f->position = 0;
+          continue;
+        }
+        SdSymbol w = alt->symbols[f->position++];
+        if (self->symbols[w].kind != SD_SYM_NONTERMINAL) continue;
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++;
+          array_push(&stack, w);
+          on_stack[w] = true;
+          array_push(&frames, ((Frame){w, 0, 0})); /* f is stale from here */
+        } else if (on_stack[w] && index[w] < low[v]) {
+          low[v] = index[w];
+        }
+        continue;
+      }
+      if (low[v] == index[v]) {
+        SdSymbol w;
+        do {
+          w = array_pop(&stack);
+          on_stack[w] = false;
+          comp[w] = comps;
+        } while (w != v);
+        comps++;
+      }
+      frames.size--;
+      if (frames.size) {
+        SdSymbol parent = array_back(&frames)->v;
+        if (low[v] < low[parent]) low[parent] = low[v];
       }
     }
-  if (st->low[v] == st->index[v]) {
-    SdSymbol w;
-    do {
-      w = array_pop(&st->stack);
-      st->on_stack[w] = false;
-      st->comp[w] = st->comps;
-    } while (w != v);
-    st->comps++;
   }
+  array_free(&frames);
+  array_free(&stack);
+  free(index);
+  free(low);
+  free(on_stack);
+  return comps;
 }
 
 static void compute_regular(SdGrammar *g) {
   uint32_t n = g->symbol_count;
-  SccState st = {.g = g};
-  st.index = sd_xmalloc(n * sizeof(int32_t));
-  st.low = sd_xmalloc(n * sizeof(int32_t));
-  st.comp = sd_xmalloc(n * sizeof(int32_t));
-  st.on_stack = sd_xcalloc(n, sizeof(bool));
-  for (uint32_t i = 0; i < n; i++) st.index[i] = -1, st.comp[i] = -1;
-  for (uint32_t i = 0; i < n; i++)
-    if (g->symbols[i].kind == SD_SYM_NONTERMINAL && st.index[i] < 0) scc_visit(&st, (SdSymbol)i);
+  struct {
+    int32_t *comp;
+    int32_t comps;
+  } st;
+  st.comp = sd_xmalloc((n ? n : 1) * sizeof(int32_t));
+  st.comps = sd_grammar_components(g, st.comp);
   /* classify components: bit 1 = right-linear ok, bit 2 = left-linear ok */
   int *ok = sd_xmalloc((size_t)(st.comps ? st.comps : 1) * sizeof(int));
   for (int32_t c = 0; c < st.comps; c++) ok[c] = 3;
@@ -759,9 +932,21 @@ static void compute_regular(SdGrammar *g) {
    * numbered in reverse topological order, so successors come first. */
   bool *comp_regular = sd_xmalloc((size_t)(st.comps ? st.comps : 1) * sizeof(bool));
   for (int32_t c = 0; c < st.comps; c++) comp_regular[c] = ok[c] != 0;
+  /* the nonterminals in order of their components (a counting sort), so
+   * that the pass is linear in the grammar */
+  uint32_t *first = sd_xcalloc((size_t)st.comps + 1, sizeof(uint32_t));
+  uint32_t *order = sd_xmalloc((n ? n : 1) * sizeof(uint32_t));
+  for (uint32_t v = 0; v < n; v++)
+    if (st.comp[v] >= 0) first[st.comp[v] + 1]++;
+  for (int32_t c = 0; c < st.comps; c++) first[c + 1] += first[c];
+  uint32_t *fill = sd_xmalloc(((size_t)st.comps + 1) * sizeof(uint32_t));
+  memcpy(fill, first, ((size_t)st.comps + 1) * sizeof(uint32_t));
+  for (uint32_t v = 0; v < n; v++)
+    if (st.comp[v] >= 0) order[fill[st.comp[v]]++] = v;
+  free(fill);
   for (int32_t c = 0; c < st.comps; c++) {
-    for (uint32_t v = 0; v < n; v++) {
-      if (st.comp[v] != c) continue;
+    for (uint32_t i = first[c]; i < first[c + 1]; i++) {
+      uint32_t v = order[i];
       SdSymbolInfo *si = &g->symbols[v];
       for (uint32_t a = 0; a < si->alternative_count; a++)
         for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
@@ -773,13 +958,11 @@ static void compute_regular(SdGrammar *g) {
   }
   for (uint32_t v = 0; v < n; v++)
     g->symbols[v].regular = g->symbols[v].kind != SD_SYM_NONTERMINAL || comp_regular[st.comp[v]];
+  free(first);
+  free(order);
   free(comp_regular);
   free(ok);
-  free(st.index);
-  free(st.low);
   free(st.comp);
-  free(st.on_stack);
-  array_free(&st.stack);
 }
 
 /* Numerals: automaton 0 -sign-> 1, {0,1} -digit-> 2, 2 -digit-> 2; accept 2.
@@ -822,19 +1005,20 @@ static void compute_numeric(SdGrammar *g) {
           }
     }
   }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t s = 0; s < n; s++) {
-      SdSymbolInfo *si = &g->symbols[s];
-      if (si->kind != SD_SYM_NONTERMINAL) continue;
-      for (uint32_t a = 0; a < si->alternative_count; a++) {
-        uint16_t r = identity;
-        for (uint32_t k = 0; k < si->alternatives[a].count && r; k++)
-          r = compose(r, rel[si->alternatives[a].symbols[k]]);
-        if ((rel[s] | r) != rel[s]) rel[s] |= r, changed = true;
-      }
+  Users u; /* rel only grows, at most nine bits: each symbol changes at most nine times */
+  users_init(&u, g);
+  for (uint32_t s; (s = users_next(&u)) != UINT32_MAX;) {
+    SdSymbolInfo *si = &g->symbols[s];
+    bool changed = false;
+    for (uint32_t a = 0; a < si->alternative_count; a++) {
+      uint16_t r = identity;
+      for (uint32_t k = 0; k < si->alternatives[a].count && r; k++)
+        r = compose(r, rel[si->alternatives[a].symbols[k]]);
+      if ((rel[s] | r) != rel[s]) rel[s] |= r, changed = true;
     }
+    if (changed) users_changed(&u, s);
   }
+  users_free(&u);
   for (uint32_t s = 0; s < n; s++) g->symbols[s].numeric = (rel[s] >> 2) & 1; /* (0,2) */
   free(rel);
 }
@@ -851,6 +1035,7 @@ static void reader_free(Reader *r) {
   array_free(&r->use_line);
   array_free(&r->use_col);
   sd_hash_set_free(&r->taken_names);
+  free(r->index);
 }
 
 static void free_symbols(SdSymbolInfo *symbols, uint32_t n) {

@@ -24,6 +24,7 @@
 
 #include "arena.h"
 #include "array.h"
+#include "grammar_internal.h"
 #include "util.h"
 
 #define NONE UINT32_MAX
@@ -109,7 +110,7 @@ static void compute_empty_alternatives(SdParser *p) {
  * and the right-nested tree of the grammar is rebuilt from the result. */
 enum { RULE_NORMAL, RULE_LIST, RULE_LIST_EMPTY, RULE_LIST_STEP, RULE_LIST_PART };
 
-static bool is_list_nonterminal(const SdGrammar *g, SdSymbol r) {
+static bool is_list_nonterminal(const SdGrammar *g, const int32_t *comp, SdSymbol r) {
   const SdSymbolInfo *si = &g->symbols[r];
   if (si->kind != SD_SYM_NONTERMINAL) return false;
   uint32_t recursive = 0, plain = 0;
@@ -121,7 +122,8 @@ static bool is_list_nonterminal(const SdGrammar *g, SdSymbol r) {
       bool last = k + 1 == alt->count;
       if (c == r && !last) return false;
       if (c == r) continue;
-      if (g->symbols[c].kind == SD_SYM_NONTERMINAL && sd_grammar_can_contain(g, c, r)) return false;
+      /* r derives c, so c derives r exactly when they share a component */
+      if (g->symbols[c].kind == SD_SYM_NONTERMINAL && comp[c] == comp[r]) return false;
       if (!g->symbols[c].nullable) prefix_nullable = false;
     }
     if (alt->count && alt->symbols[alt->count - 1] == r) {
@@ -156,9 +158,18 @@ SdParser *sd_parser_new(const SdGrammar *grammar) {
   SdParser *p = sd_xcalloc(1, sizeof *p);
   p->grammar = grammar;
   uint32_t nsym = grammar->symbol_count, lists = 0;
-  p->list_base = sd_xmalloc(nsym * sizeof(SdSymbol));
-  for (uint32_t s = 0; s < nsym; s++)
-    p->list_base[s] = is_list_nonterminal(grammar, (SdSymbol)s) ? (SdSymbol)(nsym + 3 * lists++) : -1;
+  p->list_base = sd_xmalloc((nsym ? nsym : 1) * sizeof(SdSymbol));
+  int32_t *comp = sd_xmalloc((nsym ? nsym : 1) * sizeof(int32_t));
+  sd_grammar_components(grammar, comp);
+  Array(SdSymbol) list_of = {0}; /* per list: its grammar nonterminal */
+  for (uint32_t s = 0; s < nsym; s++) {
+    p->list_base[s] = -1;
+    if (is_list_nonterminal(grammar, comp, (SdSymbol)s)) {
+      p->list_base[s] = (SdSymbol)(nsym + 3 * lists++);
+      array_push(&list_of, (SdSymbol)s);
+    }
+  }
+  free(comp);
   p->symbol_count = nsym + 3 * lists;
   p->is_nonterminal = sd_xcalloc(p->symbol_count, sizeof(bool));
   p->nullable = sd_xcalloc(p->symbol_count, sizeof(bool));
@@ -190,9 +201,7 @@ SdParser *sd_parser_new(const SdGrammar *grammar) {
       }
     } else {
       uint32_t which = (s - nsym) % 3;
-      SdSymbol list = -1;
-      for (uint32_t r = 0; r < nsym && list < 0; r++)
-        if (p->list_base[r] == (SdSymbol)(s - which)) list = (SdSymbol)r;
+      SdSymbol list = list_of.items[(s - nsym) / 3];
       const SdSymbolInfo *si = &grammar->symbols[list];
       if (which == 0) { /* L ::= "" | L A */
         SdSymbol step[2] = {(SdSymbol)s, (SdSymbol)s + 1};
@@ -210,6 +219,7 @@ SdParser *sd_parser_new(const SdGrammar *grammar) {
     }
     p->rule_n[s] = b.lhs.size - p->first_rule[s];
   }
+  array_free(&list_of);
   p->rule_count = b.lhs.size;
   p->rule_lhs = b.lhs.items;
   p->rule_alt = b.alt.items;

@@ -494,6 +494,7 @@ static NodeResult reduce_pass(Reducer *rd, bool *changed) {
     uint32_t offset, depth;
   } Item;
   Array(uint32_t) pool = {0};
+  array_reserve(&pool, 16); /* the root's path is empty, but pool.items + 0 must not be NULL + 0 */
   Array(Item) queue = {0};
   array_push(&queue, ((Item){0, 0}));
   NodeResult result = NODE_DONE;

@@ -529,22 +529,55 @@ static void mark_referenced(void *user, int32_t var, VarUse use) {
   array_push(&q->solved_nodes, n);
 }
 
+/* The text of node n as a Z3 string: a solved node's variable, a subtree
+ * with nothing solved inside as its literal text, else the concatenation of
+ * its children's texts. An explicit stack of the concatenations under way
+ * (a solved node may be as deep as the input is), NULL when Z3 gave none. */
 static Z3_ast node_text(Query *q, const SdNode *n) {
   SdZ3 *z = q->gen->z;
-  if (q->solved[n->id] >= 0) return q->vars.items[q->solved[n->id]];
-  if (!q->contains[n->id] || n->child_count == 0) {
-    uint32_t len;
-    const char *text = sd_node_text(q->tree, n, &len);
-    return sd_z3_lstring(z, text, len);
+  typedef struct Frame {
+    const SdNode *node;
+    uint32_t filled;
+    Z3_ast *parts;
+  } Frame;
+  Array(Frame) stack = {0};
+  const SdNode *go = n; /* the node to evaluate next; NULL: value holds a result */
+  Z3_ast value = NULL;
+  for (;;) {
+    if (go) {
+      if (q->solved[go->id] >= 0) {
+        value = q->vars.items[q->solved[go->id]];
+      } else if (!q->contains[go->id] || go->child_count == 0) {
+        uint32_t len;
+        const char *text = sd_node_text(q->tree, go, &len);
+        value = sd_z3_lstring(z, text, len);
+      } else if (go->child_count == 1) {
+        go = go->children[0];
+        continue;
+      } else {
+        array_push(&stack, ((Frame){go, 0, sd_xmalloc(go->child_count * sizeof(Z3_ast))}));
+        go = go->children[0];
+        continue;
+      }
+      go = NULL;
+    }
+    if (!stack.size) break;
+    Frame *f = array_back(&stack);
+    if (!value) { /* give up: every concatenation under way */
+      for (uint32_t i = 0; i < stack.size; i++) free(stack.items[i].parts);
+      break;
+    }
+    f->parts[f->filled++] = value;
+    if (f->filled < f->node->child_count) {
+      go = f->node->children[f->filled];
+      continue;
+    }
+    value = Z3_mk_seq_concat(z->ctx, f->node->child_count, f->parts);
+    free(f->parts);
+    stack.size--;
   }
-  if (n->child_count == 1) return node_text(q, n->children[0]);
-  Z3_ast *parts = sd_xmalloc(n->child_count * sizeof(Z3_ast));
-  Z3_ast r = NULL;
-  bool ok = true;
-  for (uint32_t i = 0; i < n->child_count && ok; i++) ok = (parts[i] = node_text(q, n->children[i])) != NULL;
-  if (ok) r = Z3_mk_seq_concat(z->ctx, n->child_count, parts);
-  free(parts);
-  return r;
+  array_free(&stack);
+  return value;
 }
 
 static Z3_ast binder_var_int(void *user, int32_t var) {

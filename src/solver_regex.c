@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "grammar_internal.h"
 #include "solver_internal.h"
 #include "util.h"
 
@@ -60,57 +61,7 @@ static Z3_ast charset_regex(SdZ3 *z, const SdSymbolInfo *si) {
 
 /* ---------- strongly connected components of nonterminals ---------- */
 
-typedef struct Tarjan {
-  const SdGrammar *g;
-  int32_t *index, *low, *comp;
-  bool *on;
-  Array(SdSymbol) stack;
-  int32_t counter, comps;
-} Tarjan;
-
-static void tarjan_visit(Tarjan *t, SdSymbol v) {
-  t->index[v] = t->low[v] = t->counter++;
-  array_push(&t->stack, v);
-  t->on[v] = true;
-  const SdSymbolInfo *si = &t->g->symbols[v];
-  for (uint32_t a = 0; a < si->alternative_count; a++)
-    for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
-      SdSymbol w = si->alternatives[a].symbols[k];
-      if (t->g->symbols[w].kind != SD_SYM_NONTERMINAL) continue;
-      if (t->index[w] < 0) {
-        tarjan_visit(t, w);
-        if (t->low[w] < t->low[v]) t->low[v] = t->low[w];
-      } else if (t->on[w] && t->index[w] < t->low[v]) {
-        t->low[v] = t->index[w];
-      }
-    }
-  if (t->low[v] == t->index[v]) {
-    SdSymbol w;
-    do {
-      w = array_pop(&t->stack);
-      t->on[w] = false;
-      t->comp[w] = t->comps;
-    } while (w != v);
-    t->comps++;
-  }
-}
-
-static void compute_sccs(SdZ3 *z) {
-  const SdGrammar *g = z->grammar;
-  uint32_t n = g->symbol_count;
-  Tarjan t = {.g = g};
-  t.index = sd_xmalloc(n * sizeof(int32_t));
-  t.low = sd_xmalloc(n * sizeof(int32_t));
-  t.on = sd_xcalloc(n, sizeof(bool));
-  t.comp = z->scc;
-  for (uint32_t i = 0; i < n; i++) t.index[i] = -1, t.comp[i] = -1;
-  for (uint32_t i = 0; i < n; i++)
-    if (g->symbols[i].kind == SD_SYM_NONTERMINAL && t.index[i] < 0) tarjan_visit(&t, (SdSymbol)i);
-  free(t.index);
-  free(t.low);
-  free(t.on);
-  array_free(&t.stack);
-}
+static void compute_sccs(SdZ3 *z) { sd_grammar_components(z->grammar, z->scc); }
 
 static bool same_scc(const SdZ3 *z, SdSymbol a, SdSymbol b) {
   return z->grammar->symbols[b].kind == SD_SYM_NONTERMINAL && z->scc[a] == z->scc[b];

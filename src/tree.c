@@ -7,6 +7,7 @@
 #include "semdbg/tree.h"
 
 #include <cjson/cJSON.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,18 +213,36 @@ SdNode *sd_tree_follow(const SdTree *self, const uint32_t *path, uint32_t depth)
   return n;
 }
 
+/* Append node i's line of the text form. */
+static void text_line(const SdTree *self, uint32_t i, SdBuf *b) {
+  const SdNode *n = self->nodes[i];
+  uint32_t indent = n->depth < SD_TREE_TEXT_MAX_INDENT ? n->depth : SD_TREE_TEXT_MAX_INDENT;
+  for (uint32_t d = 0; d < indent; d++) sd_buf_puts(b, "  ");
+  if (n->depth > SD_TREE_TEXT_MAX_INDENT) sd_buf_printf(b, "[%u] ", n->depth);
+  const SdSymbolInfo *si = &self->grammar->symbols[n->symbol];
+  if (si->kind == SD_SYM_NONTERMINAL) sd_buf_puts(b, si->name);
+  else sd_buf_append_quoted(b, n->leaf, n->leaf_length);
+  sd_buf_putc(b, '\n');
+}
+
 char *sd_tree_to_text(const SdTree *self) {
   SdBuf b = {0};
-  const SdGrammar *g = self->grammar;
-  for (uint32_t i = 0; i < self->node_count; i++) {
-    const SdNode *n = self->nodes[i];
-    for (uint32_t d = 0; d < n->depth; d++) sd_buf_puts(&b, "  ");
-    const SdSymbolInfo *si = &g->symbols[n->symbol];
-    if (si->kind == SD_SYM_NONTERMINAL) sd_buf_puts(&b, si->name);
-    else sd_buf_append_quoted(&b, n->leaf, n->leaf_length);
-    sd_buf_putc(&b, '\n');
-  }
+  for (uint32_t i = 0; i < self->node_count; i++) text_line(self, i, &b);
   return sd_buf_take(&b);
+}
+
+bool sd_tree_print(const SdTree *self, void *file) {
+  SdBuf b = {0};
+  bool ok = true;
+  for (uint32_t i = 0; i < self->node_count && ok; i++) {
+    text_line(self, i, &b);
+    if (b.len >= 65536 || i + 1 == self->node_count) {
+      ok = fwrite(b.data, 1, b.len, file) == b.len;
+      b.len = 0;
+    }
+  }
+  sd_buf_free(&b);
+  return ok;
 }
 
 uint32_t sd_tree_height(const SdTree *self, const SdNode *node) {

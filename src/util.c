@@ -136,12 +136,12 @@ char *sd_read_file(const char *path, size_t *len, const char **error) {
   SdBuf b = {0};
   char chunk[65536];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) sd_buf_append(&b, chunk, n);
-  bool bad = ferror(f);
+  while (b.len <= SD_MAX_FILE_SIZE && (n = fread(chunk, 1, sizeof chunk, f)) > 0) sd_buf_append(&b, chunk, n);
+  bool bad = ferror(f), big = b.len > SD_MAX_FILE_SIZE;
   fclose(f);
-  if (bad) {
+  if (bad || big) {
     sd_buf_free(&b);
-    if (error) *error = "read error";
+    if (error) *error = big ? "larger than 16 MiB, semdbg's limit for a file it reads" : "read error";
     return NULL;
   }
   if (len) *len = b.len;

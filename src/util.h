@@ -32,7 +32,11 @@ void sd_buf_append_quoted(SdBuf *self, const void *bytes, size_t n);
 char *sd_buf_take(SdBuf *self); /* returns data (caller frees), resets buffer */
 void sd_buf_free(SdBuf *self);
 
-/* Read a whole file; returns NULL and sets *error (static text) on failure. */
+/* Read a whole file; returns NULL and sets *error (static text) on failure,
+ * also for a file of more than SD_MAX_FILE_SIZE bytes (inputs, grammars,
+ * constraints, catalogs: the parser needs about 400 bytes of memory per
+ * byte of input; /dev/zero ends here too). */
+#define SD_MAX_FILE_SIZE ((size_t)16 << 20)
 char *sd_read_file(const char *path, size_t *len, const char **error);
 /* Write a file atomically (temporary file in the same directory + rename). */
 bool sd_write_file_atomic(const char *path, const void *data, size_t len);

@@ -74,8 +74,15 @@ SD_API bool sd_node_is_ancestor(const SdNode *ancestor, const SdNode *node); /* 
 SD_API uint32_t sd_node_path(const SdNode *node, uint32_t *out, uint32_t max);
 SD_API SdNode *sd_tree_follow(const SdTree *self, const uint32_t *path, uint32_t depth);
 
-/* Indented text ("<start>" then children, terminals quoted). */
+/* Indented text ("<start>" then children, terminals quoted), two spaces a
+ * level down to SD_TREE_TEXT_MAX_INDENT levels; a deeper node is indented as
+ * far as that and its line starts with its depth in brackets ("[1234] <expr>"),
+ * so that the text stays linear in the number of nodes however deep the tree. */
+#define SD_TREE_TEXT_MAX_INDENT 32
 SD_API char *sd_tree_to_text(const SdTree *self);
+/* The same text written to a FILE * as it is made (no copy of it all in
+ * memory); false when a write failed. */
+SD_API bool sd_tree_print(const SdTree *self, void *file);
 /* Levels below a node (0 for a leaf); iterative, needs a refreshed tree. */
 SD_API uint32_t sd_tree_height(const SdTree *self, const SdNode *node);
 /* Deepest subtree sd_tree_to_json writes (cJSON prints and frees recursively). */

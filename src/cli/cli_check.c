@@ -60,7 +60,8 @@ static int parse_command_line(int argc, char **argv, CheckSettings *s) {
   return CLI_CONTINUE;
 }
 
-/* "where:line:col: message", the line, a caret under the column */
+/* "where:line:col: message", the line, a caret under the column; of a long
+ * line, only the 100 bytes or so around the column (with "..." where cut). */
 static void show_constraint_error(const char *where, const char *text, size_t len,
                                   const SdConstraintError *e) {
   fprintf(stderr, "%s:%d:%d: %s\n", where, e->line, e->column, e->message);
@@ -69,8 +70,12 @@ static void show_constraint_error(const char *where, const char *text, size_t le
     if (*p == '\n') l++;
   const char *eol = memchr(p, '\n', (size_t)(end - p));
   if (!eol) eol = end;
-  fprintf(stderr, "  %.*s\n  ", (int)(eol - p), p);
-  for (int c = 1; c < e->column && p + c - 1 < eol; c++) fputc(p[c - 1] == '\t' ? '\t' : ' ', stderr);
+  const char *at = e->column > 0 && (size_t)(e->column - 1) <= (size_t)(eol - p) ? p + e->column - 1 : eol;
+  const char *from = at - p > 60 ? at - 60 : p;
+  const char *to = eol - at > 40 ? at + 40 : eol;
+  const char *dots = from > p ? "..." : "";
+  fprintf(stderr, "  %s%.*s%s\n  %s", dots, (int)(to - from), from, to < eol ? "..." : "", from > p ? "   " : "");
+  for (const char *c = from; c < at; c++) fputc(*c == '\t' ? '\t' : ' ', stderr);
   fputs("^\n", stderr);
 }
 

@@ -15,7 +15,8 @@ static const char *usage_head =
     "usage: semdbg parse --grammar G.bnf [--start <symbol>] [--json] INPUT...\n"
     "\n"
     "Parse each input (files or directories of files) with the grammar and print\n"
-    "its derivation tree: one node per line, indented by depth, terminals quoted.\n";
+    "its derivation tree: one node per line, indented by depth (to 32 levels; a\n"
+    "deeper line starts with its depth: \"[1234] <expr>\"), terminals quoted.\n";
 
 static const char *usage_tail =
     "Exit status: 0 all inputs parse; 2 usage error, bad grammar or an input that\n"
@@ -99,9 +100,7 @@ static int parse_inputs(const ParseSettings *s) {
       cJSON_AddItemToArray(all, o);
     } else {
       if (npaths > 1) printf("== %s\n", paths[i]);
-      char *s = sd_tree_to_text(t);
-      fputs(s, stdout);
-      free(s);
+      sd_tree_print(t, stdout); /* a write error shows at exit (cli_common.c) */
     }
     sd_tree_free(t);
     free(text);

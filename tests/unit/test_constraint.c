@@ -579,7 +579,7 @@ static void test_decimals(void) {
   }
   static const char *const bad[] = {"",    " ",   "abc", "1__0", "_1",  "1_",  "1e",   ".",
                                     "inf", "nan", "-inf", "0x10", "- 5", "+-5", "1._5", "1_.5",
-                                    "\x1c" "5", "5\x1f", "1e_5", "e5",  "1e1000001", "\xd9", "1 2"};
+                                    ("\x1c" "5"), "5\x1f", "1e_5", "e5",  "1e1000001", "\xd9", "1 2"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char *v = numeral_value(bad[i]);
     CHECK(v == NULL);
@@ -588,7 +588,7 @@ static void test_decimals(void) {
   }
   /* comparison and arithmetic are exact */
   SdArena a = {0};
-  SdDec x, y, z;
+  SdDec x = {0}, y = {0}, z = {0};
   CHECK(sd_dec_parse_numeral(&a, "0.1", 3, &x) && sd_dec_parse_numeral(&a, "0.2", 3, &y));
   CHECK(sd_dec_add(&a, x, y, &z) && sd_dec_parse_numeral(&a, "0.3", 3, &x) && sd_dec_cmp(&a, z, x) == 0);
   CHECK(sd_dec_parse_numeral(&a, "1e30", 4, &x) && sd_dec_parse_numeral(&a, "999999999999999999999999999999.9", 32, &y));
@@ -719,8 +719,11 @@ static void test_nesting(void) {
   expect_fine(g, t, nest_after("str.len(<payload>) = ", "-", 990, "-3", ""), false);
   char *many = nest("str.len(<payload>) > 1 and ", n, "false", "");
   SdConstraint *c = parse(g, many);
-  const SdFormula *body = c ? c->root->children[0] : NULL; /* under forall <payload> */
-  CHECK(body && body->kind == SD_F_AND && body->child_count == (uint32_t)n + 1);
+  /* (forall <payload>: the n operands that use it) and false */
+  CHECK(c && c->root->kind == SD_F_AND && c->root->child_count == 2 &&
+        c->root->children[0]->kind == SD_F_FORALL);
+  const SdFormula *body = c ? c->root->children[0]->children[0] : NULL;
+  CHECK(body && body->kind == SD_F_AND && body->child_count == (uint32_t)n);
   sd_constraint_free(c);
   expect_fine(g, t, many, false);
   char *trues = nest("true ", n, "", "");
