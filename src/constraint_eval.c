@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "constraint_internal.h"
 #include "semdbg/stop.h"
 
@@ -38,10 +39,21 @@ typedef struct Val {
   const SdNode *node;
 } Val;
 
+/* An integer quantifier being decided: the values tried and to try for its
+ * variable (decimal texts, malloc'd), collected from the atoms it occurs in. */
+typedef struct IntFrame {
+  int32_t var;
+  Array(char *) values;
+  SdHashSet seen;      /* hashes of the texts in values */
+  bool blind;          /* an atom could not be solved for the variable */
+} IntFrame;
+
 typedef struct Ev {
   const SdConstraint *c;
   const SdTree *t;
   const SdNode **bind;
+  const char **num;    /* per variable: an integer variable's numeral (NULL: unbound) */
+  Array(IntFrame *) frames; /* integer quantifiers being decided, outermost first */
   SdArena scratch;
   SdReCtx *re;
   bool utf8;      /* building a regex for a subject that is valid UTF-8 */
@@ -206,6 +218,11 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
   switch (t->op) {
     case SD_OP_VAR: {
       const SdNode *n = e->bind[t->var];
+      if (!n && e->num && e->num[t->var]) { /* an integer variable: its numeral */
+        out->s = e->num[t->var];
+        out->n = (uint32_t)strlen(out->s);
+        return true;
+      }
       if (!n) return false;
       out->node = n;
       out->s = sd_node_text(e->t, n, &out->n);
@@ -408,46 +425,252 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
   }
 }
 
-static bool eval_atom(Ev *e, const SdTerm *t) {
+static void note_atom(Ev *e, const SdTerm *t);
+
+/* An atom's truth value, negated when neg; false when its value is
+ * undefined, whether negated or not (ISLa pushes a negation into the atom,
+ * and an atom that raises DomainError is false). */
+static bool eval_atom(Ev *e, const SdTerm *t, bool neg) {
   SdArenaMark m = sd_arena_mark(&e->scratch);
   Val v;
   bool defined = eval_term(e, t, &v);
+  if (e->frames.size) note_atom(e, t);
   sd_arena_reset(&e->scratch, m);
-  return defined && v.b;
+  return defined && v.b != neg;
 }
 
-static bool eval_formula(Ev *e, const SdFormula *f) {
-  switch (f->kind) {
-    case SD_F_TRUE: return true;
-    case SD_F_FALSE: return false;
-    case SD_F_ATOM: return eval_atom(e, f->atom);
-    case SD_F_NOT: return !eval_formula(e, f->children[0]);
-    case SD_F_AND:
-      for (uint32_t i = 0; i < f->child_count; i++)
-        if (!eval_formula(e, f->children[i])) return false;
-      return true;
-    case SD_F_OR:
-      for (uint32_t i = 0; i < f->child_count; i++)
-        if (eval_formula(e, f->children[i])) return true;
-      return false;
-    case SD_F_IMPLIES: return !eval_formula(e, f->children[0]) || eval_formula(e, f->children[1]);
-    case SD_F_IFF: return eval_formula(e, f->children[0]) == eval_formula(e, f->children[1]);
-    case SD_F_XOR: return eval_formula(e, f->children[0]) != eval_formula(e, f->children[1]);
-    case SD_F_FORALL:
-    case SD_F_EXISTS: {
-      bool forall = f->kind == SD_F_FORALL;
-      const SdNode *within = f->in_var < 0 ? e->t->root : e->bind[f->in_var];
-      SdSymbol s = e->c->variables[f->var].symbol;
-      uint32_t count, first = sd_tree_range(e->t, s, within, &count);
-      const uint32_t *ids = count ? e->t->by_symbol[s] : NULL;
-      for (uint32_t k = 0; k < count; k++) {
-        if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
-        if (e->cut) return false;
-        e->bind[f->var] = e->t->nodes[ids[first + k]];
-        if (eval_formula(e, f->children[0]) != forall) return !forall;
+/* ---- integer quantifiers ----
+ * `exists int n: F` is decided by trying values for n: 0 first, then, from
+ * each atom F evaluates that mentions n, the values where that atom can
+ * change its truth: for a comparison with str.to.int(n) (or str.len(n))
+ * inside sums, differences and products with other terms, the value that
+ * puts both sides level, one less and one more; for count(x, "<T>", n) the
+ * count. Between such values every atom keeps its value, so the values
+ * tried decide the quantifier when n occurs only in such atoms; otherwise
+ * 1..INT_BLIND are tried as well. At most INT_TRIES values are tried. */
+#define INT_TRIES 4096
+#define INT_BLIND 64
+
+static bool term_mentions(const SdTerm *t, int32_t var) {
+  if (t->op == SD_OP_VAR) return t->var == var;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_mentions(t->args[i], var)) return true;
+  return false;
+}
+
+/* digits without a sign or leading zeros: how integer variables are written */
+static bool canonical_numeral(const char *s, uint32_t n) {
+  if (!n || (s[0] == '0' && n > 1)) return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+
+static void frame_add_text(IntFrame *f, const char *text, size_t n) {
+  if (f->values.size >= INT_TRIES || !n || text[0] == '-') return;
+  if (!sd_hash_set_add(&f->seen, sd_hash_bytes(text, n, 0x17))) return;
+  array_push(&f->values, sd_xstrndup(text, n));
+}
+
+static void frame_add_int(IntFrame *f, SdInt v) {
+  char *text = sd_int_to_text(v);
+  frame_add_text(f, text, strlen(text));
+  free(text);
+}
+
+/* v truncated, and its neighbours */
+static void frame_add_around(Ev *e, IntFrame *f, SdDec v) {
+  SdInt k;
+  if (!sd_dec_to_int(&e->scratch, v, &k)) return;
+  frame_add_int(f, k);
+  frame_add_int(f, sd_int_sub(&e->scratch, k, sd_int_small(1)));
+  frame_add_int(f, sd_int_add(&e->scratch, k, sd_int_small(1)));
+}
+
+/* numerals of d digits: the least and the greatest */
+static void frame_add_digits(Ev *e, IntFrame *f, int64_t d) {
+  if (d < 1 || d > 1000) return;
+  SdInt ten = sd_int_small(10), lo = sd_int_small(1);
+  for (int64_t i = 1; i < d; i++) lo = sd_int_mul(&e->scratch, lo, ten);
+  frame_add_int(f, d == 1 ? sd_int_small(0) : lo);
+  frame_add_int(f, sd_int_sub(&e->scratch, sd_int_mul(&e->scratch, lo, ten), sd_int_small(1)));
+}
+
+static bool eval_dec(Ev *e, const SdTerm *t, SdDec *out) {
+  Val v;
+  if (!eval_term(e, t, &v)) return false;
+  out->m = v.i;
+  out->e = v.e;
+  return true;
+}
+
+/* The values of f->var that make term t equal to target (around them). */
+static void solve_for(Ev *e, IntFrame *f, const SdTerm *t, SdDec target) {
+  if ((t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL || t->op == SD_OP_STR_LEN) &&
+      t->args[0]->op == SD_OP_VAR && t->args[0]->var == f->var) {
+    SdInt k;
+    int64_t d;
+    if (t->op != SD_OP_STR_LEN) frame_add_around(e, f, target);
+    else if (sd_dec_to_int(&e->scratch, target, &k) && sd_int_to_i64(k, &d))
+      for (int64_t x = d - 1; x <= d + 1; x++) frame_add_digits(e, f, x); /* numerals of d digits */
+    return;
+  }
+  uint32_t with = 0, at = 0;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_mentions(t->args[i], f->var)) with++, at = i;
+  if (with != 1 || !(t->op == SD_OP_ADD || t->op == SD_OP_SUB || t->op == SD_OP_MUL || t->op == SD_OP_NEG)) {
+    f->blind = true;
+    return;
+  }
+  SdDec rest = {sd_int_small(t->op == SD_OP_MUL ? 1 : 0), 0}, x;
+  for (uint32_t i = 0; i < t->arg_count; i++) {
+    if (i == at || (t->op == SD_OP_SUB && i == 0)) continue;
+    if (!eval_dec(e, t->args[i], &x)) return;
+    bool ok = t->op == SD_OP_MUL ? sd_dec_mul(&e->scratch, rest, x, &rest) : sd_dec_add(&e->scratch, rest, x, &rest);
+    if (!ok) return;
+  }
+  SdDec next;
+  if (t->op == SD_OP_NEG) {
+    next = sd_dec_neg(&e->scratch, target);
+  } else if (t->op == SD_OP_ADD) {
+    if (!sd_dec_sub(&e->scratch, target, rest, &next)) return;
+  } else if (t->op == SD_OP_SUB && at == 0) { /* n - rest = target */
+    if (!sd_dec_add(&e->scratch, target, rest, &next)) return;
+  } else if (t->op == SD_OP_SUB) { /* a - n - others = target: n = a - others - target */
+    SdDec a;
+    if (!eval_dec(e, t->args[0], &a) || !sd_dec_sub(&e->scratch, a, rest, &a) ||
+        !sd_dec_sub(&e->scratch, a, target, &next))
+      return;
+  } else { /* n * rest = target: around target / rest (integers: the quotient) */
+    SdInt q, r, num, den;
+    if (!sd_dec_to_int(&e->scratch, target, &num) || !sd_dec_to_int(&e->scratch, rest, &den) ||
+        !sd_int_divmod(&e->scratch, num, den, &q, &r))
+      return;
+    next = sd_dec_from_int(q);
+  }
+  solve_for(e, f, t->args[at], next);
+}
+
+/* Record, for every integer quantifier being decided whose variable the
+ * atom mentions, the values where the atom may change. */
+static void note_atom(Ev *e, const SdTerm *t) {
+  for (uint32_t k = 0; k < e->frames.size; k++) {
+    IntFrame *f = e->frames.items[k];
+    if (!term_mentions(t, f->var)) continue;
+    SdDec other;
+    Val v;
+    switch (t->op) {
+      case SD_OP_EQ:
+      case SD_OP_LT:
+      case SD_OP_LE:
+      case SD_OP_GT:
+      case SD_OP_GE:
+        if (t->op == SD_OP_EQ && !numeric(t->args[0]->type)) { /* n = "12" */
+          int side = t->args[0]->op == SD_OP_VAR && t->args[0]->var == f->var ? 1 : 0;
+          if (t->args[1 - side]->op != SD_OP_VAR || t->args[1 - side]->var != f->var ||
+              term_mentions(t->args[side], f->var) || !eval_term(e, t->args[side], &v)) {
+            f->blind = true;
+            break;
+          }
+          if (canonical_numeral(v.s, v.n)) frame_add_text(f, v.s, v.n);
+          break;
+        }
+        for (int side = 0; side < 2; side++)
+          if (term_mentions(t->args[side], f->var) && !term_mentions(t->args[1 - side], f->var) &&
+              eval_dec(e, t->args[1 - side], &other))
+            solve_for(e, f, t->args[side], other);
+          else if (term_mentions(t->args[side], f->var))
+            f->blind = true;
+        break;
+      case SD_OP_COUNT: {
+        uint32_t count;
+        if (!eval_term(e, t->args[0], &v)) break;
+        sd_tree_range(e->t, t->symbol, v.node, &count);
+        frame_add_int(f, sd_int_small(count));
+        break;
       }
-      return forall;
+      default: f->blind = true; break;
     }
+  }
+}
+
+static bool eval_formula(Ev *e, const SdFormula *f, bool neg);
+
+/* forall int / exists int (neg: under a not, where they swap) */
+static bool eval_int_quantifier(Ev *e, const SdFormula *q, bool neg) {
+  bool exists = (q->kind == SD_F_EXISTS_INT) != neg, result = !exists;
+  if (!e->num) e->num = sd_xcalloc(e->c->variable_count, sizeof(char *));
+  IntFrame *f = sd_xcalloc(1, sizeof *f);
+  f->var = q->var;
+  array_push(&e->frames, f);
+  frame_add_text(f, "0", 1);
+  bool blind_added = false;
+  for (uint32_t k = 0; k < f->values.size && k < INT_TRIES; k++) {
+    if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
+    if (e->cut) break;
+    e->num[q->var] = f->values.items[k];
+    if (eval_formula(e, q->children[0], neg) == exists) {
+      result = exists;
+      break;
+    }
+    if (f->blind && !blind_added) {
+      blind_added = true;
+      for (int i = 1; i <= INT_BLIND; i++) frame_add_int(f, sd_int_small(i));
+    }
+  }
+  e->num[q->var] = NULL;
+  e->frames.size--;
+  for (uint32_t k = 0; k < f->values.size; k++) free(f->values.items[k]);
+  array_free(&f->values);
+  sd_hash_set_free(&f->seen);
+  free(f);
+  return result;
+}
+
+static bool eval_quantifier(Ev *e, const SdFormula *f, bool neg) {
+  bool forall = (f->kind == SD_F_FORALL) != neg;
+  const SdNode *within = f->in_var < 0 ? e->t->root : e->bind[f->in_var];
+  SdSymbol s = e->c->variables[f->var].symbol;
+  uint32_t count, first = sd_tree_range(e->t, s, within, &count);
+  const uint32_t *ids = count ? e->t->by_symbol[s] : NULL;
+  for (uint32_t k = 0; k < count; k++) {
+    if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
+    if (e->cut) return false;
+    e->bind[f->var] = e->t->nodes[ids[first + k]];
+    if (eval_formula(e, f->children[0], neg) != forall) return !forall;
+  }
+  return forall;
+}
+
+/* f's truth value, or with neg that of `not f` in ISLa's reading: the
+ * negation is pushed down to the atoms (which stay false when undefined). */
+static bool eval_formula(Ev *e, const SdFormula *f, bool neg) {
+  const SdFormula *const *k = (const SdFormula *const *)f->children;
+  switch (f->kind) {
+    case SD_F_TRUE: return !neg;
+    case SD_F_FALSE: return neg;
+    case SD_F_ATOM: return eval_atom(e, f->atom, neg);
+    case SD_F_NOT: return eval_formula(e, k[0], !neg);
+    case SD_F_AND:
+    case SD_F_OR: {
+      bool all = (f->kind == SD_F_AND) != neg;
+      for (uint32_t i = 0; i < f->child_count; i++)
+        if (eval_formula(e, k[i], neg) != all) return !all;
+      return all;
+    }
+    case SD_F_IMPLIES: /* (not A) or B; negated: A and not B */
+      if (!neg) return eval_formula(e, k[0], true) || eval_formula(e, k[1], false);
+      return eval_formula(e, k[0], false) && eval_formula(e, k[1], true);
+    case SD_F_IFF:
+    case SD_F_XOR: { /* (A and B) or (not A and not B); xor and negation swap one side */
+      bool same = (f->kind == SD_F_IFF) != neg;
+      return (eval_formula(e, k[0], false) && eval_formula(e, k[1], !same)) ||
+             (eval_formula(e, k[0], true) && eval_formula(e, k[1], same));
+    }
+    case SD_F_FORALL:
+    case SD_F_EXISTS: return eval_quantifier(e, f, neg);
+    case SD_F_FORALL_INT:
+    case SD_F_EXISTS_INT: return eval_int_quantifier(e, f, neg);
   }
   return false;
 }
@@ -460,8 +683,8 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
   uint32_t n = self->variable_count;
   e.bind = n <= 16 ? local : sd_xmalloc(n * sizeof(SdNode *));
   for (uint32_t i = 0; i < n; i++)
-    e.bind[i] = self->variables[i].symbol < 0 ? tree->root : NULL;
-  bool r = tree->root && self->root && eval_formula(&e, self->root);
+    e.bind[i] = self->variables[i].symbol == -1 ? tree->root : NULL;
+  bool r = tree->root && self->root && eval_formula(&e, self->root, false);
   if (e.cut) {
     r = false;
     sd_stop_note_cut();
@@ -472,15 +695,17 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
       witness[f->var] = e.bind[f->var];
   }
   if (e.bind != local) free(e.bind);
+  free(e.num);
+  array_free(&e.frames);
   sd_arena_free(&e.scratch);
   sd_re_ctx_free(e.re);
   return r;
 }
 
-bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t) {
+int sd_term_eval_const(const SdConstraint *c, const SdTerm *t) {
   Ev e = {.ascii = -1};
   e.c = c;
-  bool r = eval_atom(&e, t);
+  int r = eval_atom(&e, t, false) ? 1 : eval_atom(&e, t, true) ? 0 : -1;
   sd_arena_free(&e.scratch);
   sd_re_ctx_free(e.re);
   return r;

@@ -38,8 +38,9 @@ bool sd_term_has_var(const SdTerm *t);
 bool sd_term_is_partial(const SdTerm *t);
 bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdFormula *b);
 
-/* Truth value of an atom without variables (constraint_eval.c). */
-bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
+/* Truth value of an atom without variables (constraint_eval.c): 1 true,
+ * 0 false, -1 undefined (false whether negated or not). */
+int sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
 
 /* ---- operator table (constraint_print.c) ---- */
 const char *sd_op_name(SdOp op); /* canonical SMT-LIB / ISLa name */

@@ -9,11 +9,11 @@
  * simplification pass then folds constants, removes double negations,
  * flattens and/or and drops duplicate conjuncts/disjuncts, and unused
  * variables are compacted away. Negating an atom keeps NOT(atom), except for
- * a numeric comparison that cannot be undefined (no str.to.int, str.to.real,
- * div, mod), which flips (not a > b -> a <= b): with str.to.int the atom is false when a
- * conversion fails, and so is the flipped one, so flipping would change the
- * value. Equality and hashing number the variables in binding order, so
- * names do not matter. */
+ * an ordering comparison, which flips (not a > b -> a <= b): as in ISLa, an
+ * atom whose value is undefined (str.to.int of a non-numeral, division by
+ * zero) is false under a negation too, and so is the flipped comparison.
+ * Integer quantifiers swap like tree quantifiers. Equality and hashing
+ * number the variables in binding order, so names do not matter. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,7 +92,7 @@ SdFormula *sd_formula_copy(SdConstraint *to, const SdConstraint *from, const SdF
   r->line = f->line;
   r->column = f->column;
   if (f->kind == SD_F_ATOM) r->atom = sd_term_copy(to, f->atom, var_map);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     r->in_var = f->in_var < 0 ? -1 : var_map[f->in_var];
     if (fresh_binders) {
       const SdVariable *v = &from->variables[f->var];
@@ -151,7 +151,7 @@ void sd_constraint_name_variables(SdConstraint *self) {
   }
   /* `start` first, so nobody else takes it */
   for (uint32_t i = 0; i < n; i++)
-    if (self->variables[i].symbol < 0) self->variables[i].name = "start";
+    if (self->variables[i].symbol == -1) self->variables[i].name = "start";
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t i = 0; i < n; i++) {
       SdVariable *v = &self->variables[i];
@@ -212,7 +212,7 @@ static bool var_eq(EqCtx *e, int32_t va, int32_t vb) {
   if (na >= 0 || nb >= 0) return na == nb;
   /* free in the compared parts: the same variable, or both `start` */
   if (e->a.c == e->b.c) return va == vb;
-  return e->a.c->variables[va].symbol < 0 && e->b.c->variables[vb].symbol < 0;
+  return e->a.c->variables[va].symbol == -1 && e->b.c->variables[vb].symbol == -1;
 }
 
 static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
@@ -237,7 +237,7 @@ static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
 static bool formula_eq(EqCtx *e, const SdFormula *a, const SdFormula *b) {
   if (a->kind != b->kind || a->child_count != b->child_count) return false;
   if (a->kind == SD_F_ATOM) return term_eq(e, a->atom, b->atom);
-  if (a->kind == SD_F_FORALL || a->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(a->kind)) {
     if (e->a.c->variables[a->var].symbol != e->b.c->variables[b->var].symbol) return false;
     if ((a->in_var < 0) != (b->in_var < 0)) return false;
     if (a->in_var >= 0 && !var_eq(e, a->in_var, b->in_var)) return false;
@@ -311,7 +311,7 @@ static uint64_t term_hash(HashCtx *h, const SdTerm *t, uint64_t acc) {
 static uint64_t formula_hash(HashCtx *h, const SdFormula *f, uint64_t acc) {
   acc = mix(acc, (uint64_t)f->kind * 977 + f->child_count);
   if (f->kind == SD_F_ATOM) return term_hash(h, f->atom, acc);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     acc = mix(acc, (uint64_t)h->c->variables[f->var].symbol);
     acc = mix(acc, f->in_var < 0 ? 0x1234 : var_hash(h, f->in_var));
     int32_t old = h->num[f->var];
@@ -399,6 +399,15 @@ static SdFormula *pair(Bld *b, SdFormulaKind k, SdFormula *x, SdFormula *y, cons
   return f;
 }
 
+static SdFormulaKind dual_quantifier(SdFormulaKind k) {
+  switch (k) {
+    case SD_F_FORALL: return SD_F_EXISTS;
+    case SD_F_EXISTS: return SD_F_FORALL;
+    case SD_F_FORALL_INT: return SD_F_EXISTS_INT;
+    default: return SD_F_FORALL_INT;
+  }
+}
+
 static SdOp flip_cmp(SdOp op) {
   switch (op) {
     case SD_OP_LT: return SD_OP_GE;
@@ -415,7 +424,7 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
   if (!nnf) {
     SdFormula *r = fnew(b, f->kind, f->child_count, f);
     if (f->kind == SD_F_ATOM) r->atom = sd_term_copy(b->dst, f->atom, b->map);
-    if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    if (sd_formula_is_quantifier(f->kind)) {
       r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
       int32_t old = bld_bind(b, f->var);
       r->var = b->map[f->var];
@@ -435,8 +444,7 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
       r->atom = sd_term_copy(b->dst, f->atom, b->map);
       if (!neg) return r;
       SdOp op = r->atom->op;
-      if ((op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) &&
-          !sd_term_is_partial(r->atom)) {
+      if (op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) {
         r->atom->op = flip_cmp(op);
         return r;
       }
@@ -466,9 +474,11 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
       return pair(b, SD_F_OR, l, r, f);
     }
     case SD_F_FORALL:
-    case SD_F_EXISTS: {
+    case SD_F_EXISTS:
+    case SD_F_FORALL_INT:
+    case SD_F_EXISTS_INT: {
       SdFormulaKind k = f->kind;
-      if (neg) k = k == SD_F_FORALL ? SD_F_EXISTS : SD_F_FORALL;
+      if (neg) k = dual_quantifier(k);
       SdFormula *r = fnew(b, k, 1, f);
       r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
       int32_t old = bld_bind(b, f->var);
@@ -507,7 +517,10 @@ static SdFormula *simp(SdConstraint *c, SdFormula *f) {
   for (uint32_t i = 0; i < f->child_count; i++) f->children[i] = simp(c, f->children[i]);
   switch (f->kind) {
     case SD_F_ATOM:
-      if (!sd_term_has_var(f->atom)) return konst(c, sd_term_eval_const(c, f->atom), f);
+      if (!sd_term_has_var(f->atom)) { /* an undefined one stays: false also under not */
+        int v = sd_term_eval_const(c, f->atom);
+        if (v >= 0) return konst(c, v == 1, f);
+      }
       return f;
     case SD_F_NOT: return simp_not(c, f);
     case SD_F_AND:
@@ -576,6 +589,10 @@ static SdFormula *simp(SdConstraint *c, SdFormula *f) {
     case SD_F_EXISTS:
       if (is_const(f->children[0], false)) return konst(c, false, f);
       return f;
+    case SD_F_FORALL_INT: /* over a domain that is never empty */
+    case SD_F_EXISTS_INT:
+      if (is_const(f->children[0], true) || is_const(f->children[0], false)) return f->children[0];
+      return f;
     default: return f;
   }
 }
@@ -588,7 +605,7 @@ static void mark_term(const SdTerm *t, bool *used) {
 }
 static void mark(const SdFormula *f, bool *used) {
   if (f->kind == SD_F_ATOM) mark_term(f->atom, used);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     used[f->var] = true;
     if (f->in_var >= 0) used[f->in_var] = true;
   }
@@ -600,7 +617,7 @@ static void renum_term(SdTerm *t, const int32_t *m) {
 }
 static void renum(SdFormula *f, const int32_t *m) {
   if (f->kind == SD_F_ATOM) renum_term(f->atom, m);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     f->var = m[f->var];
     if (f->in_var >= 0) f->in_var = m[f->in_var];
   }
@@ -681,7 +698,7 @@ static SdConstraint *combine(const SdConstraint *const *parts, uint32_t count, b
     int32_t *map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
     for (uint32_t i = 0; i < src->variable_count; i++) {
       const SdVariable *v = &src->variables[i];
-      if (v->symbol < 0) {
+      if (v->symbol == -1) {
         if (start < 0) start = sd_constraint_add_variable(dst, "start", -1, true);
         map[i] = start;
       } else {
@@ -711,7 +728,7 @@ typedef Array(SdSymbol) SymbolArray;
 
 static void collect_symbols(const SdConstraint *c, const SdFormula *f, SdSymbol *out,
                             uint32_t max, uint32_t *n, SymbolArray *seen) {
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     SdSymbol s = c->variables[f->var].symbol;
     bool dup = false;
     for (uint32_t i = 0; i < seen->size && !dup; i++) dup = seen->items[i] == s;

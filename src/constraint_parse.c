@@ -72,6 +72,9 @@ typedef struct P {
   FormulaArray fstack;
   int32_t start_var;
   int depth;           /* of parse_unary / parse_unary_term calls */
+  bool sexpr_arg;      /* parsing an argument of an S-expression (where `a -1` is two) */
+  FormulaArray opaque; /* S-expression connectives: ISLa reads `(and A B)` as one SMT
+                          formula, so the quantifier of a free nonterminal wraps it whole */
   SdConstraintError *err;
   jmp_buf fail;
 } P;
@@ -451,6 +454,15 @@ static int32_t resolve_name(P *p, const Tok *t) {
     if (p->scope.items[i].name && !strcmp(p->scope.items[i].name, t->value))
       return p->scope.items[i].var;
   if (!strcmp(t->value, "start")) return start_var(p);
+  /* an unnamed binder `forall <a>:` is also called `a` (ISLa names the
+     variable after its nonterminal) */
+  for (uint32_t i = p->scope.size; i-- > 0;) {
+    const Scope *sc = &p->scope.items[i];
+    if (sc->name || sc->symbol < 0) continue;
+    const char *nt = p->c->grammar->symbols[sc->symbol].name;
+    size_t n = strlen(nt);
+    if (n == strlen(t->value) + 2 && !strncmp(nt + 1, t->value, n - 2)) return sc->var;
+  }
   for (uint32_t i = 0; i < p->c->variable_count; i++)
     if (p->c->variables[i].name && !strcmp(p->c->variables[i].name, t->value))
       fail_at(p, t->line, t->column,
@@ -494,8 +506,14 @@ static SdTerm *mk(P *p, SdOp op, SdType type, uint32_t n, const Tok *at) {
   return t;
 }
 
+static bool is_int_var(const P *p, int32_t var) {
+  return var >= 0 && p->c->variables[var].symbol == SD_SYMBOL_INT;
+}
+
+/* A variable term: a tree node, or for an integer variable its numeral (a
+ * string that is no node). */
 static SdTerm *mk_var(P *p, int32_t var, const Tok *at) {
-  SdTerm *t = mk(p, SD_OP_VAR, SD_TYPE_NODE, 0, at);
+  SdTerm *t = mk(p, SD_OP_VAR, is_int_var(p, var) ? SD_TYPE_STRING : SD_TYPE_NODE, 0, at);
   t->var = var;
   return t;
 }
@@ -678,6 +696,7 @@ static SdTerm *apply(P *p, const Func *f, const Tok *at, SdTerm **args, uint32_t
 
 static SdTerm *parse_term(P *p);
 static SdTerm *parse_unary_term(P *p);
+static SdTerm *parse_sexpr_arg(P *p);
 
 static bool is_infix_term_op(const Tok *t) {
   if (t->kind == T_OP)
@@ -702,6 +721,8 @@ static void parse_call_args(P *p) {
     next(p);
     return;
   }
+  bool was = p->sexpr_arg;
+  p->sexpr_arg = false;
   for (;;) {
     SdTerm *a = parse_term(p);
     array_push(&p->tstack, a);
@@ -716,6 +737,7 @@ static void parse_call_args(P *p) {
     }
     fail_expected(p, t, "',' or ')' in the argument list");
   }
+  p->sexpr_arg = was;
 }
 
 /* apply f to the arguments pushed on p->tstack since base */
@@ -809,20 +831,34 @@ static SdTerm *parse_primary(P *p) {
         uint32_t base = p->tstack.size;
         while (peek(p)->kind != T_RPAR) {
           if (peek(p)->kind == T_EOF) fail_expected(p, peek(p), "')' closing the S-expression");
-          SdTerm *a = parse_unary_term(p);
+          SdTerm *a = parse_sexpr_arg(p);
           array_push(&p->tstack, a);
         }
         next(p);
         return finish_apply(p, f, head, base);
       }
       next(p);
+      bool was = p->sexpr_arg;
+      p->sexpr_arg = false;
       SdTerm *inner = parse_term(p);
+      p->sexpr_arg = was;
       expect(p, T_RPAR, "')'");
       return inner;
     }
     default: break;
   }
   fail_expected(p, t, "a term");
+}
+
+/* An argument of an S-expression: a term, infix operators included, as in
+ * ISLa (`(= (str.to.int x) mod 7 0)` compares `(str.to.int x) mod 7` with
+ * 0); `a -1` are two arguments, `a - 1` one. */
+static SdTerm *parse_sexpr_arg(P *p) {
+  bool was = p->sexpr_arg;
+  p->sexpr_arg = true;
+  SdTerm *a = parse_term(p);
+  p->sexpr_arg = was;
+  return a;
 }
 
 static void __attribute__((noreturn)) too_deep(P *p, int line, int column) {
@@ -852,6 +888,14 @@ static SdTerm *parse_unary_term(P *p) {
 /* infix chains: same operator -> one n-ary application */
 static SdTerm *parse_chain(P *p, int level);
 
+/* In an S-expression's arguments, `-` glued to a number after a space
+ * starts the next argument (a negative number), as ISLa's lexer reads it. */
+static bool negative_literal_ahead(P *p) {
+  Tok *t = peek(p), *n = peek_at(p, 1);
+  return p->sexpr_arg && is_op(t, "-") && t->space_before && !n->space_before &&
+         (n->kind == T_INT || n->kind == T_DEC);
+}
+
 static bool chain_op(const Tok *t, int level) {
   switch (level) {
     case 0: return is_word(t, "str.++") || is_word(t, "re.++");
@@ -862,7 +906,7 @@ static bool chain_op(const Tok *t, int level) {
 
 static SdTerm *parse_chain(P *p, int level) {
   SdTerm *left = level == 0 ? parse_unary_term(p) : parse_chain(p, level - 1);
-  while (chain_op(peek(p), level)) {
+  while (chain_op(peek(p), level) && !negative_literal_ahead(p)) {
     Tok *op = next(p);
     if (is_op(op, "/")) fail_at(p, op->line, op->column, "'/' is not supported: use div");
     const Func *f = find_func(op->value);
@@ -871,7 +915,8 @@ static SdTerm *parse_chain(P *p, int level) {
     SdTerm *right = level == 0 ? parse_unary_term(p) : parse_chain(p, level - 1);
     array_push(&p->tstack, right);
     bool nary = f->max == 255;
-    while (nary && peek(p)->kind == op->kind && !strcmp(peek(p)->value, op->value)) {
+    while (nary && peek(p)->kind == op->kind && !strcmp(peek(p)->value, op->value) &&
+           !negative_literal_ahead(p)) {
       next(p);
       right = level == 0 ? parse_unary_term(p) : parse_chain(p, level - 1);
       array_push(&p->tstack, right);
@@ -917,7 +962,7 @@ static SdFormula *atom_formula(P *p, SdTerm *t, const Tok *at) {
 static SdTerm *predicate_var(P *p, const char *pred, uint32_t i) {
   Tok *t = peek(p);
   SdTerm *a = parse_term(p);
-  if (a->op != SD_OP_VAR)
+  if (a->op != SD_OP_VAR || is_int_var(p, a->var))
     fail_at(p, t->line, t->column, "%s() expects a variable (a tree node) as argument %u", pred,
             i + 1);
   return a;
@@ -987,12 +1032,31 @@ static SdFormula *parse_predicate(P *p) {
   return f;
 }
 
+/* `forall int n: body` / `exists int n: body` (after the keyword) */
+static SdFormula *parse_int_quantifier(P *p, const Tok *q, bool forall) {
+  next(p); /* int */
+  Tok *nm = peek(p);
+  if (nm->kind != T_ID) fail_expected(p, nm, "a variable name after 'int'");
+  if (sd_constraint_reserved_word(nm->value))
+    fail_at(p, nm->line, nm->column, "'%s' is a reserved word and cannot name a variable",
+            nm->value);
+  next(p);
+  expect(p, T_COLON, "':' after the integer variable");
+  int32_t var = sd_constraint_add_variable(p->c, nm->value, SD_SYMBOL_INT, false);
+  array_push(&p->scope, ((Scope){nm->value, SD_SYMBOL_INT, var}));
+  SdFormula *body = parse_unary(p);
+  p->scope.size--;
+  SdFormula *f = fmk(p, forall ? SD_F_FORALL_INT : SD_F_EXISTS_INT, 1, q);
+  f->children[0] = body;
+  f->var = var;
+  return f;
+}
+
 static SdFormula *parse_quantifier(P *p) {
   Tok *q = next(p);
   bool forall = is_word(q, "forall");
   Tok *nt = peek(p);
-  if (is_word(nt, "int"))
-    fail_at(p, nt->line, nt->column, "numeric quantifiers (%s int) are not supported", q->value);
+  if (is_word(nt, "int")) return parse_int_quantifier(p, q, forall);
   if (nt->kind != T_NT) fail_expected(p, nt, "a nonterminal like <digit> after the quantifier");
   next(p);
   SdSymbol sym = find_nt(p, nt);
@@ -1018,6 +1082,9 @@ static SdFormula *parse_quantifier(P *p) {
     } else if (w->kind == T_ID && !sd_constraint_reserved_word(w->value)) {
       next(p);
       in_var = resolve_name(p, w);
+      if (is_int_var(p, in_var))
+        fail_at(p, w->line, w->column, "'%s' is an integer variable, not a tree node to range in",
+                w->value);
     } else if (is_word(w, "start")) {
       next(p);
       bool shadowed = false;
@@ -1066,10 +1133,23 @@ static SdFormula *flat_from_stack(P *p, SdFormulaKind kind, const Tok *op, uint3
   return f;
 }
 
+/* A binary connective node of two formulas. */
+static SdFormula *fpair(P *p, SdFormulaKind kind, SdFormula *a, SdFormula *b, const Tok *at) {
+  SdFormula *f = fmk(p, kind, 2, at);
+  f->children[0] = a;
+  f->children[1] = b;
+  return f;
+}
+
+static bool sexpr_connective(const Tok *t) {
+  return is_word(t, "and") || is_word(t, "or") || is_word(t, "xor") || is_op(t, "=>");
+}
+
+/* `(and A B ...)`, `(or ...)`, `(xor ...)` (left-associative) and `(=> A B
+ * ...)` (right-associative, as SMT-LIB's). */
 static SdFormula *parse_sexpr_formula(P *p) {
   Tok *open = next(p);
   Tok *op = next(p);
-  bool is_and = is_word(op, "and");
   uint32_t base = p->fstack.size;
   while (peek(p)->kind != T_RPAR) {
     if (peek(p)->kind == T_EOF) fail_expected(p, peek(p), "')'");
@@ -1077,9 +1157,22 @@ static SdFormula *parse_sexpr_formula(P *p) {
     array_push(&p->fstack, k);
   }
   next(p);
-  if (p->fstack.size - base < 2)
-    fail_at(p, open->line, open->column, "'%s' takes at least 2 arguments", op->value);
-  return flat_from_stack(p, is_and ? SD_F_AND : SD_F_OR, op, base);
+  uint32_t n = p->fstack.size - base;
+  if (n < 2) fail_at(p, open->line, open->column, "'%s' takes at least 2 arguments", op->value);
+  SdFormula *f;
+  if (is_word(op, "and") || is_word(op, "or")) {
+    f = flat_from_stack(p, is_word(op, "and") ? SD_F_AND : SD_F_OR, op, base);
+  } else if (is_word(op, "xor")) {
+    f = p->fstack.items[base];
+    for (uint32_t i = 1; i < n; i++) f = fpair(p, SD_F_XOR, f, p->fstack.items[base + i], op);
+    p->fstack.size = base;
+  } else {
+    f = p->fstack.items[base + n - 1];
+    for (uint32_t i = n - 1; i-- > 0;) f = fpair(p, SD_F_IMPLIES, p->fstack.items[base + i], f, op);
+    p->fstack.size = base;
+  }
+  array_push(&p->opaque, f);
+  return f;
 }
 
 static SdFormula *parse_unary_inner(P *p);
@@ -1111,7 +1204,7 @@ static SdFormula *parse_unary_inner(P *p) {
     bool term_group = after < p->toks.size && is_infix_term_op(&p->toks.items[after]);
     if (!term_group) {
       Tok *head = peek_at(p, 1);
-      if (is_word(head, "and") || is_word(head, "or")) return parse_sexpr_formula(p);
+      if (sexpr_connective(head)) return parse_sexpr_formula(p);
       if (!sexpr_head(p, 1)) {
         next(p);
         SdFormula *f = parse_formula(p);
@@ -1223,24 +1316,96 @@ static bool mentions(const SdFormula *f, int32_t v) {
   return false;
 }
 
-static SdFormula *close_over(P *p, SdFormula *f, int32_t v) {
-  if (!mentions(f, v)) return f;
-  if ((f->kind == SD_F_AND || f->kind == SD_F_OR) &&
-      (!mentions(f->children[0], v) || !mentions(f->children[1], v))) {
-    for (int i = 0; i < 2; i++) f->children[i] = close_over(p, f->children[i], v);
-    return f;
-  }
-  if (f->kind == SD_F_IMPLIES && !mentions(f->children[0], v)) {
-    f->children[1] = close_over(p, f->children[1], v);
-    return f;
-  }
-  SdFormula *q = sd_formula_new(p->c, SD_F_FORALL, 1);
+static bool is_opaque(const P *p, const SdFormula *f) {
+  for (uint32_t i = 0; i < p->opaque.size; i++)
+    if (p->opaque.items[i] == f) return true;
+  return false;
+}
+
+/* The implied quantifier of v around f: forall, or under an odd number of
+ * nots exists (not (exists v: f) is forall v: not f, the quantifier ISLa
+ * puts there after pushing the negation in). */
+static SdFormula *wrap(P *p, SdFormula *f, int32_t v, bool neg) {
+  SdFormula *q = sd_formula_new(p->c, neg ? SD_F_EXISTS : SD_F_FORALL, 1);
   q->children[0] = f;
   q->var = v;
   q->in_var = -1;
   q->line = f->line;
   q->column = f->column;
   return q;
+}
+
+/* Does ISLa push the quantifier of v into f (rather than wrap f)? neg: f is
+ * under an odd number of nots, where and/or and forall/exists swap. */
+static bool pushable(const P *p, const SdFormula *f, int32_t v, bool neg) {
+  if (is_opaque(p, f)) return false;
+  switch (f->kind) {
+    case SD_F_NOT: return pushable(p, f->children[0], v, !neg);
+    case SD_F_AND:
+    case SD_F_OR:
+      for (uint32_t i = 0; i < f->child_count; i++)
+        if (!mentions(f->children[i], v)) return true;
+      return false;
+    case SD_F_IMPLIES: return !mentions(f->children[0], v) || !mentions(f->children[1], v);
+    case SD_F_FORALL:
+    case SD_F_EXISTS: return (f->kind == SD_F_FORALL) != neg && f->in_var != v;
+    default: return false;
+  }
+}
+
+static SdFormula *close_over_in(P *p, SdFormula *f, int32_t v, bool neg);
+
+/* An and/or some of whose children do not mention v: those stay outside,
+ * the others (grouped in one node when several) get the quantifier. */
+static SdFormula *close_junction(P *p, SdFormula *f, int32_t v, bool neg) {
+  uint32_t dep = 0, first = 0;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (mentions(f->children[i], v) && dep++ == 0) first = i;
+  if (dep == 1) {
+    f->children[first] = close_over_in(p, f->children[first], v, neg);
+    return f;
+  }
+  SdFormula *group = sd_formula_new(p->c, f->kind, dep);
+  SdFormula *rest = sd_formula_new(p->c, f->kind, f->child_count - dep + 1);
+  rest->line = group->line = f->children[first]->line;
+  rest->column = group->column = f->children[first]->column;
+  uint32_t g = 0, r = 0, at = 0;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    if (!mentions(f->children[i], v)) {
+      rest->children[r++] = f->children[i];
+      continue;
+    }
+    group->children[g++] = f->children[i];
+    if (i == first) at = r++; /* the group stands where its first member stood */
+  }
+  rest->line = f->line;
+  rest->column = f->column;
+  rest->children[at] = close_over_in(p, group, v, neg); /* wraps: all mention v */
+  return rest;
+}
+
+/* Close f over the free nonterminal variable v as ISLa does: the `forall`
+ * goes as deep as it can into and/or (leaving out what does not mention v),
+ * implications (a disjunction for ISLa), negations and universal quantifiers
+ * (ISLa's formula is in negation normal form by then: under a `not` these
+ * are or/and and exists), and wraps anything else. */
+static SdFormula *close_over_in(P *p, SdFormula *f, int32_t v, bool neg) {
+  if (!mentions(f, v)) return f;
+  if (!pushable(p, f, v, neg)) return wrap(p, f, v, neg);
+  switch (f->kind) {
+    case SD_F_NOT: f->children[0] = close_over_in(p, f->children[0], v, !neg); return f;
+    case SD_F_AND:
+    case SD_F_OR: return close_junction(p, f, v, neg);
+    case SD_F_IMPLIES:
+      if (!mentions(f->children[0], v)) f->children[1] = close_over_in(p, f->children[1], v, neg);
+      else f->children[0] = close_over_in(p, f->children[0], v, !neg);
+      return f;
+    default: f->children[0] = close_over_in(p, f->children[0], v, neg); return f;
+  }
+}
+
+static SdFormula *close_over(P *p, SdFormula *f, int32_t v) {
+  return close_over_in(p, f, v, false);
 }
 
 static void flatten_into(SdConstraint *c, SdFormula *f, SdFormulaKind kind, FormulaArray *out) {
@@ -1309,6 +1474,7 @@ SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, si
   array_free(&p->free_nts);
   array_free(&p->tstack);
   array_free(&p->fstack);
+  array_free(&p->opaque);
   if (!error) free(dummy.message);
   free(p);
   return result;

@@ -83,7 +83,7 @@ typedef struct Pr {
 
 static void var_ref(Pr *p, int32_t v) {
   const SdVariable *var = &p->c->variables[v];
-  if (var->symbol < 0) sd_buf_puts(&p->b, "start");
+  if (var->symbol == -1) sd_buf_puts(&p->b, "start");
   else if (!p->isla && p->as_nt[v]) sd_buf_puts(&p->b, p->c->grammar->symbols[var->symbol].name);
   else sd_buf_puts(&p->b, var->name);
 }
@@ -259,6 +259,12 @@ static void formula(Pr *p, const SdFormula *f) {
       sd_buf_puts(b, "not ");
       sub(p, f->children[0], plevel(p, shown(p, f->children[0])) < 6);
       return;
+    case SD_F_FORALL_INT:
+    case SD_F_EXISTS_INT:
+      sd_buf_printf(b, "%s int %s: ", f->kind == SD_F_FORALL_INT ? "forall" : "exists",
+                    p->c->variables[f->var].name);
+      sub(p, f->children[0], plevel(p, shown(p, f->children[0])) < 6);
+      return;
     case SD_F_FORALL:
     case SD_F_EXISTS: {
       const SdVariable *v = &p->c->variables[f->var];
@@ -293,7 +299,7 @@ static void formula(Pr *p, const SdFormula *f) {
            same whether a quantifier's body is taken to be unary (ISLa) or to
            extend to the right */
         const SdFormula *k = shown(p, f->children[i]);
-        sub(p, f->children[i], plevel(p, k) <= l || k->kind == SD_F_FORALL || k->kind == SD_F_EXISTS);
+        sub(p, f->children[i], plevel(p, k) <= l || sd_formula_is_quantifier(k->kind));
       }
       return;
     }
@@ -400,7 +406,7 @@ static bool plain_reads_back(const SdConstraint *c, const char *text) {
 
 /* Is every quantifier a forall over a single node of the whole input? */
 static bool all_single_node(const SdConstraint *c, const SdFormula *f) {
-  if (f->kind == SD_F_EXISTS) return false;
+  if (f->kind == SD_F_EXISTS || sd_formula_is_int_quantifier(f->kind)) return false;
   if (f->kind == SD_F_FORALL) {
     const SdVariable *v = &c->variables[f->var];
     if (f->in_var >= 0 || v->symbol < 0 || !sd_grammar_exactly_once(c->grammar, v->symbol))

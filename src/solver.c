@@ -276,6 +276,7 @@ struct G {
   const SdTerm *atom;       /* G_ATOM */
   const SdNode **env;       /* G_ATOM: node per variable */
   Z3_ast z3;                /* G_ATOM: its translation */
+  Z3_ast z3_neg;            /* G_ATOM: its negation (also false where undefined) */
 };
 
 typedef struct Ground {
@@ -287,10 +288,11 @@ typedef struct Ground {
   SdSymbol missing;          /* an exists found no candidate: its symbol */
   const SdNode *missing_in;  /* ... and its scope */
   Array(G *) atom_list;
+  uint32_t int_count;        /* instances of exists-int variables (Z3 integers) */
 } Ground;
 
-static G g_true = {G_TRUE, NULL, 0, NULL, NULL, NULL};
-static G g_false = {G_FALSE, NULL, 0, NULL, NULL, NULL};
+static G g_true = {G_TRUE, NULL, 0, NULL, NULL, NULL, NULL};
+static G g_false = {G_FALSE, NULL, 0, NULL, NULL, NULL, NULL};
 
 static G *g_new(Ground *gr, int kind, uint32_t count) {
   G *x = sd_arena_alloc(&gr->arena, sizeof *x);
@@ -330,6 +332,7 @@ static G *g_join2(Ground *gr, int kind, G *a, G *b) {
 }
 
 static G *ground(Ground *gr, const SdFormula *f, const SdNode **env);
+static G *ground_exists_int(Ground *gr, const SdFormula *f, const SdNode **env);
 
 static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) {
   const SdConstraint *c = gr->gen->nnf;
@@ -373,6 +376,23 @@ static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) 
   return r;
 }
 
+/* exists int n: the body with n an integer unknown to Z3 (one per
+ * grounded instance), standing in env for a placeholder node of symbol
+ * SD_SYMBOL_INT whose id numbers the instance. */
+static G *ground_exists_int(Ground *gr, const SdFormula *f, const SdNode **env) {
+  const SdConstraint *c = gr->gen->nnf;
+  SdNode *slot = sd_arena_alloc(&gr->arena, sizeof *slot);
+  memset(slot, 0, sizeof *slot);
+  slot->symbol = SD_SYMBOL_INT;
+  slot->id = gr->int_count++;
+  const SdNode **inner = sd_xmalloc((c->variable_count + 1) * sizeof(SdNode *));
+  memcpy(inner, env, c->variable_count * sizeof(SdNode *));
+  inner[f->var] = slot;
+  G *r = ground(gr, f->children[0], inner);
+  free(inner);
+  return r;
+}
+
 static G *ground(Ground *gr, const SdFormula *f, const SdNode **env) {
   if (gr->too_big) return &g_false;
   const SdConstraint *c = gr->gen->nnf;
@@ -407,6 +427,10 @@ static G *ground(Ground *gr, const SdFormula *f, const SdNode **env) {
     return g_join2(gr, G_OR, g_join2(gr, G_AND, a, b), g_join2(gr, G_AND, na, nb));
   }
   case SD_F_FORALL: case SD_F_EXISTS: return ground_quantifier(gr, f, env);
+  case SD_F_EXISTS_INT: return ground_exists_int(gr, f, env);
+  case SD_F_FORALL_INT: /* not grounded: left to fuzzing */
+    gr->too_big = true;
+    return &g_false;
   }
   return &g_false;
 }
@@ -496,12 +520,28 @@ typedef struct Query {
   bool *text_used;        /* per node id: its text is needed as a string */
   uint8_t *uses;          /* per node id: the VarUse bits of its references */
   const SdNode **env;     /* of the atom being translated */
+  Z3_ast *ints;           /* per exists-int instance: its Z3 integer (made on first use) */
   bool failed;
 } Query;
 
+static bool is_int_slot(const SdNode *n) { return n && n->symbol == SD_SYMBOL_INT; }
+
+/* The Z3 integer of an exists-int instance, at least 0. */
+static Z3_ast int_unknown(Query *q, const SdNode *slot) {
+  SdZ3 *z = q->gen->z;
+  if (!q->ints[slot->id]) {
+    char name[32];
+    snprintf(name, sizeof name, "n%u", slot->id);
+    Z3_ast v = Z3_mk_const(z->ctx, Z3_mk_string_symbol(z->ctx, name), z->int_sort);
+    Z3_solver_assert(z->ctx, z->solver, Z3_mk_ge(z->ctx, v, Z3_mk_int(z->ctx, 0, z->int_sort)));
+    q->ints[slot->id] = v;
+  }
+  return q->ints[slot->id];
+}
+
 static void mark_referenced(void *user, int32_t var, VarUse use) {
   Query *q = user;
-  if (var < 0 || !q->env[var]) return;
+  if (var < 0 || !q->env[var] || is_int_slot(q->env[var])) return;
   const SdNode *n = q->env[var];
   if (use == USE_TEXT) q->text_used[n->id] = true;
   q->uses[n->id] |= (uint8_t)(1u << use);
@@ -531,20 +571,21 @@ static Z3_ast node_text(Query *q, const SdNode *n) {
 static Z3_ast binder_var_int(void *user, int32_t var) {
   Query *q = user;
   if (var < 0 || !q->env[var]) return NULL;
+  if (is_int_slot(q->env[var])) return int_unknown(q, q->env[var]);
   int32_t i = q->solved[q->env[var]->id];
   return i >= 0 && q->numeric[i] ? q->vars.items[i] : NULL;
 }
 
 static Z3_ast binder_var_length(void *user, int32_t var) {
   Query *q = user;
-  if (var < 0 || !q->env[var]) return NULL;
+  if (var < 0 || !q->env[var] || is_int_slot(q->env[var])) return NULL;
   int32_t i = q->solved[q->env[var]->id];
   return i >= 0 && q->lengthy[i] ? q->vars.items[i] : NULL;
 }
 
 static Z3_ast binder_var_domain(void *user, int32_t var) {
   Query *q = user;
-  if (var < 0 || !q->env[var]) return NULL;
+  if (var < 0 || !q->env[var] || is_int_slot(q->env[var])) return NULL;
   int32_t i = q->solved[q->env[var]->id];
   return i >= 0 && !q->numeric[i] && !q->lengthy[i] ? sd_z3_symbol_regex(q->gen->z, q->env[var]->symbol, NULL)
                                                      : NULL;
@@ -553,11 +594,12 @@ static Z3_ast binder_var_domain(void *user, int32_t var) {
 static Z3_ast binder_var_text(void *user, int32_t var) {
   Query *q = user;
   if (var < 0 || !q->env[var]) return NULL;
+  if (is_int_slot(q->env[var])) return Z3_mk_int_to_str(q->gen->z->ctx, int_unknown(q, q->env[var]));
   return node_text(q, q->env[var]);
 }
 
 static const SdNode *term_node(Query *q, const SdTerm *t) {
-  if (t->op != SD_OP_VAR || t->var < 0) return NULL;
+  if (t->op != SD_OP_VAR || t->var < 0 || is_int_slot(q->env[t->var])) return NULL;
   return q->env[t->var];
 }
 
@@ -593,6 +635,7 @@ static Z3_ast translate(Query *q, const G *x, const SdZ3Binder *b) {
   case G_FALSE: return Z3_mk_false(z->ctx);
   case G_ATOM: return x->z3;
   case G_NOT: {
+    if (x->kids[0]->kind == G_ATOM) return x->kids[0]->z3_neg; /* false where undefined, too */
     Z3_ast a = translate(q, x->kids[0], b);
     return a ? Z3_mk_not(z->ctx, a) : NULL;
   }
@@ -816,6 +859,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   uint32_t made = 0;
   Query q = {.gen = gen, .gr = &gr, .tree = tree};
   q.solved = sd_xmalloc(tree->node_count * sizeof(int32_t));
+  q.ints = sd_xcalloc(gr.int_count + 1, sizeof(Z3_ast));
   q.contains = sd_xcalloc(tree->node_count, sizeof(bool));
   q.text_used = sd_xcalloc(tree->node_count, sizeof(bool));
   q.uses = sd_xcalloc(tree->node_count, 1);
@@ -906,7 +950,8 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     G *a = gr.atom_list.items[i];
     q.env = a->env;
     a->z3 = sd_z3_atom(z, gen->nnf, a->atom, &binder);
-    ok = a->z3 != NULL;
+    a->z3_neg = sd_z3_atom_negated(z, gen->nnf, a->atom, &binder);
+    ok = a->z3 != NULL && a->z3_neg != NULL;
   }
   Z3_ast formula = ok ? translate(&q, root, &binder) : NULL;
   if (!formula || sd_z3_failed(z)) {
@@ -1011,6 +1056,7 @@ done:
   free(q.uses);
   free(q.numeric);
   free(q.lengthy);
+  free(q.ints);
   array_free(&q.solved_nodes);
   array_free(&q.vars);
   array_free(&gr.atom_list);

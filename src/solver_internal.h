@@ -96,6 +96,9 @@ typedef struct SdZ3Binder {
  * every str.to.int argument is a numeral (else the atom is false). NULL on
  * failure (unsupported term or Z3 error). */
 Z3_ast sd_z3_atom(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b);
+/* `not atom` as ISLa reads it: the side conditions hold and the atom does
+ * not (an undefined atom is false under a negation too). */
+Z3_ast sd_z3_atom_negated(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b);
 /* For an integer comparison atom (negated: under a NOT), an equation that
  * puts the two sides at the boundary (a > b: a = b + 1; a <= b: a = b); NULL
  * when the atom is not such a comparison. */

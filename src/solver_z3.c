@@ -443,9 +443,11 @@ static Z3_ast term(Tr *t, const SdTerm *x) {
   return r;
 }
 
-Z3_ast sd_z3_atom(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b) {
+static Z3_ast atom_with_sides(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b,
+                              bool negated) {
   Tr t = {.z = self, .c = c, .b = b};
   Z3_ast r = term(&t, atom);
+  if (r && negated) r = Z3_mk_not(self->ctx, r);
   if (r && t.side.size) {
     array_push(&t.side, r);
     r = Z3_mk_and(self->ctx, t.side.size, t.side.items);
@@ -453,6 +455,14 @@ Z3_ast sd_z3_atom(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const S
   }
   array_free(&t.side);
   return r;
+}
+
+Z3_ast sd_z3_atom(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b) {
+  return atom_with_sides(self, c, atom, b, false);
+}
+
+Z3_ast sd_z3_atom_negated(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b) {
+  return atom_with_sides(self, c, atom, b, true);
 }
 
 Z3_ast sd_z3_boundary(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, bool negated,

@@ -5,7 +5,8 @@
  * A constraint owns an arena holding all of its nodes; free it as a whole.
  *
  * Conventions (docs/constraint.md has the language and its semantics):
- * - Every variable except `start` is bound by exactly one quantifier, and
+ * - Every variable except `start` is bound by exactly one quantifier (an
+ *   integer variable by `forall int`/`exists int`), and
  *   variable names are unique valid ISLa identifiers. A term `start` is an
  *   SD_OP_VAR whose variable has symbol -1 (it stands for the root; no
  *   quantifier binds it, and it exists only when used); a quantifier's in_var
@@ -106,7 +107,22 @@ typedef enum SdFormulaKind {
   SD_F_ATOM,            /* a boolean term */
   SD_F_NOT, SD_F_AND, SD_F_OR, SD_F_IMPLIES, SD_F_IFF, SD_F_XOR,
   SD_F_FORALL, SD_F_EXISTS,
+  /* `forall int n:` / `exists int n:`: n ranges over the numerals of the
+     non-negative integers ("0", "1", ...); var is n (symbol SD_SYMBOL_INT),
+     in_var is -1 */
+  SD_F_FORALL_INT, SD_F_EXISTS_INT,
 } SdFormulaKind;
+
+/* Quantifier kinds: over tree nodes, over integers. */
+static inline bool sd_formula_is_tree_quantifier(SdFormulaKind k) {
+  return k == SD_F_FORALL || k == SD_F_EXISTS;
+}
+static inline bool sd_formula_is_int_quantifier(SdFormulaKind k) {
+  return k == SD_F_FORALL_INT || k == SD_F_EXISTS_INT;
+}
+static inline bool sd_formula_is_quantifier(SdFormulaKind k) {
+  return sd_formula_is_tree_quantifier(k) || sd_formula_is_int_quantifier(k);
+}
 
 typedef struct SdFormula SdFormula;
 struct SdFormula {
@@ -119,9 +135,13 @@ struct SdFormula {
   int line, column;
 };
 
+/* The symbol of a variable bound by `forall int` / `exists int`. */
+#define SD_SYMBOL_INT (-2)
+
 typedef struct SdVariable {
   const char *name;     /* as written, e.g. "n"; generated names for shorthands */
-  SdSymbol symbol;      /* its nonterminal; -1 for the implicit `start` */
+  SdSymbol symbol;      /* its nonterminal; -1 for the implicit `start`,
+                           SD_SYMBOL_INT for an integer variable */
   bool implicit;        /* introduced by a free <T> shorthand or an unnamed binder */
 } SdVariable;
 
