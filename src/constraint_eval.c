@@ -211,6 +211,16 @@ static bool is_before(const SdNode *a, const SdNode *b) {
   return !sd_node_is_ancestor(a, b) && !sd_node_is_ancestor(b, a) && a->id < b->id;
 }
 
+bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b) {
+  switch (op) {
+    case SD_OP_INSIDE: return sd_node_is_ancestor(b, a); /* reflexive, as ISLa's in_tree */
+    case SD_OP_BEFORE: return is_before(a, b);
+    /* ISLa's is_after: not before, and a is not b or one of b's ancestors */
+    case SD_OP_AFTER: return is_before(b, a) || (a != b && sd_node_is_ancestor(b, a));
+    default: return false;
+  }
+}
+
 static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
   memset(out, 0, sizeof *out);
   out->type = t->type;
@@ -408,9 +418,7 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
     case SD_OP_BEFORE:
     case SD_OP_AFTER: {
       if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
-      if (t->op == SD_OP_INSIDE) out->b = a.node != b.node && sd_node_is_ancestor(b.node, a.node);
-      else if (t->op == SD_OP_BEFORE) out->b = is_before(a.node, b.node);
-      else out->b = is_before(b.node, a.node);
+      out->b = sd_nodes_relate(t->op, a.node, b.node);
       return true;
     }
     case SD_OP_COUNT: {

@@ -42,6 +42,10 @@ bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdForm
  * 0 false, -1 undefined (false whether negated or not). */
 int sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
 
+/* Structural predicates of two nodes as ISLa defines them on paths
+ * (constraint_eval.c): inside (reflexive), before, after. */
+bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b);
+
 /* ---- operator table (constraint_print.c) ---- */
 const char *sd_op_name(SdOp op); /* canonical SMT-LIB / ISLa name */
 

@@ -32,6 +32,7 @@
 #include "array.h"
 #include "semdbg/fuzzer.h"
 #include "semdbg/parser.h"
+#include "constraint_internal.h"
 #include "solver_internal.h"
 #include "util.h"
 
@@ -603,11 +604,6 @@ static const SdNode *term_node(Query *q, const SdTerm *t) {
   return q->env[t->var];
 }
 
-/* a before b: neither contains the other and a comes first (as the evaluator). */
-static bool in_order(const SdNode *a, const SdNode *b) {
-  return !sd_node_is_ancestor(a, b) && !sd_node_is_ancestor(b, a) && a->id < b->id;
-}
-
 static Z3_ast binder_structural(void *user, const SdTerm *t) {
   Query *q = user;
   Z3_context ctx = q->gen->z->ctx;
@@ -622,9 +618,7 @@ static Z3_ast binder_structural(void *user, const SdTerm *t) {
   const SdNode *a = term_node(q, t->args[0]), *b = term_node(q, t->args[1]);
   if (!a || !b) return NULL;
   bool v = false;
-  if (t->op == SD_OP_INSIDE) v = a != b && sd_node_is_ancestor(b, a);
-  else if (t->op == SD_OP_BEFORE) v = in_order(a, b);
-  else if (t->op == SD_OP_AFTER) v = in_order(b, a);
+  v = sd_nodes_relate(t->op, a, b);
   return v ? Z3_mk_true(ctx) : Z3_mk_false(ctx);
 }
 
