@@ -827,6 +827,43 @@ static char *model_word(SdSolver *s, Z3_model m, SdZ3 *z, SdSymbol symbol, Z3_as
   return word;
 }
 
+/* text with `zeros` zeros after its sign, and a '+' when plus (malloc'd) */
+static char *padded_numeral(const char *text, size_t length, size_t zeros, bool plus, size_t *out) {
+  size_t sign = length && (text[0] == '-' || text[0] == '+');
+  *out = length + zeros + plus;
+  char *r = sd_xmalloc(*out + 1), *w = r;
+  if (plus) *w++ = '+';
+  memcpy(w, text, sign);
+  memset(w + sign, '0', zeros);
+  memcpy(w + sign + zeros, text + sign, length - sign);
+  r[*out] = 0;
+  return r;
+}
+
+/* A numeral that is no word of symbol as printed, written as one: with
+ * leading zeros after its sign (fixed-width fields: 123 as 0123) and, for a
+ * number without a sign, perhaps a '+' (fields that always have one). */
+static bool pad_numeral(Gen *gen, SdSymbol symbol, char **text, size_t *length) {
+  SdSolver *s = gen->s;
+  uint32_t longest = sd_lengths_longest(solver_lengths(s), symbol);
+  if (!longest || longest > MAX_NUMERAL_DIGITS + 1) longest = MAX_NUMERAL_DIGITS + 1;
+  bool has_sign = *length && ((*text)[0] == '-' || (*text)[0] == '+');
+  for (int plus = 0; plus <= !has_sign; plus++)
+    for (size_t zeros = 0; *length + zeros + (size_t)plus <= longest; zeros++) {
+      if (!plus && !zeros) continue;
+      size_t n;
+      char *padded = padded_numeral(*text, *length, zeros, plus, &n);
+      if (sd_parser_accepts(s->parser, symbol, padded, n)) {
+        free(*text);
+        *text = padded;
+        *length = n;
+        return true;
+      }
+      free(padded);
+    }
+  return false;
+}
+
 static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   SdSolver *s = gen->s;
   SdZ3 *z = gen->z;
@@ -1018,16 +1055,28 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     if (r == Z3_L_FALSE) *unsat = true;
     if (r == Z3_L_UNDEF) *unknown = true;
     if (!got) break;
-    /* each value must be a word of its nonterminal, then the whole text must parse and satisfy */
+    /* each value must be a word of its nonterminal (a number perhaps with
+       leading zeros: `<d> <d> <d> <d>` writes 123 as 0123), then the whole
+       text must parse and satisfy */
     bool words = true;
-    for (uint32_t i = 0; i < k && words; i++)
-      words = sd_parser_accepts(s->parser, q.solved_nodes.items[i]->symbol, values[i], lengths[i]);
+    char **texts = sd_xcalloc(k, sizeof(char *));
+    size_t *text_lengths = sd_xcalloc(k, sizeof(size_t));
+    for (uint32_t i = 0; i < k && words; i++) {
+      SdSymbol sym = q.solved_nodes.items[i]->symbol;
+      texts[i] = sd_xstrndup(values[i], lengths[i]);
+      text_lengths[i] = lengths[i];
+      words = sd_parser_accepts(s->parser, sym, texts[i], text_lengths[i]);
+      if (!words && q.numeric[i]) words = pad_numeral(gen, sym, &texts[i], &text_lengths[i]);
+    }
     if (words) {
       size_t len;
-      char *text = splice(&q, values, lengths, &len);
+      char *text = splice(&q, texts, text_lengths, &len);
       made += accept_text(gen, text, len, true);
       free(text);
     }
+    for (uint32_t i = 0; i < k; i++) free(texts[i]);
+    free(texts);
+    free(text_lengths);
     /* block this assignment */
     Z3_ast *eqs = sd_xmalloc(k * sizeof(Z3_ast));
     for (uint32_t i = 0; i < k; i++)
