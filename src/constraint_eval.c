@@ -201,25 +201,24 @@ static bool eval_re(Ev *e, const SdTerm *t, SdRe **out) {
       *out = sd_re_set(c, set);
       return true;
     }
+    case SD_OP_RE_INTER: /* complement of the union of complements */
+    case SD_OP_RE_DIFF: {
+      SdRe *u = NULL;
+      for (uint32_t k = 0; k < t->arg_count; k++) {
+        if (!eval_re(e, t->args[k], &a)) return false;
+        SdRe *part = t->op == SD_OP_RE_DIFF && k > 0 ? a : sd_re_comp(c, a);
+        u = u ? sd_re_union(c, u, part) : part;
+      }
+      *out = sd_re_comp(c, u);
+      return true;
+    }
     case SD_OP_RE_ALL: *out = sd_re_comp(c, sd_re_none(c)); return true;
     case SD_OP_RE_NONE: *out = sd_re_none(c); return true;
     default: return false;
   }
 }
 
-static bool is_before(const SdNode *a, const SdNode *b) {
-  return !sd_node_is_ancestor(a, b) && !sd_node_is_ancestor(b, a) && a->id < b->id;
-}
-
-bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b) {
-  switch (op) {
-    case SD_OP_INSIDE: return sd_node_is_ancestor(b, a); /* reflexive, as ISLa's in_tree */
-    case SD_OP_BEFORE: return is_before(a, b);
-    /* ISLa's is_after: not before, and a is not b or one of b's ancestors */
-    case SD_OP_AFTER: return is_before(b, a) || (a != b && sd_node_is_ancestor(b, a));
-    default: return false;
-  }
-}
+static bool eval_strings(Ev *e, const SdTerm *t, Val *out);
 
 static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
   memset(out, 0, sizeof *out);
@@ -416,11 +415,33 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
     }
     case SD_OP_INSIDE:
     case SD_OP_BEFORE:
-    case SD_OP_AFTER: {
-      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
-      out->b = sd_nodes_relate(t->op, a.node, b.node);
+    case SD_OP_AFTER:
+    case SD_OP_SAME_POSITION:
+    case SD_OP_DIFFERENT_POSITION:
+    case SD_OP_DIRECT_CHILD:
+    case SD_OP_CONSECUTIVE:
+    case SD_OP_NTH:
+    case SD_OP_LEVEL: {
+      uint32_t k = t->op == SD_OP_NTH;
+      if (!eval_term(e, t->args[k], &a) || !eval_term(e, t->args[k + 1], &b)) return false;
+      out->b = sd_structural_holds(e->t, t, a.node, b.node);
       return true;
     }
+    case SD_OP_INTERNET_CHECKSUM: {
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
+      int r = sd_internet_checksum(e->t, a.node, b.node);
+      out->b = r == 1;
+      return r >= 0;
+    }
+    case SD_OP_HEX_TO_DECIMAL: {
+      SdInt x, y;
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b) ||
+          !sd_hex_value(&e->scratch, a.s, a.n, &x) || !sd_python_int(&e->scratch, b.s, b.n, &y))
+        return false;
+      out->b = sd_int_cmp(x, y) == 0;
+      return true;
+    }
+    default: return eval_strings(e, t, out);
     case SD_OP_COUNT: {
       SdInt want;
       if (!eval_term(e, t->args[0], &a) || !eval_int(e, t->args[1], &want)) return false;
@@ -429,6 +450,105 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
       out->b = sd_int_cmp(sd_int_small(count), want) == 0;
       return true;
     }
+  }
+}
+
+/* Character index of byte offset k of a string (valid: read as UTF-8). */
+static int64_t char_index(const char *s, uint32_t k, bool valid) {
+  return valid ? (int64_t)sd_str_chars(s, k, true) : (int64_t)k;
+}
+
+/* s with the first (all: every) occurrence of t replaced by u, SMT-LIB's
+ * str.replace and str.replace_all: an empty t is put in front (replace) or
+ * changes nothing (replace_all). */
+static void replace(Ev *e, Val s, Val t, Val u, bool all, Val *out) {
+  SdBuf b = {0};
+  uint32_t at = 0;
+  if (t.n == 0) {
+    if (!all) sd_buf_append(&b, u.s, u.n);
+    at = 0;
+  } else {
+    for (;;) {
+      const char *hit = at + t.n <= s.n ? memmem(s.s + at, s.n - at, t.s, t.n) : NULL;
+      if (!hit) break;
+      uint32_t pos = (uint32_t)(hit - s.s);
+      sd_buf_append(&b, s.s + at, pos - at);
+      sd_buf_append(&b, u.s, u.n);
+      at = pos + t.n;
+      if (!all) break;
+    }
+  }
+  sd_buf_append(&b, s.s + at, s.n - at);
+  size_t n = b.len;
+  char *copy = sd_arena_alloc(&e->scratch, n + 1);
+  if (n) memcpy(copy, b.data, n);
+  sd_buf_free(&b);
+  out->s = copy;
+  out->n = (uint32_t)n;
+}
+
+/* SMT-LIB's str.indexof: the first character position >= i where t occurs
+ * in s; -1 when there is none or i is out of range; i for an empty t. */
+static int64_t index_of(Val s, Val t, SdInt i) {
+  int64_t k;
+  bool valid = sd_utf8_valid(s.s, s.n);
+  int64_t len = char_index(s.s, s.n, valid);
+  if (!sd_int_to_i64(i, &k) || k < 0 || k > len) return -1;
+  if (t.n == 0) return k;
+  uint32_t from = sd_str_offset(s.s, s.n, valid, (uint64_t)k);
+  const char *hit = from + t.n <= s.n ? memmem(s.s + from, s.n - from, t.s, t.n) : NULL;
+  return hit ? char_index(s.s, (uint32_t)(hit - s.s), valid) : -1;
+}
+
+/* The string functions added with ISLa's whole language, and the regex
+ * operators that reach eval_term (none: regexes go through eval_re). */
+static bool eval_strings(Ev *e, const SdTerm *t, Val *out) {
+  Val a, b, c;
+  SdInt i;
+  switch (t->op) {
+    case SD_OP_STR_REPLACE:
+    case SD_OP_STR_REPLACE_ALL:
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b) || !eval_term(e, t->args[2], &c))
+        return false;
+      replace(e, a, b, c, t->op == SD_OP_STR_REPLACE_ALL, out);
+      return true;
+    case SD_OP_STR_INDEXOF:
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b) || !eval_int(e, t->args[2], &i))
+        return false;
+      out->i = sd_int_small(index_of(a, b, i));
+      return true;
+    case SD_OP_STR_FROM_INT: {
+      if (!eval_int(e, t->args[0], &i)) return false;
+      out->s = "";
+      out->n = 0;
+      if (sd_int_cmp(i, sd_int_small(0)) >= 0) {
+        char *text = sd_int_to_text(i);
+        size_t n = strlen(text);
+        char *copy = sd_arena_alloc(&e->scratch, n + 1);
+        memcpy(copy, text, n + 1);
+        free(text);
+        out->s = copy;
+        out->n = (uint32_t)n;
+      }
+      return true;
+    }
+    case SD_OP_STR_IS_DIGIT:
+      if (!eval_term(e, t->args[0], &a)) return false;
+      out->b = a.n == 1 && a.s[0] >= '0' && a.s[0] <= '9';
+      return true;
+    case SD_OP_STR_LT:
+    case SD_OP_STR_LE: { /* bytes of UTF-8 order as its code points */
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
+      uint32_t n = a.n < b.n ? a.n : b.n;
+      int cmp = n ? memcmp(a.s, b.s, n) : 0;
+      if (!cmp) cmp = a.n < b.n ? -1 : a.n > b.n;
+      out->b = t->op == SD_OP_STR_LT ? cmp < 0 : cmp <= 0;
+      return true;
+    }
+    case SD_OP_ABS:
+      if (!eval_int(e, t->args[0], &i)) return false;
+      out->i = sd_int_cmp(i, sd_int_small(0)) < 0 ? sd_int_neg(&e->scratch, i) : i;
+      return true;
     default: return false; /* regex-typed terms are only evaluated through eval_re */
   }
 }
@@ -590,6 +710,15 @@ static void note_atom(Ev *e, const SdTerm *t) {
           else if (term_mentions(t->args[side], f->var))
             f->blind = true;
         break;
+      case SD_OP_HEX_TO_DECIMAL: {
+        SdInt x;
+        if (t->args[1]->op != SD_OP_VAR || t->args[1]->var != f->var || !eval_term(e, t->args[0], &v)) {
+          f->blind = true;
+          break;
+        }
+        if (sd_hex_value(&e->scratch, v.s, v.n, &x)) frame_add_int(f, x);
+        break;
+      }
       case SD_OP_COUNT: {
         uint32_t count;
         if (!eval_term(e, t->args[0], &v)) break;

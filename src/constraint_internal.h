@@ -42,10 +42,6 @@ bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdForm
  * 0 false, -1 undefined (false whether negated or not). */
 int sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
 
-/* Structural predicates of two nodes as ISLa defines them on paths
- * (constraint_eval.c): inside (reflexive), before, after. */
-bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b);
-
 /* ---- operator table (constraint_print.c) ---- */
 const char *sd_op_name(SdOp op); /* canonical SMT-LIB / ISLa name */
 
@@ -111,6 +107,24 @@ char *sd_dec_to_text(SdDec a);
  * and spaces when the text is valid UTF-8. False for anything else (also
  * "", "inf", "nan") and for exponents beyond the limit. */
 bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out);
+
+/* ---- predicates (constraint_predicates.c) ---- */
+/* Structural predicates of two nodes as ISLa defines them on paths:
+ * inside (reflexive), before, after, same_position, different_position. */
+bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b);
+/* Is op a structural predicate (decided by the tree's shape alone)? */
+bool sd_is_structural_op(SdOp op);
+/* A structural atom on its two nodes (for nth: the 2nd and 3rd argument). */
+bool sd_structural_holds(const SdTree *t, const SdTerm *atom, const SdNode *a, const SdNode *b);
+/* ISLearn's internet_checksum: 1 holds, 0 not, -1 undefined (no hex bytes,
+ * or the checksum does not lie in the header). */
+int sd_internet_checksum(const SdTree *t, const SdNode *header, const SdNode *checksum);
+/* The four upper-case hex digits the checksum should have (false: no hex bytes). */
+bool sd_internet_checksum_digits(const SdTree *t, const SdNode *header, const SdNode *checksum,
+                                 char out[5]);
+/* ISLearn's hex_to_int of a text; Python's int() of a text. False when not one. */
+bool sd_hex_value(SdArena *s, const char *text, size_t n, SdInt *out);
+bool sd_python_int(SdArena *s, const char *text, size_t n, SdInt *out);
 
 /* ---- characters (constraint_utf8.c) ----
  * A string that is valid UTF-8 (shortest forms, no surrogates, at most

@@ -114,7 +114,8 @@ bool sd_term_has_var(const SdTerm *t) {
 
 bool sd_term_is_partial(const SdTerm *t) {
   if (t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL || t->op == SD_OP_DIV ||
-      t->op == SD_OP_MOD)
+      t->op == SD_OP_MOD || t->op == SD_OP_INTERNET_CHECKSUM || t->op == SD_OP_HEX_TO_DECIMAL ||
+      t->op == SD_OP_STR_IN_RE)
     return true;
   for (uint32_t i = 0; i < t->arg_count; i++)
     if (sd_term_is_partial(t->args[i])) return true;
@@ -227,6 +228,9 @@ static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
     case SD_OP_COUNT:
       if (a->symbol != b->symbol) return false;
       break;
+    case SD_OP_LEVEL:
+      if (a->symbol != b->symbol || strcmp(a->text, b->text)) return false;
+      break;
     default: break;
   }
   for (uint32_t i = 0; i < a->arg_count; i++)
@@ -302,6 +306,7 @@ static uint64_t term_hash(HashCtx *h, const SdTerm *t, uint64_t acc) {
     case SD_OP_DECIMAL: return sd_hash_bytes(t->text, t->length, mix(acc, t->length));
     case SD_OP_BOOL: return mix(acc, t->bool_value);
     case SD_OP_COUNT: acc = mix(acc, (uint64_t)t->symbol); break;
+    case SD_OP_LEVEL: acc = sd_hash_bytes(t->text, t->length, mix(acc, (uint64_t)t->symbol)); break;
     default: break;
   }
   for (uint32_t i = 0; i < t->arg_count; i++) acc = term_hash(h, t->args[i], acc);

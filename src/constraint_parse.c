@@ -313,6 +313,9 @@ static void lex(P *p) {
             if (j + 1 < n && s[j] == '+' && s[j + 1] == '+') j += 2;
             else if (s[j] == '+' || s[j] == '*') j += 1;
             else if (j + 1 < n && s[j] == '<' && s[j + 1] == '=') j += 2;
+            else if (s[j] == '<' && j - i == 4 && !memcmp(s + i, "str.", 4) &&
+                     (j + 1 >= n || !id_char(s[j + 1])))
+              j += 1; /* str.< */
             else if (s[j] == '<')
               fail_at(p, t.line, t.column,
                       "XPath expressions (%.*s<...>) are not supported; use a quantifier",
@@ -571,6 +574,18 @@ static const Func funcs[] = {
     {"str.to_re", SD_OP_STR_TO_RE, 1, 1, R, 1, {S}},
     {"str.to.re", SD_OP_STR_TO_RE, 1, 1, R, 1, {S}},
     {"re.loop", SD_OP_RE_LOOP, 2, 3, R, 3, {R, I, I}},
+    {"re.inter", SD_OP_RE_INTER, 2, 255, R, 1, {R}},
+    {"re.diff", SD_OP_RE_DIFF, 2, 2, R, 1, {R}},
+    {"str.replace", SD_OP_STR_REPLACE, 3, 3, S, 1, {S}},
+    {"str.replace_all", SD_OP_STR_REPLACE_ALL, 3, 3, S, 1, {S}},
+    {"str.indexof", SD_OP_STR_INDEXOF, 3, 3, I, 3, {S, S, I}},
+    {"str.from_int", SD_OP_STR_FROM_INT, 1, 1, S, 1, {I}},
+    {"str.from.int", SD_OP_STR_FROM_INT, 1, 1, S, 1, {I}},
+    {"int.to.str", SD_OP_STR_FROM_INT, 1, 1, S, 1, {I}},
+    {"str.is_digit", SD_OP_STR_IS_DIGIT, 1, 1, B, 1, {S}},
+    {"str.<", SD_OP_STR_LT, 2, 2, B, 1, {S}},
+    {"str.<=", SD_OP_STR_LE, 2, 2, B, 1, {S}},
+    {"abs", SD_OP_ABS, 1, 1, I, 1, {I}},
     {"re.allchar", SD_OP_RE_ALLCHAR, 0, 0, R, 1, {R}},
     {"re.all", SD_OP_RE_ALL, 0, 0, R, 1, {R}},
     {"re.none", SD_OP_RE_NONE, 0, 0, R, 1, {R}},
@@ -582,10 +597,8 @@ static const Func funcs[] = {
 #undef B
 #undef N
 
-static const char *const unsupported_funcs[] = {
-    "str.indexof", "str.replace", "str.replace_all", "str.replace_re", "str.replace_re_all",
-    "re.diff", "re.inter", "str.is_digit", "str.from_int",
-    "str.<=", "str.<", "abs", "re.^", "int.to.str", "str.from.int", NULL};
+static const char *const unsupported_funcs[] = {"str.replace_re", "str.replace_re_all", "re.^",
+                                                NULL};
 
 static const Func *find_func(const char *name) {
   for (int i = 0; funcs[i].name; i++)
@@ -697,6 +710,7 @@ static SdTerm *apply(P *p, const Func *f, const Tok *at, SdTerm **args, uint32_t
 static SdTerm *parse_term(P *p);
 static SdTerm *parse_unary_term(P *p);
 static SdTerm *parse_sexpr_arg(P *p);
+static int find_pred(const Tok *t);
 
 static bool is_infix_term_op(const Tok *t) {
   if (t->kind == T_OP)
@@ -792,8 +806,7 @@ static SdTerm *parse_primary(P *p) {
         parse_call_args(p);
         return finish_apply(p, f, t, base);
       }
-      if (is_word(t, "inside") || is_word(t, "before") || is_word(t, "after") ||
-          is_word(t, "count"))
+      if (find_pred(t) >= 0 && peek_at(p, 1)->kind == T_LPAR)
         fail_at(p, t->line, t->column, "%s() is a predicate (a formula), not a term", t->value);
       for (int i = 0; reserved[i]; i++)
         if (strcmp(reserved[i], "start") && is_word(t, reserved[i]))
@@ -968,64 +981,161 @@ static SdTerm *predicate_var(P *p, const char *pred, uint32_t i) {
   return a;
 }
 
+/* The predicates: ISLa's structural ones, its semantic count, and
+ * ISLearn's internet_checksum and hex_to_decimal. */
+typedef enum PredArgs { PA_NODES, PA_COUNT, PA_NTH, PA_LEVEL, PA_HEX } PredArgs;
+static const struct {
+  const char *name;
+  SdOp op;
+  PredArgs args;
+  uint32_t arity;
+} preds[] = {
+    {"inside", SD_OP_INSIDE, PA_NODES, 2},
+    {"before", SD_OP_BEFORE, PA_NODES, 2},
+    {"after", SD_OP_AFTER, PA_NODES, 2},
+    {"same_position", SD_OP_SAME_POSITION, PA_NODES, 2},
+    {"different_position", SD_OP_DIFFERENT_POSITION, PA_NODES, 2},
+    {"direct_child", SD_OP_DIRECT_CHILD, PA_NODES, 2},
+    {"consecutive", SD_OP_CONSECUTIVE, PA_NODES, 2},
+    {"internet_checksum", SD_OP_INTERNET_CHECKSUM, PA_NODES, 2},
+    {"count", SD_OP_COUNT, PA_COUNT, 3},
+    {"nth", SD_OP_NTH, PA_NTH, 3},
+    {"level", SD_OP_LEVEL, PA_LEVEL, 4},
+    {"hex_to_decimal", SD_OP_HEX_TO_DECIMAL, PA_HEX, 2},
+    {NULL, 0, 0, 0},
+};
+
+static int find_pred(const Tok *t) {
+  if (t->kind != T_ID) return -1;
+  for (int i = 0; preds[i].name; i++)
+    if (!strcmp(preds[i].name, t->value)) return i;
+  return -1;
+}
+
+/* after argument i of predicate k: a ',' or, after the last one, ')' */
+static void pred_separator(P *p, int k, uint32_t i) {
+  Tok *t = peek(p);
+  bool last = i + 1 == preds[k].arity;
+  if (t->kind == (last ? T_RPAR : T_COMMA)) {
+    next(p);
+    return;
+  }
+  if (t->kind == T_COMMA || t->kind == T_RPAR)
+    fail_at(p, t->line, t->column, "%s() takes %u arguments", preds[k].name, preds[k].arity);
+  char what[96];
+  snprintf(what, sizeof what, "%s after %s()'s argument %u", last ? "')'" : "','", preds[k].name,
+           i + 1);
+  fail_expected(p, t, what);
+}
+
+/* "<digit>" (in quotes: the nonterminal itself, not a variable) */
+static SdSymbol quoted_nt(P *p) {
+  Tok *nt = peek(p);
+  if (nt->kind != T_STRING) fail_expected(p, nt, "a nonterminal in quotes, like \"<digit>\"");
+  next(p);
+  SdSymbol s = sd_grammar_find(p->c->grammar, nt->value);
+  if (s < 0 || nt->value[0] != '<' || !sd_grammar_is_nonterminal(p->c->grammar, s))
+    unknown_nt(p, nt, nt->value);
+  return s;
+}
+
+/* an integer literal term from a number or a numeric string ("2") */
+static SdTerm *number_literal(P *p, const Tok *at, const char *what) {
+  if (at->kind == T_STRING && !sd_is_numeral(at->value, at->value_len))
+    fail_at(p, at->line, at->column, "%s expects a number, found a non-numeric string", what);
+  if (at->kind != T_STRING && at->kind != T_INT) fail_expected(p, at, "a number");
+  next(p);
+  SdInt v;
+  SdArena sc = {0};
+  sd_int_parse(&sc, at->value, at->value_len, &v);
+  char *txt = sd_int_to_text(v);
+  sd_arena_free(&sc);
+  SdTerm *n = mk(p, SD_OP_INT, SD_TYPE_INT, 0, at);
+  n->text = sd_arena_strndup(p->c->arena, txt, strlen(txt));
+  n->length = (uint32_t)strlen(txt);
+  free(txt);
+  return n;
+}
+
+/* count's third argument: a number, a numeric string, or a variable (its
+ * numeral: a tree node's text or an integer variable) */
+static SdTerm *count_number(P *p) {
+  Tok *t = peek(p);
+  if (t->kind == T_STRING) return number_literal(p, t, "count()");
+  SdTerm *n = parse_term(p);
+  if (n->op == SD_OP_VAR) {
+    SdTerm *conv = mk(p, SD_OP_STR_TO_INT, SD_TYPE_INT, 1, t);
+    conv->args[0] = n;
+    return conv;
+  }
+  if (n->type != SD_TYPE_INT)
+    fail_at(p, n->line, n->column, "count() expects a number as argument 3, found %s",
+            type_name(n->type));
+  return n;
+}
+
+static SdTerm *level_relation(P *p, SdTerm *t) {
+  static const char *const rels[] = {"EQ", "GE", "LE", "GT", "LT", NULL};
+  Tok *r = peek(p);
+  if (r->kind == T_STRING)
+    for (int i = 0; rels[i]; i++)
+      if (!strcmp(r->value, rels[i])) {
+        next(p);
+        t->text = rels[i];
+        t->length = 2;
+        return t;
+      }
+  fail_expected(p, r, "\"EQ\", \"GE\", \"LE\", \"GT\" or \"LT\" as level()'s relation");
+}
+
 static SdFormula *parse_predicate(P *p) {
   Tok *name = next(p);
+  int k = find_pred(name);
   expect(p, T_LPAR, "'(' after the predicate name");
-  SdTerm *t;
-  if (!strcmp(name->value, "count")) {
-    t = mk(p, SD_OP_COUNT, SD_TYPE_BOOL, 2, name);
-    t->args[0] = predicate_var(p, "count", 0);
-    expect(p, T_COMMA, "',' (count takes 3 arguments: tree, \"<nonterminal>\", number)");
-    Tok *nt = peek(p);
-    if (nt->kind != T_STRING) fail_expected(p, nt, "a nonterminal in quotes, like \"<digit>\"");
-    next(p);
-    SdSymbol s = sd_grammar_find(p->c->grammar, nt->value);
-    if (s < 0 || nt->value[0] != '<' || !sd_grammar_is_nonterminal(p->c->grammar, s))
-      unknown_nt(p, nt, nt->value);
-    t->symbol = s;
-    expect(p, T_COMMA, "',' (count takes 3 arguments: tree, \"<nonterminal>\", number)");
-    Tok *nt2 = peek(p);
-    SdTerm *n;
-    if (nt2->kind == T_STRING) {
-      next(p);
-      if (!sd_is_numeral(nt2->value, nt2->value_len))
-        fail_at(p, nt2->line, nt2->column, "count() expects a number, found a non-numeric string");
-      SdInt v;
-      SdArena s = {0};
-      sd_int_parse(&s, nt2->value, nt2->value_len, &v);
-      char *txt = sd_int_to_text(v);
-      sd_arena_free(&s);
-      n = mk(p, SD_OP_INT, SD_TYPE_INT, 0, nt2);
-      n->text = sd_arena_strndup(p->c->arena, txt, strlen(txt));
-      n->length = (uint32_t)strlen(txt);
-      free(txt);
-    } else {
-      n = parse_term(p);
-      if (n->op == SD_OP_VAR) {
-        SdTerm *conv = mk(p, SD_OP_STR_TO_INT, SD_TYPE_INT, 1, nt2);
-        conv->args[0] = n;
-        n = conv;
-      } else if (n->type != SD_TYPE_INT) {
-        fail_at(p, n->line, n->column, "count() expects a number as argument 3, found %s",
-                type_name(n->type));
+  uint32_t n = preds[k].args == PA_NTH ? 3 : 2;
+  SdTerm *t = mk(p, preds[k].op, SD_TYPE_BOOL, n, name);
+  const char *pn = preds[k].name;
+  switch (preds[k].args) {
+    case PA_NODES:
+    case PA_HEX:
+      t->args[0] = predicate_var(p, pn, 0);
+      pred_separator(p, k, 0);
+      if (preds[k].args == PA_HEX) {
+        Tok *at = peek(p);
+        t->args[1] = parse_term(p);
+        if (t->args[1]->op != SD_OP_VAR)
+          fail_at(p, at->line, at->column, "hex_to_decimal() expects a variable as argument 2");
+      } else {
+        t->args[1] = predicate_var(p, pn, 1);
       }
-    }
-    t->args[1] = n;
-    if (peek(p)->kind == T_COMMA) fail_at(p, peek(p)->line, peek(p)->column, "count() takes 3 arguments");
-    expect(p, T_RPAR, "')' after count's arguments");
-  } else {
-    SdOp op = !strcmp(name->value, "inside") ? SD_OP_INSIDE
-              : !strcmp(name->value, "before") ? SD_OP_BEFORE
-                                               : SD_OP_AFTER;
-    t = mk(p, op, SD_TYPE_BOOL, 2, name);
-    t->args[0] = predicate_var(p, name->value, 0);
-    if (peek(p)->kind != T_COMMA)
-      fail_at(p, peek(p)->line, peek(p)->column, "%s() takes 2 arguments", name->value);
-    next(p);
-    t->args[1] = predicate_var(p, name->value, 1);
-    if (peek(p)->kind == T_COMMA)
-      fail_at(p, peek(p)->line, peek(p)->column, "%s() takes 2 arguments", name->value);
-    expect(p, T_RPAR, "')'");
+      pred_separator(p, k, 1);
+      break;
+    case PA_COUNT:
+      t->args[0] = predicate_var(p, pn, 0);
+      pred_separator(p, k, 0);
+      t->symbol = quoted_nt(p);
+      pred_separator(p, k, 1);
+      t->args[1] = count_number(p);
+      pred_separator(p, k, 2);
+      break;
+    case PA_NTH:
+      t->args[0] = number_literal(p, peek(p), "nth()");
+      pred_separator(p, k, 0);
+      t->args[1] = predicate_var(p, pn, 1);
+      pred_separator(p, k, 1);
+      t->args[2] = predicate_var(p, pn, 2);
+      pred_separator(p, k, 2);
+      break;
+    case PA_LEVEL:
+      level_relation(p, t);
+      pred_separator(p, k, 0);
+      t->symbol = quoted_nt(p);
+      pred_separator(p, k, 1);
+      t->args[0] = predicate_var(p, pn, 2);
+      pred_separator(p, k, 2);
+      t->args[1] = predicate_var(p, pn, 3);
+      pred_separator(p, k, 3);
+      break;
   }
   SdFormula *f = fmk(p, SD_F_ATOM, 0, name);
   f->atom = t;
@@ -1195,10 +1305,7 @@ static SdFormula *parse_unary_inner(P *p) {
   if (is_word(t, "forall") || is_word(t, "exists")) return parse_quantifier(p);
   if (is_word(t, "const"))
     fail_at(p, t->line, t->column, "constant declarations (const x: <T>;) are not supported");
-  if ((is_word(t, "inside") || is_word(t, "before") || is_word(t, "after") ||
-       is_word(t, "count")) &&
-      peek_at(p, 1)->kind == T_LPAR)
-    return parse_predicate(p);
+  if (find_pred(t) >= 0 && peek_at(p, 1)->kind == T_LPAR) return parse_predicate(p);
   if (t->kind == T_LPAR) {
     uint32_t after = after_group(p, p->pos);
     bool term_group = after < p->toks.size && is_infix_term_op(&p->toks.items[after]);

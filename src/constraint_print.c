@@ -63,6 +63,24 @@ const char *sd_op_name(SdOp op) {
     case SD_OP_BEFORE: return "before";
     case SD_OP_AFTER: return "after";
     case SD_OP_COUNT: return "count";
+    case SD_OP_SAME_POSITION: return "same_position";
+    case SD_OP_DIFFERENT_POSITION: return "different_position";
+    case SD_OP_DIRECT_CHILD: return "direct_child";
+    case SD_OP_CONSECUTIVE: return "consecutive";
+    case SD_OP_NTH: return "nth";
+    case SD_OP_LEVEL: return "level";
+    case SD_OP_INTERNET_CHECKSUM: return "internet_checksum";
+    case SD_OP_HEX_TO_DECIMAL: return "hex_to_decimal";
+    case SD_OP_STR_REPLACE: return "str.replace";
+    case SD_OP_STR_REPLACE_ALL: return "str.replace_all";
+    case SD_OP_STR_INDEXOF: return "str.indexof";
+    case SD_OP_STR_FROM_INT: return "str.from_int";
+    case SD_OP_STR_IS_DIGIT: return "str.is_digit";
+    case SD_OP_STR_LT: return "str.<";
+    case SD_OP_STR_LE: return "str.<=";
+    case SD_OP_ABS: return "abs";
+    case SD_OP_RE_INTER: return "re.inter";
+    case SD_OP_RE_DIFF: return "re.diff";
     case SD_OP_VAR: return "var";
     case SD_OP_STRING: return "string";
     case SD_OP_INT: return "int";
@@ -89,7 +107,14 @@ static void var_ref(Pr *p, int32_t v) {
 }
 
 static bool is_pred(SdOp op) {
-  return op == SD_OP_INSIDE || op == SD_OP_BEFORE || op == SD_OP_AFTER || op == SD_OP_COUNT;
+  switch (op) {
+    case SD_OP_INSIDE: case SD_OP_BEFORE: case SD_OP_AFTER: case SD_OP_COUNT:
+    case SD_OP_SAME_POSITION: case SD_OP_DIFFERENT_POSITION: case SD_OP_DIRECT_CHILD:
+    case SD_OP_CONSECUTIVE: case SD_OP_NTH: case SD_OP_LEVEL: case SD_OP_INTERNET_CHECKSUM:
+    case SD_OP_HEX_TO_DECIMAL:
+      return true;
+    default: return false;
+  }
 }
 static bool is_cmp(SdOp op) {
   return op == SD_OP_EQ || op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE;
@@ -111,9 +136,19 @@ static void operand(Pr *p, const SdTerm *t, bool of_comparison) {
 
 static void predicate(Pr *p, const SdTerm *t) {
   sd_buf_printf(&p->b, "%s(", sd_op_name(t->op));
+  if (t->op == SD_OP_LEVEL) {
+    const char *nt = p->c->grammar->symbols[t->symbol].name;
+    sd_buf_printf(&p->b, "\"%.2s\", ", t->text);
+    sd_buf_append_quoted(&p->b, nt, strlen(nt));
+    sd_buf_puts(&p->b, ", ");
+  }
   term(p, t->args[0]);
   sd_buf_puts(&p->b, ", ");
-  if (t->op != SD_OP_COUNT) {
+  if (t->op == SD_OP_NTH) {
+    term(p, t->args[1]);
+    sd_buf_puts(&p->b, ", ");
+    term(p, t->args[2]);
+  } else if (t->op != SD_OP_COUNT) {
     term(p, t->args[1]);
   } else {
     const char *nt = p->c->grammar->symbols[t->symbol].name;

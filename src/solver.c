@@ -179,6 +179,7 @@ typedef struct Gen {
   uint32_t z3_unknowns;    /* queries that ran out of rlimit in this call */
   uint32_t z3_hits;        /* inputs from Z3 models in this call */
   bool has_atoms;
+  bool repairs;            /* the constraint has predicates fuzzed inputs are repaired for */
   bool unsat;
 } Gen;
 
@@ -260,8 +261,15 @@ static void fuzz_once(Gen *gen) {
   count_attempt(gen);
   SdTree *t = random_tree(gen, true);
   uint64_t h = text_hash(t->text, t->length);
-  if (!avoided(gen->s, h) && !sd_hash_set_has(&gen->seed_texts, h) && sd_constraint_eval(gen->c, t, NULL))
+  bool fresh = !avoided(gen->s, h) && !sd_hash_set_has(&gen->seed_texts, h);
+  if (fresh && sd_constraint_eval(gen->c, t, NULL)) {
     accept_text(gen, t->text, t->length, false);
+  } else if (gen->repairs) { /* semantic predicates made true, then checked again */
+    size_t len;
+    char *text = sd_solver_repair(gen->nnf, t, &len);
+    if (text) accept_text(gen, text, len, false);
+    free(text);
+  }
   sd_tree_free(t);
 }
 
@@ -439,7 +447,7 @@ static G *ground(Ground *gr, const SdFormula *f, const SdNode **env) {
 /* ---------- nodes referenced by SMT atoms ---------- */
 
 static bool is_structural(SdOp op) {
-  return op == SD_OP_INSIDE || op == SD_OP_BEFORE || op == SD_OP_AFTER || op == SD_OP_COUNT;
+  return sd_is_structural_op(op) || op == SD_OP_COUNT;
 }
 
 /* How an SMT atom uses a variable: its text, str.to.int of it, str.len of it. */
@@ -614,12 +622,11 @@ static Z3_ast binder_structural(void *user, const SdTerm *t) {
     sd_tree_range(q->tree, t->symbol, in, &count);
     return Z3_mk_int(ctx, (int)count, q->gen->z->int_sort);
   }
-  if (t->arg_count != 2) return NULL;
-  const SdNode *a = term_node(q, t->args[0]), *b = term_node(q, t->args[1]);
+  uint32_t k = t->op == SD_OP_NTH; /* nth(n, a, b) */
+  if (t->arg_count != k + 2) return NULL;
+  const SdNode *a = term_node(q, t->args[k]), *b = term_node(q, t->args[k + 1]);
   if (!a || !b) return NULL;
-  bool v = false;
-  v = sd_nodes_relate(t->op, a, b);
-  return v ? Z3_mk_true(ctx) : Z3_mk_false(ctx);
+  return sd_structural_holds(q->tree, t, a, b) ? Z3_mk_true(ctx) : Z3_mk_false(ctx);
 }
 
 static Z3_ast translate(Query *q, const G *x, const SdZ3Binder *b) {
@@ -1286,6 +1293,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   gen.budget = self->opts.max_attempts ? self->opts.max_attempts : 200 + 40 * (uint64_t)n;
   gen.z3_budget = self->opts.max_queries ? self->opts.max_queries : 24 + 6 * (uint64_t)n;
   gen.has_atoms = formula_has_smt(gen.nnf->root);
+  gen.repairs = sd_solver_needs_repair(gen.nnf->root);
   gen.base_length = 12;
   scan_formula(gen.nnf->root, &gen.base_length);
   if (gen.base_length > 2048) gen.base_length = 2048;

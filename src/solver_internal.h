@@ -105,4 +105,12 @@ Z3_ast sd_z3_atom_negated(SdZ3 *self, const SdConstraint *c, const SdTerm *atom,
 Z3_ast sd_z3_boundary(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, bool negated,
                       const SdZ3Binder *b);
 
+/* ---- solver_repair.c ---- */
+/* Does the formula have semantic predicates that repairs make true
+ * (internet_checksum)? */
+bool sd_solver_needs_repair(const SdFormula *f);
+/* The tree's text with those predicates made true where the grammar's
+ * shape allows (malloc'd; NULL when nothing applies). */
+char *sd_solver_repair(const SdConstraint *nnf, const SdTree *tree, size_t *length);
+
 #endif

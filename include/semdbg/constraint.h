@@ -20,7 +20,14 @@
  *   RE_LOOP: (r, lo[, hi]) with non-negative SD_OP_INT literals (no hi: at
  *   least lo); RE_ALLCHAR/RE_ALL/RE_NONE: 0; COUNT: (tree variable, number)
  *   with the counted nonterminal in `symbol` (a variable given as the number
- *   is wrapped in STR_TO_INT).
+ *   is wrapped in STR_TO_INT); SAME_POSITION, DIFFERENT_POSITION,
+ *   DIRECT_CHILD, CONSECUTIVE, INTERNET_CHECKSUM, HEX_TO_DECIMAL: 2 (the
+ *   decimal may be an integer variable); NTH: (n, a, b) with n a
+ *   positive SD_OP_INT literal; LEVEL: (a, b) with the relation ("EQ", "GE",
+ *   "LE", "GT", "LT") in `text` and the nonterminal in `symbol`;
+ *   STR_REPLACE, STR_REPLACE_ALL: (s, t, u); STR_INDEXOF: (s, t, i);
+ *   STR_FROM_INT, STR_IS_DIGIT, ABS: 1; STR_LT, STR_LE, RE_DIFF: 2;
+ *   RE_INTER: 2 or more.
  * - SD_OP_INT text is normalised: no leading zeros, '-' for negatives;
  *   SD_OP_DECIMAL text too, with a fraction without trailing zeros ("37.5").
  * - Types: variables are SD_TYPE_NODE and may stand wherever a string is
@@ -54,7 +61,8 @@ typedef enum SdType {
   SD_TYPE_BOOL, SD_TYPE_INT, SD_TYPE_STRING, SD_TYPE_REGEX, SD_TYPE_NODE, SD_TYPE_REAL
 } SdType;
 
-/* Terms: everything below the propositional level (atoms are boolean terms). */
+/* Terms: everything below the propositional level (atoms are boolean terms).
+ * New operators are added at the end, to keep the values of the others. */
 typedef enum SdOp {
   SD_OP_VAR,          /* a bound variable (a tree node; as a string: its text) */
   SD_OP_STRING,       /* string literal (bytes, may hold NUL) */
@@ -86,6 +94,25 @@ typedef enum SdOp {
   SD_OP_STR_TO_REAL,  /* real (semdbg extension); a non-numeral makes the atom false */
   SD_OP_STR_TO_CODE,  /* int: code point of a one-character string, else -1 */
   SD_OP_STR_FROM_CODE,/* string: the character with that code point, else "" */
+  /* ISLa's other structural predicates (bool), on the nodes' paths */
+  SD_OP_SAME_POSITION,      /* same_position(a, b): a and b are one node */
+  SD_OP_DIFFERENT_POSITION, /* different_position(a, b) */
+  SD_OP_DIRECT_CHILD,       /* direct_child(a, b): a is a child of b */
+  SD_OP_CONSECUTIVE,        /* consecutive(a, b): a before b, no leaf between them */
+  SD_OP_NTH,                /* nth(n, a, b): a is the n-th node of its symbol in b (preorder) */
+  SD_OP_LEVEL,              /* level(rel, "<T>", a, b): a and b at rel levels of <T> nesting */
+  /* ISLearn's semantic predicates (bool) */
+  SD_OP_INTERNET_CHECKSUM,  /* internet_checksum(header, checksum): RFC 1071 over hex bytes */
+  SD_OP_HEX_TO_DECIMAL,     /* hex_to_decimal(hex, decimal): hex bytes denote the number */
+  /* more SMT-LIB string functions */
+  SD_OP_STR_REPLACE,        /* string: the first occurrence replaced */
+  SD_OP_STR_REPLACE_ALL,    /* string: every occurrence replaced, left to right */
+  SD_OP_STR_INDEXOF,        /* int: first position at or after i, else -1 */
+  SD_OP_STR_FROM_INT,       /* string: the numeral of a non-negative integer, else "" */
+  SD_OP_STR_IS_DIGIT,       /* bool: a single character 0-9 */
+  SD_OP_STR_LT, SD_OP_STR_LE, /* bool: lexicographic order (of code points) */
+  SD_OP_ABS,                /* int */
+  SD_OP_RE_INTER, SD_OP_RE_DIFF, /* regex: intersection (2 or more), difference (2) */
 } SdOp;
 
 typedef struct SdTerm SdTerm;
@@ -95,10 +122,10 @@ struct SdTerm {
   SdTerm **args;
   uint32_t arg_count;
   int32_t var;          /* SD_OP_VAR: index into the constraint's variables */
-  const char *text;     /* SD_OP_STRING bytes / SD_OP_INT decimal digits with optional '-' */
+  const char *text;     /* SD_OP_STRING bytes / SD_OP_INT decimal digits with optional '-' / SD_OP_LEVEL relation */
   uint32_t length;      /* of text */
   bool bool_value;      /* SD_OP_BOOL */
-  SdSymbol symbol;      /* SD_OP_COUNT: the counted nonterminal */
+  SdSymbol symbol;      /* SD_OP_COUNT: the counted nonterminal; SD_OP_LEVEL: the nesting one */
   int line, column;     /* position in the source, for messages */
 };
 
