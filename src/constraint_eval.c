@@ -773,7 +773,9 @@ static bool eval_quantifier(Ev *e, const SdFormula *f, bool neg) {
   for (uint32_t k = 0; k < count; k++) {
     if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
     if (e->cut) return false;
-    e->bind[f->var] = e->t->nodes[ids[first + k]];
+    const SdNode *node = e->t->nodes[ids[first + k]];
+    e->bind[f->var] = node;
+    if (f->match && !sd_match_node(f->match, e->t, node, e->bind)) continue; /* not in range */
     if (eval_formula(e, f->children[0], neg) != forall) return !forall;
   }
   return forall;

@@ -126,6 +126,21 @@ bool sd_internet_checksum_digits(const SdTree *t, const SdNode *header, const Sd
 bool sd_hex_value(SdArena *s, const char *text, size_t n, SdInt *out);
 bool sd_python_int(SdArena *s, const char *text, size_t n, SdInt *out);
 
+/* ---- match expressions and XPath steps (constraint_match.c) ---- */
+/* Is node in the range of a quantifier with this match? Binds the match's
+ * variables in bind (indexed by variable; bind[from] of each path must be
+ * set, the quantifier's own variable to node). */
+bool sd_match_node(const SdMatch *m, const SdTree *t, const SdNode *node, const SdNode **bind);
+/* Most optional groups a match expression may have. */
+uint32_t sd_match_max_groups(void);
+/* The variables a match binds (items, then paths); writes them when out. */
+uint32_t sd_match_bound(const SdMatch *m, int32_t *out);
+/* Copy into to's arena, variables mapped through var_map. */
+SdMatch *sd_match_copy(SdConstraint *to, const SdMatch *m, const int32_t *var_map);
+/* Same items and steps (variables aside: the caller compares those). */
+bool sd_match_same_shape(const SdMatch *a, const SdMatch *b);
+uint64_t sd_match_shape_hash(const SdMatch *m, uint64_t acc);
+
 /* ---- characters (constraint_utf8.c) ----
  * A string that is valid UTF-8 (shortest forms, no surrogates, at most
  * U+10FFFF) is a sequence of code points; any other string is a sequence of

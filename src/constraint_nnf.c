@@ -86,6 +86,14 @@ SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map) 
   return r;
 }
 
+/* The variables a quantifier's match binds (the parser allows at most
+ * MATCH_VARS_MAX). */
+#define MATCH_VARS_MAX 256
+static uint32_t match_vars(const SdMatch *m, int32_t *out) {
+  if (!m || sd_match_bound(m, NULL) > MATCH_VARS_MAX) return 0;
+  return sd_match_bound(m, out);
+}
+
 SdFormula *sd_formula_copy(SdConstraint *to, const SdConstraint *from, const SdFormula *f,
                            int32_t *var_map, bool fresh_binders) {
   SdFormula *r = sd_formula_new(to, f->kind, f->child_count);
@@ -99,6 +107,15 @@ SdFormula *sd_formula_copy(SdConstraint *to, const SdConstraint *from, const SdF
       var_map[f->var] = sd_constraint_add_variable(to, v->name, v->symbol, v->implicit);
     }
     r->var = var_map[f->var];
+    if (f->match) {
+      int32_t bound[MATCH_VARS_MAX];
+      uint32_t n = match_vars(f->match, bound);
+      for (uint32_t i = 0; fresh_binders && i < n; i++) {
+        const SdVariable *v = &from->variables[bound[i]];
+        var_map[bound[i]] = sd_constraint_add_variable(to, v->name, v->symbol, v->implicit);
+      }
+      r->match = sd_match_copy(to, f->match, var_map);
+    }
   }
   for (uint32_t i = 0; i < f->child_count; i++)
     r->children[i] = sd_formula_copy(to, from, f->children[i], var_map, fresh_binders);
@@ -245,11 +262,21 @@ static bool formula_eq(EqCtx *e, const SdFormula *a, const SdFormula *b) {
     if (e->a.c->variables[a->var].symbol != e->b.c->variables[b->var].symbol) return false;
     if ((a->in_var < 0) != (b->in_var < 0)) return false;
     if (a->in_var >= 0 && !var_eq(e, a->in_var, b->in_var)) return false;
-    int32_t oa = e->a.num[a->var], ob = e->b.num[b->var];
-    e->a.num[a->var] = e->b.num[b->var] = e->counter++;
-    bool r = formula_eq(e, a->children[0], b->children[0]);
-    e->a.num[a->var] = oa;
-    e->b.num[b->var] = ob;
+    if (!sd_match_same_shape(a->match, b->match)) return false;
+    int32_t va[MATCH_VARS_MAX + 1], vb[MATCH_VARS_MAX + 1], oa[MATCH_VARS_MAX + 1], ob[MATCH_VARS_MAX + 1];
+    uint32_t n = match_vars(a->match, va + 1);
+    match_vars(b->match, vb + 1);
+    va[0] = a->var, vb[0] = b->var;
+    bool r = true;
+    for (uint32_t i = 0; i <= n; i++) {
+      if (i && e->a.c->variables[va[i]].symbol != e->b.c->variables[vb[i]].symbol) r = false;
+      oa[i] = e->a.num[va[i]], ob[i] = e->b.num[vb[i]];
+      e->a.num[va[i]] = e->b.num[vb[i]] = e->counter++;
+    }
+    for (uint32_t i = 0; r && a->match && i < a->match->path_count; i++)
+      r = var_eq(e, a->match->paths[i].from, b->match->paths[i].from);
+    r = r && formula_eq(e, a->children[0], b->children[0]);
+    for (uint32_t i = n + 1; i-- > 0;) e->a.num[va[i]] = oa[i], e->b.num[vb[i]] = ob[i];
     return r;
   }
   for (uint32_t i = 0; i < a->child_count; i++)
@@ -319,10 +346,15 @@ static uint64_t formula_hash(HashCtx *h, const SdFormula *f, uint64_t acc) {
   if (sd_formula_is_quantifier(f->kind)) {
     acc = mix(acc, (uint64_t)h->c->variables[f->var].symbol);
     acc = mix(acc, f->in_var < 0 ? 0x1234 : var_hash(h, f->in_var));
-    int32_t old = h->num[f->var];
-    h->num[f->var] = h->counter++;
+    acc = sd_match_shape_hash(f->match, acc);
+    int32_t v[MATCH_VARS_MAX + 1], old[MATCH_VARS_MAX + 1];
+    uint32_t n = match_vars(f->match, v + 1);
+    v[0] = f->var;
+    for (uint32_t i = 0; i <= n; i++) old[i] = h->num[v[i]], h->num[v[i]] = h->counter++;
+    for (uint32_t i = 0; f->match && i < f->match->path_count; i++)
+      acc = mix(acc, var_hash(h, f->match->paths[i].from));
     acc = formula_hash(h, f->children[0], acc);
-    h->num[f->var] = old;
+    for (uint32_t i = n + 1; i-- > 0;) h->num[v[i]] = old[i];
     return acc;
   }
   for (uint32_t i = 0; i < f->child_count; i++) acc = formula_hash(h, f->children[i], acc);
@@ -423,6 +455,22 @@ static SdOp flip_cmp(SdOp op) {
   }
 }
 
+/* The variables f's match binds get dst variables (old mappings in olds),
+ * and r a copy of the match. */
+static uint32_t bind_match(Bld *b, const SdFormula *f, SdFormula *r, int32_t *olds) {
+  int32_t vars[MATCH_VARS_MAX];
+  uint32_t n = match_vars(f->match, vars);
+  for (uint32_t i = 0; i < n; i++) olds[i] = bld_bind(b, vars[i]);
+  if (f->match) r->match = sd_match_copy(b->dst, f->match, b->map);
+  return n;
+}
+
+static void unbind_match(Bld *b, const SdFormula *f, const int32_t *olds, uint32_t n) {
+  int32_t vars[MATCH_VARS_MAX];
+  match_vars(f->match, vars);
+  for (uint32_t i = n; i-- > 0;) b->map[vars[i]] = olds[i];
+}
+
 /* Copy f into the builder's constraint; with nnf, as negation normal form of
  * (neg ? not f : f). */
 static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
@@ -431,9 +479,11 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
     if (f->kind == SD_F_ATOM) r->atom = sd_term_copy(b->dst, f->atom, b->map);
     if (sd_formula_is_quantifier(f->kind)) {
       r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
-      int32_t old = bld_bind(b, f->var);
+      int32_t old = bld_bind(b, f->var), olds[MATCH_VARS_MAX];
       r->var = b->map[f->var];
+      uint32_t n = bind_match(b, f, r, olds);
       r->children[0] = xform(b, f->children[0], false, false);
+      unbind_match(b, f, olds, n);
       b->map[f->var] = old;
     } else {
       for (uint32_t i = 0; i < f->child_count; i++)
@@ -486,9 +536,11 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
       if (neg) k = dual_quantifier(k);
       SdFormula *r = fnew(b, k, 1, f);
       r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
-      int32_t old = bld_bind(b, f->var);
+      int32_t old = bld_bind(b, f->var), olds[MATCH_VARS_MAX];
       r->var = b->map[f->var];
+      uint32_t n = bind_match(b, f, r, olds);
       r->children[0] = xform(b, f->children[0], neg, true);
+      unbind_match(b, f, olds, n);
       b->map[f->var] = old;
       return r;
     }
@@ -613,6 +665,9 @@ static void mark(const SdFormula *f, bool *used) {
   if (sd_formula_is_quantifier(f->kind)) {
     used[f->var] = true;
     if (f->in_var >= 0) used[f->in_var] = true;
+    int32_t vars[MATCH_VARS_MAX];
+    uint32_t n = match_vars(f->match, vars);
+    for (uint32_t i = 0; i < n; i++) used[vars[i]] = true;
   }
   for (uint32_t i = 0; i < f->child_count; i++) mark(f->children[i], used);
 }
@@ -625,6 +680,13 @@ static void renum(SdFormula *f, const int32_t *m) {
   if (sd_formula_is_quantifier(f->kind)) {
     f->var = m[f->var];
     if (f->in_var >= 0) f->in_var = m[f->in_var];
+    SdMatch *x = f->match;
+    for (uint32_t i = 0; x && i < x->item_count; i++)
+      if (x->items[i].kind == SD_MATCH_VARIABLE) x->items[i].var = m[x->items[i].var];
+    for (uint32_t i = 0; x && i < x->path_count; i++) {
+      x->paths[i].var = m[x->paths[i].var];
+      x->paths[i].from = m[x->paths[i].from];
+    }
   }
   for (uint32_t i = 0; i < f->child_count; i++) renum(f->children[i], m);
 }

@@ -711,6 +711,7 @@ static SdTerm *parse_term(P *p);
 static SdTerm *parse_unary_term(P *p);
 static SdTerm *parse_sexpr_arg(P *p);
 static int find_pred(const Tok *t);
+static SdMatch *parse_match(P *p, const Tok *tok, SdSymbol in);
 
 static bool is_infix_term_op(const Tok *t) {
   if (t->kind == T_OP)
@@ -1142,6 +1143,188 @@ static SdFormula *parse_predicate(P *p) {
   return f;
 }
 
+/* ---- match expressions: "{<var> lhs} := <rhs>[ ;]" ----
+ * Read from the literal's source text (its escapes are decoded per text
+ * piece, after `<T>` and the braces are found, so `\x3c` is a literal
+ * `<`): `{<T> name}` binds a variable, `<T>` is any <T> subtree, `[...]` an
+ * optional group of text and <T>, `{{` `}}` `[[` stand for `{` `}` `[`. */
+
+typedef struct MatchRd {
+  P *p;
+  const Tok *tok;
+  const char *s;       /* the source between the quotes */
+  size_t n, i;
+  SdSymbol in;         /* the quantified nonterminal */
+  Array(SdMatchItem) items;
+  SdBuf text;          /* raw text of the current text piece */
+  int32_t group;
+} MatchRd;
+
+static void __attribute__((noreturn, format(printf, 3, 4)))
+match_fail(MatchRd *m, size_t at, const char *fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  array_free(&m->items);
+  sd_buf_free(&m->text);
+  fail_at(m->p, m->tok->line, m->tok->column + 1 + (int)at, "match expression: %s", msg);
+}
+
+/* decode the escapes of raw text (\" \\ \n \t \r \b \xHH \u{H..}) */
+static void match_decode(MatchRd *m, const char *raw, size_t n, size_t at, SdBuf *out) {
+  for (size_t i = 0; i < n; i++) {
+    if (raw[i] != '\\' || i + 1 == n) {
+      sd_buf_putc(out, raw[i]);
+      continue;
+    }
+    char e = raw[++i];
+    const char *simple = "\"\\ntrb", *values = "\"\\\n\t\r\b";
+    const char *k = strchr(simple, e);
+    if (k && e) {
+      sd_buf_putc(out, values[k - simple]);
+    } else if (e == 'x' && i + 2 < n + 1 && hexval(raw[i + 1]) >= 0 && i + 2 < n && hexval(raw[i + 2]) >= 0) {
+      sd_buf_putc(out, (char)(hexval(raw[i + 1]) * 16 + hexval(raw[i + 2])));
+      i += 2;
+    } else if (e == 'u' && i + 1 < n && raw[i + 1] == '{') {
+      uint32_t cp = 0;
+      size_t j = i + 2;
+      while (j < n && hexval(raw[j]) >= 0 && j < i + 8) cp = cp * 16 + (uint32_t)hexval(raw[j++]);
+      if (j >= n || raw[j] != '}' || j == i + 2 || cp > 0x10ffff)
+        match_fail(m, at + i - 1, "bad escape: expected \\u{HEX}");
+      put_utf8(out, cp);
+      i = j;
+    } else {
+      match_fail(m, at + i - 1, "bad escape '\\%c'", e ? e : ' ');
+    }
+  }
+}
+
+static SdSymbol match_nt(MatchRd *m, const char *name, size_t len, size_t at) {
+  char *nt = sd_xstrndup(name, len);
+  SdSymbol s = sd_grammar_find(m->p->c->grammar, nt);
+  bool ok = s >= 0 && nt[0] == '<' && sd_grammar_is_nonterminal(m->p->c->grammar, s);
+  free(nt);
+  if (!ok) match_fail(m, at, "unknown nonterminal %.*s", (int)len, name);
+  if (s != m->in && !sd_grammar_can_contain(m->p->c->grammar, m->in, s))
+    match_fail(m, at, "%.*s cannot occur in a %s", (int)len, name, m->p->c->grammar->symbols[m->in].name);
+  return s;
+}
+
+/* the text piece read so far (raw from `start`), split at <T>s */
+static void match_flush(MatchRd *m, size_t start) {
+  const char *raw = m->text.data ? m->text.data : "";
+  size_t n = m->text.len, from = 0;
+  for (size_t i = 0; i <= n; i++) {
+    size_t j = i + 1;
+    bool nt = false;
+    if (i < n && raw[i] == '<') {
+      while (j < n && raw[j] != '<' && raw[j] != '>' && raw[j] != ' ') j++;
+      nt = j < n && raw[j] == '>' && j > i + 1;
+    }
+    if (!nt && i < n) continue;
+    if (i > from) {
+      SdBuf d = {0};
+      match_decode(m, raw + from, i - from, start + from, &d);
+      SdMatchItem it = {SD_MATCH_TEXT, sd_arena_strndup(m->p->c->arena, d.data ? d.data : "", d.len),
+                        (uint32_t)d.len, -1, -1, m->group};
+      sd_buf_free(&d);
+      array_push(&m->items, it);
+    }
+    if (nt) {
+      SdMatchItem it = {SD_MATCH_NONTERMINAL, NULL, 0, match_nt(m, raw + i, j + 1 - i, start + i), -1, m->group};
+      array_push(&m->items, it);
+    }
+    from = j + 1;
+    i = j;
+  }
+  m->text.len = 0;
+}
+
+static size_t match_skip_space(MatchRd *m, size_t i) {
+  while (i < m->n && (m->s[i] == ' ' || m->s[i] == '\t')) i++;
+  return i;
+}
+
+/* `{<T> name}` at m->i (after the brace) */
+static void match_variable(MatchRd *m) {
+  size_t open = m->i - 1, i = match_skip_space(m, m->i), nt = i;
+  if (i >= m->n || m->s[i] != '<') match_fail(m, i, "expected <nonterminal> after '{'");
+  while (i < m->n && m->s[i] != '>' && m->s[i] != '}') i++;
+  if (i >= m->n || m->s[i] != '>') match_fail(m, nt, "unterminated nonterminal in {...}");
+  SdSymbol sym = match_nt(m, m->s + nt, i + 1 - nt, nt);
+  size_t id = match_skip_space(m, i + 1), e = id;
+  while (e < m->n && id_char(m->s[e])) e++;
+  if (e == id || !id_start(m->s[id])) match_fail(m, id, "expected a variable name after %.*s", (int)(i + 1 - nt), m->s + nt);
+  char *name = sd_xstrndup(m->s + id, e - id);
+  bool reserved = sd_constraint_reserved_word(name);
+  for (uint32_t k = 0; k < m->items.size && !reserved; k++)
+    if (m->items.items[k].kind == SD_MATCH_VARIABLE && !strcmp(m->items.items[k].text, name)) {
+      free(name);
+      match_fail(m, id, "variable '%.*s' is bound twice", (int)(e - id), m->s + id);
+    }
+  if (reserved) {
+    free(name);
+    match_fail(m, id, "'%.*s' is a reserved word and cannot name a variable", (int)(e - id), m->s + id);
+  }
+  SdMatchItem it = {SD_MATCH_VARIABLE, sd_arena_strndup(m->p->c->arena, name, strlen(name)), 0, sym, -1, -1};
+  free(name);
+  array_push(&m->items, it);
+  e = match_skip_space(m, e);
+  if (e >= m->n || m->s[e] != '}') match_fail(m, open, "expected '}' closing {%.*s ...", (int)(i + 1 - nt), m->s + nt);
+  m->i = e + 1;
+}
+
+static SdMatch *parse_match(P *p, const Tok *tok, SdSymbol in) {
+  MatchRd m = {p, tok, p->text + tok->start + 1, tok->len - 2, 0, in, {0}, {0}, -1};
+  uint32_t groups = 0;
+  size_t piece = 0; /* where the current text piece starts */
+  while (m.i < m.n) {
+    char c = m.s[m.i];
+    bool twice = m.i + 1 < m.n && m.s[m.i + 1] == c;
+    if ((c == '{' || c == '[' || c == '}') && twice) { /* {{ [[ }}: the character */
+      if (!m.text.len) piece = m.i;
+      sd_buf_puts(&m.text, c == '{' ? "\\x7b" : c == '[' ? "\\x5b" : "\\x7d");
+      m.i += 2;
+    } else if (c == '{' && m.group < 0) {
+      match_flush(&m, piece);
+      m.i++;
+      match_variable(&m);
+    } else if (c == '{') {
+      match_fail(&m, m.i, "a variable cannot be in an optional group [...]");
+    } else if (c == '[' && m.group < 0) {
+      match_flush(&m, piece);
+      if (groups == sd_match_max_groups()) match_fail(&m, m.i, "more than %u optional groups", groups);
+      m.group = (int32_t)groups++;
+      m.i++;
+    } else if (c == ']' && m.group >= 0) {
+      match_flush(&m, piece);
+      m.group = -1;
+      m.i++;
+    } else {
+      if (!m.text.len) piece = m.i;
+      sd_buf_putc(&m.text, c);
+      if (c == '\\' && m.i + 1 < m.n) sd_buf_putc(&m.text, m.s[++m.i]);
+      m.i++;
+    }
+  }
+  if (m.group >= 0) match_fail(&m, m.n, "unterminated optional group '['");
+  match_flush(&m, piece);
+  if (!m.items.size) match_fail(&m, 0, "empty");
+  uint32_t vars = 0;
+  for (uint32_t k = 0; k < m.items.size; k++) vars += m.items.items[k].kind == SD_MATCH_VARIABLE;
+  if (vars > 64) match_fail(&m, 0, "more than 64 variables");
+  SdMatch *r = sd_arena_alloc(p->c->arena, sizeof *r);
+  memset(r, 0, sizeof *r);
+  r->items = sd_arena_dup(p->c->arena, m.items.items, m.items.size * sizeof(SdMatchItem));
+  r->item_count = m.items.size;
+  r->group_count = groups;
+  array_free(&m.items);
+  sd_buf_free(&m.text);
+  return r;
+}
+
 /* `forall int n: body` / `exists int n: body` (after the keyword) */
 static SdFormula *parse_int_quantifier(P *p, const Tok *q, bool forall) {
   next(p); /* int */
@@ -1179,9 +1362,14 @@ static SdFormula *parse_quantifier(P *p) {
     next(p);
     name = nm->value;
   }
-  if (is_op(peek(p), "="))
-    fail_at(p, peek(p)->line, peek(p)->column, "match expressions (%s <T> v=\"...\") are not supported",
-            q->value);
+  SdMatch *match = NULL;
+  if (is_op(peek(p), "=")) {
+    next(p);
+    Tok *str = peek(p);
+    if (str->kind != T_STRING) fail_expected(p, str, "a match expression in quotes after '='");
+    next(p);
+    match = parse_match(p, str, sym);
+  }
   int32_t in_var = -1;
   if (is_word(peek(p), "in")) {
     next(p);
@@ -1211,13 +1399,22 @@ static SdFormula *parse_quantifier(P *p) {
                                                 : "a variable name, 'in' or ':'");
   next(p);
   int32_t var = sd_constraint_add_variable(p->c, name, sym, name == NULL);
+  uint32_t scope = p->scope.size;
   array_push(&p->scope, ((Scope){name, sym, var}));
+  for (uint32_t i = 0; match && i < match->item_count; i++) { /* the match's variables */
+    SdMatchItem *it = &match->items[i];
+    if (it->kind != SD_MATCH_VARIABLE) continue;
+    it->var = sd_constraint_add_variable(p->c, it->text, it->symbol, false);
+    array_push(&p->scope, ((Scope){p->c->variables[it->var].name, it->symbol, it->var}));
+    it->text = NULL;
+  }
   SdFormula *body = parse_unary(p);
-  p->scope.size--;
+  p->scope.size = scope;
   SdFormula *f = fmk(p, forall ? SD_F_FORALL : SD_F_EXISTS, 1, q);
   f->children[0] = body;
   f->var = var;
   f->in_var = in_var;
+  f->match = match;
   return f;
 }
 

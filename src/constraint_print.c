@@ -239,6 +239,54 @@ static const char *connective(SdFormulaKind k) {
 
 static void formula(Pr *p, const SdFormula *f);
 
+/* Does s[i..n) start with what reads as a nonterminal, <...> without
+ * blanks or angles inside? */
+static bool looks_nonterminal(const char *s, uint32_t i, uint32_t n) {
+  uint32_t j = i + 1;
+  while (j < n && s[j] != '<' && s[j] != '>' && s[j] != ' ') j++;
+  return j < n && s[j] == '>' && j > i + 1;
+}
+
+/* A text piece of a match expression, escaped for the string literal and
+ * the match expression's own syntax. */
+static void match_text(SdBuf *b, const char *s, uint32_t n, bool in_group) {
+  for (uint32_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    switch (c) {
+      case '"': sd_buf_puts(b, "\\\""); break;
+      case '\\': sd_buf_puts(b, "\\\\"); break;
+      case '\n': sd_buf_puts(b, "\\n"); break;
+      case '\t': sd_buf_puts(b, "\\t"); break;
+      case '\r': sd_buf_puts(b, "\\r"); break;
+      case '{': sd_buf_puts(b, "{{"); break;
+      case '}': sd_buf_puts(b, "}}"); break;
+      case '[': sd_buf_puts(b, "[["); break;
+      case ']': sd_buf_puts(b, in_group ? "\\x5d" : "]"); break;
+      default:
+        if (c < 0x20 || c == 0x7f || (c == '<' && looks_nonterminal(s, i, n)))
+          sd_buf_printf(b, "\\x%02x", c);
+        else
+          sd_buf_putc(b, (char)c);
+    }
+  }
+}
+
+/* ="..." of a quantifier: the match expression's items */
+static void match_expression(Pr *p, const SdMatch *m) {
+  const SdGrammar *g = p->c->grammar;
+  sd_buf_puts(&p->b, "=\"");
+  for (uint32_t i = 0; i < m->item_count; i++) {
+    const SdMatchItem *it = &m->items[i];
+    if (it->group >= 0 && (i == 0 || m->items[i - 1].group != it->group)) sd_buf_putc(&p->b, '[');
+    if (it->kind == SD_MATCH_TEXT) match_text(&p->b, it->text, it->length, it->group >= 0);
+    else if (it->kind == SD_MATCH_NONTERMINAL) sd_buf_puts(&p->b, g->symbols[it->symbol].name);
+    else sd_buf_printf(&p->b, "{%s %s}", g->symbols[it->symbol].name, p->c->variables[it->var].name);
+    if (it->group >= 0 && (i + 1 == m->item_count || m->items[i + 1].group != it->group))
+      sd_buf_putc(&p->b, ']');
+  }
+  sd_buf_putc(&p->b, '"');
+}
+
 /* An or of equalities of one variable with string literals: the variable, else -1. */
 static int32_t set_var(const Pr *p, const SdFormula *f) {
   if (p->isla || !p->sets || f->kind != SD_F_OR || f->child_count < 2) return -1;
@@ -312,6 +360,7 @@ static void formula(Pr *p, const SdFormula *f) {
       sd_buf_printf(b, "%s %s", f->kind == SD_F_FORALL ? "forall" : "exists",
                     p->c->grammar->symbols[v->symbol].name);
       if (!nt) sd_buf_printf(b, " %s", v->name);
+      if (f->match && f->match->item_count) match_expression(p, f->match);
       if (f->in_var >= 0 || p->isla) {
         sd_buf_puts(b, " in ");
         if (f->in_var < 0) sd_buf_puts(b, "start");

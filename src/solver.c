@@ -37,6 +37,7 @@
 #include "util.h"
 
 #define EXISTS_CHOICES 4    /* candidate nodes tried per exists in one grounding */
+#define EXISTS_SCAN 64      /* candidates an exists passes over when their body is false */
 #define FORALL_LIMIT 256    /* matching nodes beyond which a forall is not grounded */
 #define ATOM_LIMIT 4096     /* ground atoms per query */
 #define PER_GROUP 4         /* solutions asked per tree structure */
@@ -343,6 +344,10 @@ static G *g_join2(Ground *gr, int kind, G *a, G *b) {
 static G *ground(Ground *gr, const SdFormula *f, const SdNode **env);
 static G *ground_exists_int(Ground *gr, const SdFormula *f, const SdNode **env);
 
+/* Nodes in a quantifier's range (its match expression and XPath steps
+ * bind their variables in inner) are grounded in turn: for forall all of
+ * them, for exists up to EXISTS_CHOICES at random, passing over the ones
+ * whose body is false on the tree's shape alone (a def-use `before`). */
 static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) {
   const SdConstraint *c = gr->gen->nnf;
   SdSymbol sym = c->variables[f->var].symbol;
@@ -358,10 +363,9 @@ static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) 
     gr->too_big = true;
     return &g_false;
   }
-  /* exists: a random selection of candidates, in random order */
+  /* exists: candidates in random order */
   uint32_t *ids = sd_xmalloc(count * sizeof(uint32_t));
   for (uint32_t i = 0; i < count; i++) ids[i] = gr->tree->by_symbol[sym][first + i];
-  uint32_t take = count;
   if (exists) {
     SdRng *rng = &gr->gen->s->rng;
     for (uint32_t i = 0; i + 1 < count; i++) {
@@ -369,20 +373,36 @@ static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) 
       uint32_t tmp = ids[i];
       ids[i] = ids[j], ids[j] = tmp;
     }
-    if (take > EXISTS_CHOICES) take = EXISTS_CHOICES;
   }
+  uint32_t take = exists && count > EXISTS_CHOICES ? EXISTS_CHOICES : count, got = 0;
   G **items = sd_xmalloc(take * sizeof(G *));
   const SdNode **inner = sd_xmalloc((c->variable_count + 1) * sizeof(SdNode *));
   memcpy(inner, env, c->variable_count * sizeof(SdNode *));
-  for (uint32_t i = 0; i < take; i++) {
-    inner[f->var] = gr->tree->nodes[ids[i]];
-    items[i] = ground(gr, f->children[0], inner);
+  bool in_range = false;
+  for (uint32_t i = 0; i < count && got < take && !gr->too_big; i++) {
+    const SdNode *node = gr->tree->nodes[ids[i]];
+    inner[f->var] = node;
+    if (f->match && !sd_match_node(f->match, gr->tree, node, inner)) continue;
+    in_range = true;
+    G *x = ground(gr, f->children[0], inner);
+    if (exists && x->kind == G_FALSE && i < EXISTS_SCAN) continue;
+    items[got++] = x;
   }
-  G *r = g_join(gr, exists ? G_OR : G_AND, items, take);
+  if (exists && !in_range && gr->missing < 0) gr->missing = sym, gr->missing_in = scope;
+  G *r = g_join(gr, exists ? G_OR : G_AND, items, got);
   free(inner);
   free(items);
   free(ids);
   return r;
+}
+
+/* A structural atom on the tree (its nodes are bound): true or false. */
+static G *ground_structural(Ground *gr, const SdTerm *atom, const SdNode **env) {
+  uint32_t k = atom->op == SD_OP_NTH;
+  const SdTerm *x = atom->args[k], *y = atom->args[k + 1];
+  const SdNode *a = x->op == SD_OP_VAR ? env[x->var] : NULL, *b = y->op == SD_OP_VAR ? env[y->var] : NULL;
+  if (!a || !b || a->symbol == SD_SYMBOL_INT || b->symbol == SD_SYMBOL_INT) return NULL;
+  return sd_structural_holds(gr->tree, atom, a, b) ? &g_true : &g_false;
 }
 
 /* exists int n: the body with n an integer unknown to Z3 (one per
@@ -409,6 +429,8 @@ static G *ground(Ground *gr, const SdFormula *f, const SdNode **env) {
   case SD_F_TRUE: return &g_true;
   case SD_F_FALSE: return &g_false;
   case SD_F_ATOM: {
+    G *known = sd_is_structural_op(f->atom->op) ? ground_structural(gr, f->atom, env) : NULL;
+    if (known) return known;
     if (++gr->atoms > ATOM_LIMIT) {
       gr->too_big = true;
       return &g_false;

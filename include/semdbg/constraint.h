@@ -151,6 +151,47 @@ static inline bool sd_formula_is_quantifier(SdFormulaKind k) {
   return sd_formula_is_tree_quantifier(k) || sd_formula_is_int_quantifier(k);
 }
 
+/* A match expression `forall <assgn> a="{<var> lhs} := <rhs>":` (ISLa's),
+ * and XPath steps `a.<rhs>.<var>` (which restrict the quantifier the same
+ * way). A node is in the quantifier's range when its subtree can be cut
+ * into a sequence of subtrees and terminals that reads as the items (texts
+ * spelled by terminals, <T> and {<T> x} by whole <T> subtrees), with the
+ * optional groups `[...]` left out or put in (fewest first); the variables
+ * of the items are bound to their subtrees. Then every path binds its
+ * variable to the node reached from its start by the child steps; a node
+ * where a step finds no such child is not in the range. */
+typedef enum SdMatchKind {
+  SD_MATCH_TEXT,        /* bytes spelled by terminals */
+  SD_MATCH_NONTERMINAL, /* <T>: any <T> subtree */
+  SD_MATCH_VARIABLE,    /* {<T> x}: a <T> subtree, bound to x */
+} SdMatchKind;
+
+typedef struct SdMatchItem {
+  SdMatchKind kind;
+  const char *text;     /* TEXT */
+  uint32_t length;
+  SdSymbol symbol;      /* NONTERMINAL, VARIABLE */
+  int32_t var;          /* VARIABLE: a variable bound by the quantifier */
+  int32_t group;        /* the optional group `[...]` it is in (0, 1, ...), -1 none */
+} SdMatchItem;
+
+typedef struct SdMatchPath {
+  int32_t var;          /* bound to the node reached */
+  int32_t from;         /* the quantifier's variable or one bound before by the match */
+  uint32_t step_count;
+  SdSymbol *symbols;    /* step k: the child (among the node's children, EBNF's helper
+                           nodes looked through) of symbols[k] ... */
+  uint32_t *indices;    /* ... number indices[k] of those, from 0 (`<T>[2]` is 1) */
+} SdMatchPath;
+
+typedef struct SdMatch {
+  SdMatchItem *items;   /* none: no match expression (XPath steps only) */
+  uint32_t item_count;
+  uint32_t group_count;
+  SdMatchPath *paths;
+  uint32_t path_count;
+} SdMatch;
+
 typedef struct SdFormula SdFormula;
 struct SdFormula {
   SdFormulaKind kind;
@@ -160,6 +201,7 @@ struct SdFormula {
   int32_t var;          /* quantifiers: the bound variable */
   int32_t in_var;       /* quantifiers: the variable ranged in, -1 = the whole input (start) */
   int line, column;
+  SdMatch *match;       /* tree quantifiers: match expression and XPath steps, or NULL */
 };
 
 /* The symbol of a variable bound by `forall int` / `exists int`. */

@@ -54,6 +54,13 @@ static void check_binders(const SdConstraint *c, const SdFormula *f, uint32_t *c
   if (sd_formula_is_quantifier(f->kind)) {
     CHECK(f->var >= 0 && (uint32_t)f->var < c->variable_count);
     count[f->var]++;
+    if (f->match) { /* the variables of its match expression and XPath steps */
+      int32_t vars[300];
+      uint32_t n = sd_match_bound(f->match, NULL);
+      CHECK(n <= 300);
+      if (n <= 300) sd_match_bound(f->match, vars);
+      for (uint32_t i = 0; i < n && n <= 300; i++) count[vars[i]]++;
+    }
   }
   for (uint32_t i = 0; i < f->child_count; i++) check_binders(c, f->children[i], count);
 }
