@@ -34,6 +34,7 @@
 
 typedef enum TokKind {
   T_EOF, T_LPAR, T_RPAR, T_COMMA, T_COLON, T_SEMI, T_NT, T_ID, T_INT, T_DEC, T_STRING, T_OP,
+  T_XPATH, /* a.<b>.<c>[2]..<d>, <a>.<b>: value is the text; base_len the length of `a`/`<a>` */
 } TokKind;
 
 typedef struct Tok {
@@ -44,6 +45,7 @@ typedef struct Tok {
   char *value;             /* T_STRING: decoded bytes; T_INT: digits without leading zeros;
                               T_DEC: normalised decimal ("37.5"); else text */
   uint32_t value_len;
+  uint32_t base_len;       /* T_XPATH */
 } Tok;
 
 typedef Array(SdTerm *) TermArray;
@@ -60,6 +62,17 @@ typedef struct FreeNt {
   int32_t var;
 } FreeNt;
 
+/* An XPath step group: from base, either child steps (a path the base's
+ * quantifier gets) or a descendant `..<T>` (a `forall <T> var in base`,
+ * pushed into the base's quantifier's body as ISLa pushes it in). */
+typedef struct Pending {
+  int32_t base, var;
+  bool descendant, done;
+  uint32_t step_count;
+  SdSymbol *symbols;
+  uint32_t *indices;
+} Pending;
+
 typedef struct P {
   const char *text;
   size_t len;
@@ -75,6 +88,8 @@ typedef struct P {
   bool sexpr_arg;      /* parsing an argument of an S-expression (where `a -1` is two) */
   FormulaArray opaque; /* S-expression connectives: ISLa reads `(and A B)` as one SMT
                           formula, so the quantifier of a free nonterminal wraps it whole */
+  Array(struct Pending) pending; /* XPath steps waiting for their base's quantifier */
+  int32_t closing_in;  /* the range (`in`) of the quantifiers close_over makes, -1 start */
   SdConstraintError *err;
   jmp_buf fail;
 } P;
@@ -129,6 +144,32 @@ static void put_utf8(SdBuf *b, uint32_t cp) {
     sd_buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
     sd_buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
     sd_buf_putc(b, (char)(0x80 | (cp & 0x3f)));
+  }
+}
+
+/* XPath segments from s[k]: (`.` | `..`) `<T>` (`[` digits `]`)?, at least
+ * one; returns the end. */
+static size_t lex_xpath(P *p, const char *s, size_t n, size_t k, int line, size_t line_start) {
+  bool one = false;
+  for (;;) {
+    size_t dots = k + 1 < n && s[k] == '.' && s[k + 1] == '.' ? 2 : k < n && s[k] == '.' ? 1 : 0;
+    if (!dots || k + dots >= n || s[k + dots] != '<') {
+      if (one) return k;
+      fail_at(p, line, (int)(k - line_start) + 1, "malformed XPath expression: expected .<T> or ..<T>");
+    }
+    size_t a = k + dots + 1, b = a;
+    while (b < n && nt_char(s[b]) && s[b] != '.' && s[b] != '[') b++;
+    if (b == a || b >= n || s[b] != '>')
+      fail_at(p, line, (int)(k + dots - line_start) + 1, "malformed XPath expression: expected <nonterminal>");
+    k = b + 1;
+    if (k < n && s[k] == '[') {
+      size_t d = k + 1;
+      while (d < n && s[d] >= '0' && s[d] <= '9') d++;
+      if (d == k + 1 || d >= n || s[d] != ']' || (d == k + 2 && s[k + 1] == '0'))
+        fail_at(p, line, (int)(k - line_start) + 1, "malformed XPath index: expected [1], [2], ...");
+      k = d + 1;
+    }
+    one = true;
   }
 }
 
@@ -251,9 +292,11 @@ static void lex(P *p) {
         if (k > i + 1 && k < n && s[k] == '>') {
           t.kind = T_NT;
           j = k + 1;
-          if (j < n && s[j] == '.')
-            fail_at(p, t.line, (int)(j - line_start) + 1,
-                    "XPath expressions (<a>.<b>) are not supported; use a quantifier");
+          if (j + 1 < n && s[j] == '.' && (s[j + 1] == '<' || s[j + 1] == '.')) { /* <a>.<b> */
+            t.kind = T_XPATH;
+            t.base_len = (uint32_t)(j - i);
+            j = lex_xpath(p, s, n, j, line, line_start);
+          }
         } else {
           t.kind = T_OP;
           if (i + 1 < n && s[i + 1] == '=') j = i + 2;
@@ -316,10 +359,16 @@ static void lex(P *p) {
             else if (s[j] == '<' && j - i == 4 && !memcmp(s + i, "str.", 4) &&
                      (j + 1 >= n || !id_char(s[j + 1])))
               j += 1; /* str.< */
-            else if (s[j] == '<')
-              fail_at(p, t.line, t.column,
-                      "XPath expressions (%.*s<...>) are not supported; use a quantifier",
-                      (int)(j - i), s + i);
+            else if (s[j] == '<') { /* a.<b>, a..<b> */
+              size_t base = j - 1;
+              if (base > i && s[base - 1] == '.') base--;
+              if (base == i || s[base - 1] == '.')
+                fail_at(p, t.line, t.column, "malformed XPath expression: expected a variable before .<T>");
+              t.kind = T_XPATH;
+              t.base_len = (uint32_t)(base - i);
+              j = lex_xpath(p, s, n, base, line, line_start);
+              break;
+            }
           }
           t.kind = T_ID;
           break;
@@ -712,6 +761,8 @@ static SdTerm *parse_unary_term(P *p);
 static SdTerm *parse_sexpr_arg(P *p);
 static int find_pred(const Tok *t);
 static SdMatch *parse_match(P *p, const Tok *tok, SdSymbol in);
+static int32_t parse_xpath(P *p, const Tok *t);
+static void finish_binder(P *p, SdFormula *q);
 
 static bool is_infix_term_op(const Tok *t) {
   if (t->kind == T_OP)
@@ -783,6 +834,7 @@ static SdTerm *parse_primary(P *p) {
       return r;
     }
     case T_NT: next(p); return mk_var(p, resolve_nt(p, t), t);
+    case T_XPATH: next(p); return mk_var(p, parse_xpath(p, t), t);
     case T_ID: {
       if (is_word(t, "true") || is_word(t, "false")) {
         next(p);
@@ -1143,6 +1195,91 @@ static SdFormula *parse_predicate(P *p) {
   return f;
 }
 
+/* ---- XPath: a.<b>.<c>[2]..<d> ----
+ * Read as ISLa reads it: `.<T>[k]` is the k-th child of kind <T> of the
+ * node before (k from 1), `..<T>` any <T> below it, universally (ISLa
+ * quantifies `forall <T> x in node` there, pushed in as far as it goes).
+ * Child steps restrict the base variable's quantifier to the nodes that
+ * have those children (its range, like a match expression); both kinds are
+ * kept as pending until that quantifier is made (finish_binder). */
+
+/* Most <T> children an alternative of s has (EBNF helpers counted as many) */
+static uint32_t most_children(const SdGrammar *g, SdSymbol s, SdSymbol t) {
+  uint32_t best = 0;
+  const SdSymbolInfo *si = &g->symbols[s];
+  for (uint32_t a = 0; a < si->alternative_count; a++) {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < si->alternatives[a].count; i++) {
+      SdSymbol x = si->alternatives[a].symbols[i];
+      if (x == t) k++;
+      else if (g->symbols[x].generated && sd_grammar_is_nonterminal(g, x) && sd_grammar_can_contain(g, x, t))
+        k = UINT32_MAX - 1;
+    }
+    if (k > best) best = k;
+  }
+  return best;
+}
+
+/* the variable an XPath group binds, a known one for the same steps */
+static int32_t pending_var(P *p, int32_t base, bool descendant, const SdSymbol *syms,
+                           const uint32_t *idx, uint32_t n) {
+  for (uint32_t i = 0; i < p->pending.size; i++) {
+    Pending *q = &p->pending.items[i];
+    if (q->base == base && q->descendant == descendant && q->step_count == n &&
+        !memcmp(q->symbols, syms, n * sizeof(SdSymbol)) && !memcmp(q->indices, idx, n * sizeof(uint32_t)))
+      return q->var;
+  }
+  Pending q = {base, -1, descendant, false, n, sd_arena_dup(p->c->arena, syms, n * sizeof(SdSymbol)),
+               sd_arena_dup(p->c->arena, idx, n * sizeof(uint32_t))};
+  q.var = sd_constraint_add_variable(p->c, NULL, syms[n - 1], true);
+  array_push(&p->pending, q);
+  return q.var;
+}
+
+static int32_t parse_xpath(P *p, const Tok *t) {
+  const SdGrammar *g = p->c->grammar;
+  Tok base = *t;
+  base.value = sd_arena_strndup(p->c->arena, t->value, t->base_len);
+  int32_t cur = base.value[0] == '<' ? resolve_nt(p, &base) : resolve_name(p, &base);
+  if (cur == p->start_var || is_int_var(p, cur))
+    fail_at(p, t->line, t->column, "an XPath expression starts at a quantified variable or <nonterminal>, not '%s'",
+            base.value);
+  SdSymbol syms[64];
+  uint32_t idx[64], n = 0;
+  bool desc = false;
+  for (uint32_t i = t->base_len; i <= t->value_len; i++) {
+    bool end = i == t->value_len;
+    if (!end && t->value[i] != '.') continue;
+    if (n && (end || t->value[i + 1] == '.')) { /* a group ends: from cur, these steps */
+      cur = pending_var(p, cur, desc, syms, idx, n);
+      n = 0;
+    }
+    if (end) break;
+    desc = t->value[i + 1] == '.';
+    uint32_t a = i + (desc ? 2 : 1), b = a;
+    while (t->value[b] != '>') b++;
+    char *name = sd_xstrndup(t->value + a, b + 1 - a);
+    SdSymbol s = sd_grammar_find(g, name);
+    free(name);
+    int col = t->column + (int)a;
+    if (s < 0 || !sd_grammar_is_nonterminal(g, s))
+      fail_at(p, t->line, col, "unknown nonterminal %.*s in the XPath expression", (int)(b + 1 - a), t->value + a);
+    uint32_t k = t->value[b + 1] == '[' ? (uint32_t)strtoul(t->value + b + 2, NULL, 10) - 1 : 0;
+    SdSymbol from = n ? syms[n - 1] : p->c->variables[cur].symbol;
+    if (desc ? from != s && !sd_grammar_can_contain(g, from, s) : most_children(g, from, s) <= k)
+      fail_at(p, t->line, col, "%.*s%s cannot be %s a %s", (int)(b + 1 - a), t->value + a,
+              k ? "[...]" : "", desc ? "below" : "a child of", g->symbols[from].name);
+    if (n == 64) fail_at(p, t->line, col, "XPath expression longer than 64 steps");
+    syms[n] = s, idx[n++] = k;
+    i = b; /* on past the step */
+    if (desc && n == 1) { /* ..<T> is a group of its own */
+      cur = pending_var(p, cur, true, syms, idx, 1);
+      n = 0, desc = false;
+    }
+  }
+  return cur;
+}
+
 /* ---- match expressions: "{<var> lhs} := <rhs>[ ;]" ----
  * Read from the literal's source text (its escapes are decoded per text
  * piece, after `<T>` and the braces are found, so `\x3c` is a literal
@@ -1377,6 +1514,9 @@ static SdFormula *parse_quantifier(P *p) {
     if (w->kind == T_NT) {
       next(p);
       in_var = resolve_nt(p, w);
+    } else if (w->kind == T_XPATH) { /* semdbg's printer writes `a.<b>..<c>` so */
+      next(p);
+      in_var = parse_xpath(p, w);
     } else if (w->kind == T_ID && !sd_constraint_reserved_word(w->value)) {
       next(p);
       in_var = resolve_name(p, w);
@@ -1415,6 +1555,7 @@ static SdFormula *parse_quantifier(P *p) {
   f->var = var;
   f->in_var = in_var;
   f->match = match;
+  finish_binder(p, f);
   return f;
 }
 
@@ -1605,20 +1746,33 @@ static void check_depth(P *p, const SdFormula *root) {
 
 /* ---- closing over free nonterminals ---- */
 
-static bool term_mentions(const SdTerm *t, int32_t v) {
-  if (t->op == SD_OP_VAR) return t->var == v;
-  for (uint32_t i = 0; i < t->arg_count; i++)
-    if (term_mentions(t->args[i], v)) return true;
+/* Is x v, or a variable an XPath expression reaches from v? */
+static bool reaches(const P *p, int32_t x, int32_t v) {
+  for (uint32_t guard = 0; guard <= p->pending.size; guard++) {
+    if (x == v) return true;
+    uint32_t i = 0;
+    while (i < p->pending.size && p->pending.items[i].var != x) i++;
+    if (i == p->pending.size) return false;
+    x = p->pending.items[i].base;
+  }
   return false;
 }
 
-static bool mentions(const SdFormula *f, int32_t v) {
-  if (f->kind == SD_F_ATOM) return term_mentions(f->atom, v);
-  if ((f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) && f->in_var == v) return true;
-  for (uint32_t i = 0; i < f->child_count; i++)
-    if (mentions(f->children[i], v)) return true;
+static bool term_mentions(const P *p, const SdTerm *t, int32_t v) {
+  if (t->op == SD_OP_VAR) return reaches(p, t->var, v);
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_mentions(p, t->args[i], v)) return true;
   return false;
 }
+
+static bool mentions_in(const P *p, const SdFormula *f, int32_t v) {
+  if (f->kind == SD_F_ATOM) return term_mentions(p, f->atom, v);
+  if (sd_formula_is_tree_quantifier(f->kind) && f->in_var >= 0 && reaches(p, f->in_var, v)) return true;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (mentions_in(p, f->children[i], v)) return true;
+  return false;
+}
+#define mentions(f, v) mentions_in(p, f, v)
 
 static bool is_opaque(const P *p, const SdFormula *f) {
   for (uint32_t i = 0; i < p->opaque.size; i++)
@@ -1633,9 +1787,10 @@ static SdFormula *wrap(P *p, SdFormula *f, int32_t v, bool neg) {
   SdFormula *q = sd_formula_new(p->c, neg ? SD_F_EXISTS : SD_F_FORALL, 1);
   q->children[0] = f;
   q->var = v;
-  q->in_var = -1;
+  q->in_var = p->closing_in;
   q->line = f->line;
   q->column = f->column;
+  finish_binder(p, q);
   return q;
 }
 
@@ -1712,6 +1867,54 @@ static SdFormula *close_over(P *p, SdFormula *f, int32_t v) {
   return close_over_in(p, f, v, false);
 }
 
+static bool binds(const SdFormula *q, int32_t v) {
+  if (q->var == v) return true;
+  int32_t vars[300];
+  uint32_t n = q->match ? sd_match_bound(q->match, NULL) : 0;
+  if (n > 300) return false;
+  if (n) sd_match_bound(q->match, vars);
+  for (uint32_t i = 0; i < n; i++)
+    if (vars[i] == v) return true;
+  return false;
+}
+
+static void add_path(P *p, SdFormula *q, const Pending *x) {
+  if (!q->match) {
+    q->match = sd_arena_alloc(p->c->arena, sizeof(SdMatch));
+    memset(q->match, 0, sizeof(SdMatch));
+  }
+  SdMatch *m = q->match;
+  SdMatchPath *paths = sd_arena_alloc(p->c->arena, (m->path_count + 1) * sizeof(SdMatchPath));
+  if (m->path_count) memcpy(paths, m->paths, m->path_count * sizeof(SdMatchPath));
+  paths[m->path_count] = (SdMatchPath){x->var, x->base, x->step_count, x->symbols, x->indices};
+  m->paths = paths;
+  m->path_count++;
+}
+
+/* A quantifier q was made: the XPath steps from the variables it binds
+ * become paths of its range, and their descendant steps quantifiers in
+ * its body (`forall <T> x in base`, placed as ISLa's push-in places it). */
+static void finish_binder(P *p, SdFormula *q) {
+  for (bool more = true; more;) {
+    more = false;
+    for (uint32_t i = 0; i < p->pending.size; i++) {
+      Pending *x = &p->pending.items[i];
+      if (x->done || x->descendant || !binds(q, x->base)) continue;
+      x->done = more = true;
+      add_path(p, q, x);
+    }
+  }
+  for (uint32_t i = 0; i < p->pending.size; i++) {
+    Pending *x = &p->pending.items[i];
+    if (x->done || !x->descendant || !binds(q, x->base)) continue;
+    x->done = true;
+    int32_t was = p->closing_in;
+    p->closing_in = x->base;
+    q->children[0] = close_over_in(p, q->children[0], x->var, false);
+    p->closing_in = was;
+  }
+}
+
 static void flatten_into(SdConstraint *c, SdFormula *f, SdFormulaKind kind, FormulaArray *out) {
   if (f->kind == kind) {
     for (uint32_t i = 0; i < f->child_count; i++) flatten_into(c, f->children[i], kind, out);
@@ -1752,6 +1955,9 @@ static bool run(P *p) {
   }
   check_depth(p, f);
   for (uint32_t i = p->free_nts.size; i-- > 0;) f = close_over(p, f, p->free_nts.items[i].var);
+  for (uint32_t i = 0; i < p->pending.size; i++)
+    if (!p->pending.items[i].done) /* its base is bound by no quantifier */
+      fail_at(p, 1, 1, "an XPath expression starts at a variable no quantifier binds");
   p->c->root = flatten(p->c, f);
   sd_constraint_name_variables(p->c);
   return true;
@@ -1768,6 +1974,7 @@ SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, si
   p->err->line = p->err->column = 0;
   p->err->message = NULL;
   p->start_var = -1;
+  p->closing_in = -1;
   SdConstraint *result = p->c;
   if (!run(p)) {
     sd_constraint_free(p->c);
@@ -1779,6 +1986,7 @@ SdConstraint *sd_constraint_parse(const SdGrammar *grammar, const char *text, si
   array_free(&p->tstack);
   array_free(&p->fstack);
   array_free(&p->opaque);
+  array_free(&p->pending);
   if (!error) free(dummy.message);
   free(p);
   return result;

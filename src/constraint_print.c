@@ -97,10 +97,28 @@ typedef struct Pr {
   const bool *as_nt; /* short form: variables written as <T> */
   bool sets;         /* short form: an or of equalities of one variable with strings
                         is written `X in {"a", "b"}` (not ISLa: only the final text) */
+  const SdMatchPath **path_of; /* per variable: the XPath steps binding it, or NULL */
 } Pr;
+
+static void find_paths(const SdFormula *f, const SdMatchPath **path_of) {
+  for (uint32_t i = 0; f->match && i < f->match->path_count; i++)
+    path_of[f->match->paths[i].var] = &f->match->paths[i];
+  for (uint32_t i = 0; i < f->child_count; i++) find_paths(f->children[i], path_of);
+}
+
+static void print_root(Pr *p, const SdFormula *root);
 
 static void var_ref(Pr *p, int32_t v) {
   const SdVariable *var = &p->c->variables[v];
+  const SdMatchPath *path = p->path_of ? p->path_of[v] : NULL;
+  if (path) { /* an XPath expression: base.<T>.<U>[2] */
+    var_ref(p, path->from);
+    for (uint32_t k = 0; k < path->step_count; k++) {
+      sd_buf_printf(&p->b, ".%s", p->c->grammar->symbols[path->symbols[k]].name);
+      if (path->indices[k]) sd_buf_printf(&p->b, "[%u]", path->indices[k] + 1);
+    }
+    return;
+  }
   if (var->symbol == -1) sd_buf_puts(&p->b, "start");
   else if (!p->isla && p->as_nt[v]) sd_buf_puts(&p->b, p->c->grammar->symbols[var->symbol].name);
   else sd_buf_puts(&p->b, var->name);
@@ -271,6 +289,52 @@ static void match_text(SdBuf *b, const char *s, uint32_t n, bool in_group) {
   }
 }
 
+static void sub(Pr *p, const SdFormula *f, bool paren);
+static int plevel(const Pr *p, const SdFormula *f);
+static const SdFormula *shown(const Pr *p, const SdFormula *f);
+
+static bool term_uses(const SdTerm *t, int32_t v) {
+  if (t->op == SD_OP_VAR) return t->var == v;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_uses(t->args[i], v)) return true;
+  return false;
+}
+
+static bool formula_uses(const SdFormula *f, int32_t v) {
+  if (f->kind == SD_F_ATOM) return term_uses(f->atom, v);
+  if (sd_formula_is_tree_quantifier(f->kind) && f->in_var == v) return true;
+  for (uint32_t i = 0; f->match && i < f->match->path_count; i++)
+    if (f->match->paths[i].from == v) return true;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (formula_uses(f->children[i], v)) return true;
+  return false;
+}
+
+/* XPath steps whose variable the body does not use (left by
+ * simplification) still restrict the range: written as
+ * `(same_position(x.<a>, x.<a>) and body)` to keep it. True when printed so. */
+static bool unused_paths(Pr *p, const SdFormula *q) {
+  const SdFormula *body = q->children[0];
+  uint32_t unused = 0;
+  for (uint32_t i = 0; q->match && i < q->match->path_count; i++) {
+    int32_t v = q->match->paths[i].var;
+    bool used = formula_uses(body, v);
+    for (uint32_t j = 0; j < q->match->path_count && !used; j++) used = q->match->paths[j].from == v;
+    if (used) continue;
+    sd_buf_puts(&p->b, unused++ ? " and " : "(");
+    sd_buf_puts(&p->b, "same_position(");
+    var_ref(p, v);
+    sd_buf_puts(&p->b, ", ");
+    var_ref(p, v);
+    sd_buf_puts(&p->b, ")");
+  }
+  if (!unused) return false;
+  sd_buf_puts(&p->b, " and ");
+  sub(p, body, plevel(p, shown(p, body)) <= 5); /* 5: and */
+  sd_buf_putc(&p->b, ')');
+  return true;
+}
+
 /* ="..." of a quantifier: the match expression's items */
 static void match_expression(Pr *p, const SdMatch *m) {
   const SdGrammar *g = p->c->grammar;
@@ -367,6 +431,7 @@ static void formula(Pr *p, const SdFormula *f) {
         else var_ref(p, f->in_var);
       }
       sd_buf_puts(b, ": ");
+      if (unused_paths(p, f)) return;
       sub(p, body, plevel(p, shown(p, body)) < 6);
       return;
     }
@@ -390,21 +455,30 @@ static void formula(Pr *p, const SdFormula *f) {
   }
 }
 
+static void print_root(Pr *p, const SdFormula *root) {
+  const SdMatchPath **path_of = sd_xcalloc(p->c->variable_count + 1, sizeof(SdMatchPath *));
+  find_paths(root, path_of);
+  p->path_of = path_of;
+  formula(p, root);
+  p->path_of = NULL;
+  free(path_of);
+}
+
 char *sd_constraint_to_isla(const SdConstraint *self) {
-  Pr p = {self, {0}, true, NULL, false};
-  if (self->root) formula(&p, self->root);
+  Pr p = {self, {0}, true, NULL, false, NULL};
+  if (self->root) print_root(&p, self->root);
   return sd_buf_take(&p.b);
 }
 
 static char *print_short_sets(const SdConstraint *c, const bool *as_nt, bool sets) {
-  Pr p = {c, {0}, false, as_nt, sets};
-  formula(&p, c->root);
+  Pr p = {c, {0}, false, as_nt, sets, NULL};
+  print_root(&p, c->root);
   return sd_buf_take(&p.b);
 }
 
 static char *print_short(const SdConstraint *c, const bool *as_nt) {
-  Pr p = {c, {0}, false, as_nt, false};
-  formula(&p, c->root);
+  Pr p = {c, {0}, false, as_nt, false, NULL};
+  print_root(&p, c->root);
   return sd_buf_take(&p.b);
 }
 
