@@ -33,7 +33,7 @@ SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map);
 void sd_constraint_name_variables(SdConstraint *self);
 bool sd_constraint_reserved_word(const char *name);
 /* Does the term mention a variable? Could it be undefined (str.to.int,
- * str.to.real, div, mod)? */
+ * str.to.real, div, mod, internet_checksum, hex_to_decimal)? */
 bool sd_term_has_var(const SdTerm *t);
 bool sd_term_is_partial(const SdTerm *t);
 bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdFormula *b);

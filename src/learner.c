@@ -16,6 +16,7 @@
  * a few frequent only in passing inputs, whose negations (complemented
  * bitsets) state an absence. Bounds beyond int64 are searched digit by digit
  * on decimal numerals. Sets of values: learner_sets.c. */
+#include "constraint_internal.h"
 #include "learner_internal.h"
 #include "semdbg/stop.h"
 
@@ -389,7 +390,7 @@ bool lr_atom_update(SdLearner *self, uint32_t index) {
     self->stats.cached += n;
     return kept(self, a);
   }
-  if (a->kind == LR_NEGATION) {
+  if (a->kind == LR_NEGATION && a->complement) {
     /* the complement of its base: no evaluation */
     uint32_t base = a->base;
     self->atoms.items[base].absence = true;
@@ -420,6 +421,13 @@ bool lr_atom_update(SdLearner *self, uint32_t index) {
   return kept(self, a);
 }
 
+static bool formula_partial(const SdFormula *f) {
+  if (f->kind == SD_F_ATOM && sd_term_is_partial(f->atom)) return true;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (formula_partial(f->children[i])) return true;
+  return false;
+}
+
 /* The negation of an atom (made once; an existing instance with the same
  * text is reused). */
 static uint32_t negation_of(SdLearner *self, uint32_t index) {
@@ -435,6 +443,9 @@ static uint32_t negation_of(SdLearner *self, uint32_t index) {
     LrAtom *n = &self->atoms.items[r];
     n->kind = LR_NEGATION;
     n->base = index;
+    /* with an atom that can be undefined (str.to.int of a non-numeral), the
+       negation (ISLa's: undefined atoms stay false) is evaluated */
+    n->complement = !formula_partial(self->atoms.items[index].c->root);
   }
   self->atoms.items[index].negation = r;
   return r;

@@ -49,6 +49,8 @@ typedef struct LrAtom {
   char *short_text;    /* sd_constraint_to_short, made when first ranked */
   int kind;            /* LR_PLAIN, LR_NEGATION (of `base`), LR_SET (of values of `templ`) */
   uint32_t base;       /* LR_NEGATION: the negated atom */
+  bool complement;     /* LR_NEGATION: true exactly where the base is false (no atom of the
+                          base can be undefined, where both are false), so not evaluated */
   uint32_t negation;   /* its negation atom, LR_NONE if not made */
   bool absence;        /* evaluate on every input (never pruned): its negation may matter */
   uint32_t templ;      /* an equality of one variable with a value: its template, else LR_NONE */
