@@ -90,6 +90,7 @@ typedef struct P {
                           formula, so the quantifier of a free nonterminal wraps it whole */
   Array(struct Pending) pending; /* XPath steps waiting for their base's quantifier */
   int32_t closing_in;  /* the range (`in`) of the quantifiers close_over makes, -1 start */
+  const char *const_name; /* `const name: <T>;`: another name of start */
   SdConstraintError *err;
   jmp_buf fail;
 } P;
@@ -505,7 +506,8 @@ static int32_t resolve_name(P *p, const Tok *t) {
   for (uint32_t i = p->scope.size; i-- > 0;)
     if (p->scope.items[i].name && !strcmp(p->scope.items[i].name, t->value))
       return p->scope.items[i].var;
-  if (!strcmp(t->value, "start")) return start_var(p);
+  if (!strcmp(t->value, "start") || (p->const_name && !strcmp(t->value, p->const_name)))
+    return start_var(p);
   /* an unnamed binder `forall <a>:` is also called `a` (ISLa names the
      variable after its nonterminal) */
   for (uint32_t i = p->scope.size; i-- > 0;) {
@@ -1523,6 +1525,7 @@ static SdFormula *parse_quantifier(P *p) {
       if (is_int_var(p, in_var))
         fail_at(p, w->line, w->column, "'%s' is an integer variable, not a tree node to range in",
                 w->value);
+      if (in_var == p->start_var) in_var = -1; /* the constant: the whole input */
     } else if (is_word(w, "start")) {
       next(p);
       bool shadowed = false;
@@ -1642,7 +1645,7 @@ static SdFormula *parse_unary_inner(P *p) {
   }
   if (is_word(t, "forall") || is_word(t, "exists")) return parse_quantifier(p);
   if (is_word(t, "const"))
-    fail_at(p, t->line, t->column, "constant declarations (const x: <T>;) are not supported");
+    fail_at(p, t->line, t->column, "a constant declaration (const x: <T>;) comes first");
   if (find_pred(t) >= 0 && peek_at(p, 1)->kind == T_LPAR) return parse_predicate(p);
   if (t->kind == T_LPAR) {
     uint32_t after = after_group(p, p->pos);
@@ -1937,6 +1940,19 @@ static SdFormula *flatten(SdConstraint *c, SdFormula *f) {
   return f;
 }
 
+/* `const name: <T>;` (ISLa): name is the whole input, like `start` */
+static void parse_const(P *p) {
+  next(p);
+  Tok *nm = expect(p, T_ID, "a name after 'const'");
+  if (sd_constraint_reserved_word(nm->value) && strcmp(nm->value, "start"))
+    fail_at(p, nm->line, nm->column, "'%s' is a reserved word and cannot name a constant", nm->value);
+  expect(p, T_COLON, "':' after the constant's name");
+  Tok *nt = expect(p, T_NT, "the constant's <nonterminal>");
+  find_nt(p, nt);
+  expect(p, T_SEMI, "';' after the constant declaration");
+  p->const_name = nm->value;
+}
+
 static bool run(P *p) {
   if (setjmp(p->fail)) return false;
   const char *z = memchr(p->text, 0, p->len);
@@ -1946,6 +1962,7 @@ static bool run(P *p) {
     fail_at(p, line, col, "unexpected NUL byte");
   }
   lex(p);
+  if (is_word(peek(p), "const")) parse_const(p);
   if (peek(p)->kind == T_EOF) fail_expected(p, peek(p), "a formula");
   SdFormula *f = parse_formula(p);
   Tok *t = peek(p);
