@@ -6,11 +6,16 @@
  * search, never a walk of the tree); `forall` over no node is true, `exists`
  * over none is false. Bindings are an array indexed by variable; a variable
  * used as a string is the text of its subtree (a slice of tree->text, no
- * copy). Terms evaluate to values that may be undefined: str.to.int of a
+ * copy); a quantifier with a match expression or XPath steps ranges only
+ * over the nodes that match (constraint_match.c), binding their variables.
+ * Terms evaluate to values that may be undefined: str.to.int of a
  * non-numeral (ISLa's int(float(s)), exact; str.to.real the same numerals'
  * decimal value), div or mod by zero, and a regex whose automaton outgrew its
- * limit; an atom with an undefined value is false, whatever surrounds it (so
- * `not (str.to.int(x) > 3)` is true for a non-numeric x). Integers have any
+ * limit. Formulas are evaluated with a polarity, as ISLa evaluates them after
+ * pushing every `not` into the atoms: an atom with an undefined value is
+ * false under either polarity (so `not (str.to.int(x) > 3)` is false for a
+ * non-numeric x). Integer quantifiers try values for their variable (see
+ * eval_int_quantifier). Integers have any
  * size and decimals are a mantissa and a power of ten (constraint_bigint.c);
  * a string that is valid UTF-8 counts code points, any other bytes
  * (constraint_utf8.c); temporaries of an atom live in a scratch that

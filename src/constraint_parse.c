@@ -19,11 +19,16 @@
  * parenthesised formula otherwise.
  *
  * Free nonterminals (`<T>` with no binder in scope) get one implicit variable
- * per nonterminal, and the formula is closed over them as ISLa does: a
- * `forall <T> v in start:` is pushed into an and/or as long as one side does
- * not mention v (into the consequent of an implies), and wraps the formula
- * otherwise. This runs on the binary and/or tree the parser built; the
- * result is then flattened and the variables get unique names. */
+ * per nonterminal, and the formula is closed over them as ISLa does
+ * (close_over: pushed into and/or past the operands that do not mention it,
+ * into implications, negations and forall bodies; S-expression connectives
+ * are wrapped whole). Match expressions (`="..."`) are read from the string
+ * literal's source (parse_match); XPath steps (`a.<b>`, `a..<c>`) wait as
+ * pending until the quantifier of their base is made (finish_binder): child
+ * steps become paths of its range, descendant steps foralls pushed into its
+ * body. Integer quantifiers bind a variable of symbol SD_SYMBOL_INT; `const
+ * s: <T>;` makes s another name of start. The result is flattened and the
+ * variables get unique names. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>

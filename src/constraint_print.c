@@ -1,6 +1,8 @@
 /* constraint_print.c: printing constraints as text.
  *
- * Canonical ISLa: every quantifier explicit with its variable and `in ...`,
+ * Canonical ISLa: every quantifier explicit with its variable, its match
+ * expression (`="{<var> lhs} := <rhs>"`) and `in ...`; a variable an XPath
+ * step binds is written as the XPath expression (`a.<rhs>.<var>`),
  * every term an S-expression `(> (str.to.int n) (str.len p))`, connectives
  * parenthesised whenever a child binds no tighter than its parent (ISLa's
  * precedence, as in constraint_parse.c), a quantifier body parenthesised

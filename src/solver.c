@@ -7,13 +7,17 @@
  *     an exists needs when they are missing) is fixed; the constraint in
  *     negation normal form is grounded on it (exists: a few random candidate
  *     nodes, forall: all matching nodes, structural atoms decided on the
- *     tree); the "leaf-most" bound nodes (those with no other bound node
+ *     tree; only nodes in a match expression's range, exists candidates
+ *     whose body the shape alone makes false passed over; `exists int n` an
+ *     integer unknown, `forall int` left to fuzzing); the "leaf-most" bound nodes (those with no other bound node
  *     below them) become Z3 string variables restricted to their
  *     nonterminal's regex and a length bound, the other nodes' texts are
  *     concatenations of their children. Each model is spliced into the text;
  *     blocking clauses, random length targets and, now and then, boundary
  *     equations (a > b  ->  a = b + 1) make successive solutions differ;
  *  3. fuzz and filter again with the remaining budget.
+ * Fuzzed inputs are repaired for semantic predicates Z3 cannot handle
+ * (internet_checksum: solver_repair.c) before they are checked.
  * Every candidate is re-parsed from the start symbol and checked with the
  * evaluator before it is returned, and texts already known (the avoid set)
  * are never returned. Before giving up when nothing hits, an abstraction of

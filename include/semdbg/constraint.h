@@ -1,12 +1,14 @@
-/* semdbg/constraint.h: the ISLa constraint language (the subset semdbg
- * speaks): syntax tree, parser, printers, evaluator over derivation trees,
- * negation normal form and simplification.
+/* semdbg/constraint.h: the ISLa constraint language (ISLa's syntax and
+ * predicates, ISLearn's predicates, semdbg's decimals): syntax tree,
+ * parser, printers, evaluator over derivation trees, negation normal form
+ * and simplification.
  *
  * A constraint owns an arena holding all of its nodes; free it as a whole.
  *
  * Conventions (docs/constraint.md has the language and its semantics):
  * - Every variable except `start` is bound by exactly one quantifier (an
- *   integer variable by `forall int`/`exists int`), and
+ *   integer variable by `forall int`/`exists int`; the variables of a match
+ *   expression and of XPath steps by the quantifier whose `match` has them), and
  *   variable names are unique valid ISLa identifiers. A term `start` is an
  *   SD_OP_VAR whose variable has symbol -1 (it stands for the root; no
  *   quantifier binds it, and it exists only when used); a quantifier's in_var
@@ -36,10 +38,13 @@
  * - Strings are bytes; a string that is valid UTF-8 is read as its code
  *   points (str.len, str.at, str.substr, str.to_code, regex characters),
  *   any other string byte by byte (each byte a character).
- * - In NNF, NOT appears only directly above an ATOM; a negated integer
- *   comparison without str.to.int/str.to.real/div/mod is flipped instead (not a > b ->
- *   a <= b). Atoms that can be undefined (str.to.int/str.to.real of a
- *   non-numeral, div or mod by zero) are false, and so are their flipped forms, hence the NOT.
+ * - In NNF, NOT appears only directly above an ATOM; a negated ordering
+ *   comparison is flipped instead (not a > b -> a <= b). Atoms that can be
+ *   undefined (str.to.int/str.to.real of a non-numeral, div or mod by zero,
+ *   ISLearn's predicates on text that is no hex) are false, and false under
+ *   a NOT too (ISLa pushes negations into the atoms): NOT(atom) means
+ *   "defined and false", so a constraint and its negation are never both
+ *   true but may both be false.
  * - Evaluation does not modify the constraint: several threads may evaluate
  *   one constraint at once. */
 #ifndef SEMDBG_CONSTRAINT_H
