@@ -990,6 +990,8 @@ static LrFlip find_flip_big(SdLearner *self, LrTemplate *t, uint32_t input, uint
 }
 
 /* Where the truth of the template flips for one input, by bisection. */
+#define LR_BOUND_DIGITS 200
+
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
   LrFlip f = {0};
   int64_t lo = 0, hi = 0, sum;
@@ -999,8 +1001,12 @@ static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
     f.kind = probe(self, t, 0, input) ? LR_TRUE : LR_FALSE;
     return f;
   }
-  /* sums and differences of numbers reach beyond any one of them */
-  if (big || (t->arith && sum >= INT64_MAX / 4)) return find_flip_big(self, t, input, digits + 2);
+  /* sums and differences of numbers reach beyond any one of them; bounds
+     are searched up to LR_BOUND_DIGITS digits (a numeral of thousands of
+     digits, which regrown inputs can have, would cost its length squared
+     in probes, and no bound is that long) */
+  if (big || (t->arith && sum >= INT64_MAX / 4))
+    return find_flip_big(self, t, input, digits + 2 < LR_BOUND_DIGITS ? digits + 2 : LR_BOUND_DIGITS);
   if (t->arith) {
     if (-sum < lo) lo = -sum;
     if (sum > hi) hi = sum;
