@@ -259,6 +259,25 @@ static bool after_str_to_int(const char *text, uint32_t offset) {
   return false;
 }
 
+/* Is the placeholder at offset count()'s second argument? (Then ISLearn
+ * writes the nonterminal as a string.) */
+static bool count_needle(const char *text, uint32_t offset) {
+  int depth = 0, commas = 0;
+  for (uint32_t i = offset; i-- > 0;) {
+    char c = text[i];
+    if (c == ')') depth++;
+    else if (c == '(' && depth) depth--;
+    else if (c == '(') {
+      uint32_t j = i;
+      while (j > 0 && (text[j - 1] == ' ' || text[j - 1] == '\t')) j--;
+      return commas == 1 && j >= 5 && !memcmp(text + j - 5, "count", 5) &&
+             (j == 5 || !((text[j - 6] >= 'a' && text[j - 6] <= 'z') || text[j - 6] == '_' || text[j - 6] == '.'));
+    } else if (c == ',' && !depth) commas++;
+    else if (c == '\n' || c == ':') return false;
+  }
+  return false;
+}
+
 /* Find placeholders; on an unsupported one return false with its text. */
 static bool find_placeholders(SdPattern *p, char **unsupported) {
   Array(SdPlaceholder) found = {0};
@@ -287,8 +306,13 @@ static bool find_placeholders(SdPattern *p, char **unsupported) {
     const char *name = t + i + 2;
     bool has_args = name_end + 1 < j; /* "(...)" follows the name */
     if (!has_args && n == 11 && !memcmp(name, "NONTERMINAL", 11)) {
-      ph.kind = SD_PLACEHOLDER_NONTERMINAL;
+      ph.kind = count_needle(t, i) ? SD_PLACEHOLDER_NONTERMINAL_STRING : SD_PLACEHOLDER_NONTERMINAL;
       p->nonterminal_count++;
+    } else if (has_args && n == 9 && !memcmp(name, "MATCHEXPR", 9)) {
+      ph.kind = SD_PLACEHOLDER_MATCHEXPR;
+      if (i > 0 && t[i - 1] == '{' && t[j] == '}') ph.offset--, ph.length += 2; /* {<?MATCHEXPR(..)>} */
+    } else if (!has_args && n == 8 && !memcmp(name, "DSTRINGS", 8)) {
+      ph.kind = SD_PLACEHOLDER_DSTRINGS;
     } else if (!has_args && n == 6 && !memcmp(name, "STRING", 6)) {
       ph.kind = after_str_to_int(t, i) ? SD_PLACEHOLDER_NUMERIC_STRING : SD_PLACEHOLDER_STRING;
     } else if (!has_args && n == 7 && !memcmp(name, "INTEGER", 7)) {
@@ -299,7 +323,7 @@ static bool find_placeholders(SdPattern *p, char **unsupported) {
       return false;
     }
     array_push(&found, ph);
-    i = j - 1;
+    i = ph.offset + ph.length - 1;
   }
   p->placeholders = found.items;
   p->placeholder_count = found.size;

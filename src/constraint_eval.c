@@ -6,11 +6,16 @@
  * search, never a walk of the tree); `forall` over no node is true, `exists`
  * over none is false. Bindings are an array indexed by variable; a variable
  * used as a string is the text of its subtree (a slice of tree->text, no
- * copy). Terms evaluate to values that may be undefined: str.to.int of a
+ * copy); a quantifier with a match expression or XPath steps ranges only
+ * over the nodes that match (constraint_match.c), binding their variables.
+ * Terms evaluate to values that may be undefined: str.to.int of a
  * non-numeral (ISLa's int(float(s)), exact; str.to.real the same numerals'
  * decimal value), div or mod by zero, and a regex whose automaton outgrew its
- * limit; an atom with an undefined value is false, whatever surrounds it (so
- * `not (str.to.int(x) > 3)` is true for a non-numeric x). Integers have any
+ * limit. Formulas are evaluated with a polarity, as ISLa evaluates them after
+ * pushing every `not` into the atoms: an atom with an undefined value is
+ * false under either polarity (so `not (str.to.int(x) > 3)` is false for a
+ * non-numeric x). Integer quantifiers try values for their variable (see
+ * eval_int_quantifier). Integers have any
  * size and decimals are a mantissa and a power of ten (constraint_bigint.c);
  * a string that is valid UTF-8 counts code points, any other bytes
  * (constraint_utf8.c); temporaries of an atom live in a scratch that
@@ -25,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "constraint_internal.h"
 #include "semdbg/stop.h"
 
@@ -38,10 +44,21 @@ typedef struct Val {
   const SdNode *node;
 } Val;
 
+/* An integer quantifier being decided: the values tried and to try for its
+ * variable (decimal texts, malloc'd), collected from the atoms it occurs in. */
+typedef struct IntFrame {
+  int32_t var;
+  Array(char *) values;
+  SdHashSet seen;      /* hashes of the texts in values */
+  bool blind;          /* an atom could not be solved for the variable */
+} IntFrame;
+
 typedef struct Ev {
   const SdConstraint *c;
   const SdTree *t;
   const SdNode **bind;
+  const char **num;    /* per variable: an integer variable's numeral (NULL: unbound) */
+  Array(IntFrame *) frames; /* integer quantifiers being decided, outermost first */
   SdArena scratch;
   SdReCtx *re;
   bool utf8;      /* building a regex for a subject that is valid UTF-8 */
@@ -189,15 +206,24 @@ static bool eval_re(Ev *e, const SdTerm *t, SdRe **out) {
       *out = sd_re_set(c, set);
       return true;
     }
+    case SD_OP_RE_INTER: /* complement of the union of complements */
+    case SD_OP_RE_DIFF: {
+      SdRe *u = NULL;
+      for (uint32_t k = 0; k < t->arg_count; k++) {
+        if (!eval_re(e, t->args[k], &a)) return false;
+        SdRe *part = t->op == SD_OP_RE_DIFF && k > 0 ? a : sd_re_comp(c, a);
+        u = u ? sd_re_union(c, u, part) : part;
+      }
+      *out = sd_re_comp(c, u);
+      return true;
+    }
     case SD_OP_RE_ALL: *out = sd_re_comp(c, sd_re_none(c)); return true;
     case SD_OP_RE_NONE: *out = sd_re_none(c); return true;
     default: return false;
   }
 }
 
-static bool is_before(const SdNode *a, const SdNode *b) {
-  return !sd_node_is_ancestor(a, b) && !sd_node_is_ancestor(b, a) && a->id < b->id;
-}
+static bool eval_strings(Ev *e, const SdTerm *t, Val *out);
 
 static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
   memset(out, 0, sizeof *out);
@@ -206,6 +232,11 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
   switch (t->op) {
     case SD_OP_VAR: {
       const SdNode *n = e->bind[t->var];
+      if (!n && e->num && e->num[t->var]) { /* an integer variable: its numeral */
+        out->s = e->num[t->var];
+        out->n = (uint32_t)strlen(out->s);
+        return true;
+      }
       if (!n) return false;
       out->node = n;
       out->s = sd_node_text(e->t, n, &out->n);
@@ -389,13 +420,33 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
     }
     case SD_OP_INSIDE:
     case SD_OP_BEFORE:
-    case SD_OP_AFTER: {
-      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
-      if (t->op == SD_OP_INSIDE) out->b = a.node != b.node && sd_node_is_ancestor(b.node, a.node);
-      else if (t->op == SD_OP_BEFORE) out->b = is_before(a.node, b.node);
-      else out->b = is_before(b.node, a.node);
+    case SD_OP_AFTER:
+    case SD_OP_SAME_POSITION:
+    case SD_OP_DIFFERENT_POSITION:
+    case SD_OP_DIRECT_CHILD:
+    case SD_OP_CONSECUTIVE:
+    case SD_OP_NTH:
+    case SD_OP_LEVEL: {
+      uint32_t k = t->op == SD_OP_NTH;
+      if (!eval_term(e, t->args[k], &a) || !eval_term(e, t->args[k + 1], &b)) return false;
+      out->b = sd_structural_holds(e->t, t, a.node, b.node);
       return true;
     }
+    case SD_OP_INTERNET_CHECKSUM: {
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
+      int r = sd_internet_checksum(e->t, a.node, b.node);
+      out->b = r == 1;
+      return r >= 0;
+    }
+    case SD_OP_HEX_TO_DECIMAL: {
+      SdInt x, y;
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b) ||
+          !sd_hex_value(&e->scratch, a.s, a.n, &x) || !sd_python_int(&e->scratch, b.s, b.n, &y))
+        return false;
+      out->b = sd_int_cmp(x, y) == 0;
+      return true;
+    }
+    default: return eval_strings(e, t, out);
     case SD_OP_COUNT: {
       SdInt want;
       if (!eval_term(e, t->args[0], &a) || !eval_int(e, t->args[1], &want)) return false;
@@ -404,50 +455,366 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
       out->b = sd_int_cmp(sd_int_small(count), want) == 0;
       return true;
     }
+  }
+}
+
+/* Character index of byte offset k of a string (valid: read as UTF-8). */
+static int64_t char_index(const char *s, uint32_t k, bool valid) {
+  return valid ? (int64_t)sd_str_chars(s, k, true) : (int64_t)k;
+}
+
+/* s with the first (all: every) occurrence of t replaced by u, SMT-LIB's
+ * str.replace and str.replace_all: an empty t is put in front (replace) or
+ * changes nothing (replace_all). */
+static void replace(Ev *e, Val s, Val t, Val u, bool all, Val *out) {
+  SdBuf b = {0};
+  uint32_t at = 0;
+  if (t.n == 0) {
+    if (!all) sd_buf_append(&b, u.s, u.n);
+    at = 0;
+  } else {
+    for (;;) {
+      const char *hit = at + t.n <= s.n ? memmem(s.s + at, s.n - at, t.s, t.n) : NULL;
+      if (!hit) break;
+      uint32_t pos = (uint32_t)(hit - s.s);
+      sd_buf_append(&b, s.s + at, pos - at);
+      sd_buf_append(&b, u.s, u.n);
+      at = pos + t.n;
+      if (!all) break;
+    }
+  }
+  sd_buf_append(&b, s.s + at, s.n - at);
+  size_t n = b.len;
+  char *copy = sd_arena_alloc(&e->scratch, n + 1);
+  if (n) memcpy(copy, b.data, n);
+  sd_buf_free(&b);
+  out->s = copy;
+  out->n = (uint32_t)n;
+}
+
+/* SMT-LIB's str.indexof: the first character position >= i where t occurs
+ * in s; -1 when there is none or i is out of range; i for an empty t. */
+static int64_t index_of(Val s, Val t, SdInt i) {
+  int64_t k;
+  bool valid = sd_utf8_valid(s.s, s.n);
+  int64_t len = char_index(s.s, s.n, valid);
+  if (!sd_int_to_i64(i, &k) || k < 0 || k > len) return -1;
+  if (t.n == 0) return k;
+  uint32_t from = sd_str_offset(s.s, s.n, valid, (uint64_t)k);
+  const char *hit = from + t.n <= s.n ? memmem(s.s + from, s.n - from, t.s, t.n) : NULL;
+  return hit ? char_index(s.s, (uint32_t)(hit - s.s), valid) : -1;
+}
+
+/* The string functions added with ISLa's whole language, and the regex
+ * operators that reach eval_term (none: regexes go through eval_re). */
+static bool eval_strings(Ev *e, const SdTerm *t, Val *out) {
+  Val a, b, c;
+  SdInt i;
+  switch (t->op) {
+    case SD_OP_STR_REPLACE:
+    case SD_OP_STR_REPLACE_ALL:
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b) || !eval_term(e, t->args[2], &c))
+        return false;
+      replace(e, a, b, c, t->op == SD_OP_STR_REPLACE_ALL, out);
+      return true;
+    case SD_OP_STR_INDEXOF:
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b) || !eval_int(e, t->args[2], &i))
+        return false;
+      out->i = sd_int_small(index_of(a, b, i));
+      return true;
+    case SD_OP_STR_FROM_INT: {
+      if (!eval_int(e, t->args[0], &i)) return false;
+      out->s = "";
+      out->n = 0;
+      if (sd_int_cmp(i, sd_int_small(0)) >= 0) {
+        char *text = sd_int_to_text(i);
+        size_t n = strlen(text);
+        char *copy = sd_arena_alloc(&e->scratch, n + 1);
+        memcpy(copy, text, n + 1);
+        free(text);
+        out->s = copy;
+        out->n = (uint32_t)n;
+      }
+      return true;
+    }
+    case SD_OP_STR_IS_DIGIT:
+      if (!eval_term(e, t->args[0], &a)) return false;
+      out->b = a.n == 1 && a.s[0] >= '0' && a.s[0] <= '9';
+      return true;
+    case SD_OP_STR_LT:
+    case SD_OP_STR_LE: { /* bytes of UTF-8 order as its code points */
+      if (!eval_term(e, t->args[0], &a) || !eval_term(e, t->args[1], &b)) return false;
+      uint32_t n = a.n < b.n ? a.n : b.n;
+      int cmp = n ? memcmp(a.s, b.s, n) : 0;
+      if (!cmp) cmp = a.n < b.n ? -1 : a.n > b.n;
+      out->b = t->op == SD_OP_STR_LT ? cmp < 0 : cmp <= 0;
+      return true;
+    }
+    case SD_OP_ABS:
+      if (!eval_int(e, t->args[0], &i)) return false;
+      out->i = sd_int_cmp(i, sd_int_small(0)) < 0 ? sd_int_neg(&e->scratch, i) : i;
+      return true;
     default: return false; /* regex-typed terms are only evaluated through eval_re */
   }
 }
 
-static bool eval_atom(Ev *e, const SdTerm *t) {
+static void note_atom(Ev *e, const SdTerm *t);
+
+/* An atom's truth value, negated when neg; false when its value is
+ * undefined, whether negated or not (ISLa pushes a negation into the atom,
+ * and an atom that raises DomainError is false). */
+static bool eval_atom(Ev *e, const SdTerm *t, bool neg) {
   SdArenaMark m = sd_arena_mark(&e->scratch);
   Val v;
   bool defined = eval_term(e, t, &v);
+  if (e->frames.size) note_atom(e, t);
   sd_arena_reset(&e->scratch, m);
-  return defined && v.b;
+  return defined && v.b != neg;
 }
 
-static bool eval_formula(Ev *e, const SdFormula *f) {
-  switch (f->kind) {
-    case SD_F_TRUE: return true;
-    case SD_F_FALSE: return false;
-    case SD_F_ATOM: return eval_atom(e, f->atom);
-    case SD_F_NOT: return !eval_formula(e, f->children[0]);
-    case SD_F_AND:
-      for (uint32_t i = 0; i < f->child_count; i++)
-        if (!eval_formula(e, f->children[i])) return false;
-      return true;
-    case SD_F_OR:
-      for (uint32_t i = 0; i < f->child_count; i++)
-        if (eval_formula(e, f->children[i])) return true;
-      return false;
-    case SD_F_IMPLIES: return !eval_formula(e, f->children[0]) || eval_formula(e, f->children[1]);
-    case SD_F_IFF: return eval_formula(e, f->children[0]) == eval_formula(e, f->children[1]);
-    case SD_F_XOR: return eval_formula(e, f->children[0]) != eval_formula(e, f->children[1]);
-    case SD_F_FORALL:
-    case SD_F_EXISTS: {
-      bool forall = f->kind == SD_F_FORALL;
-      const SdNode *within = f->in_var < 0 ? e->t->root : e->bind[f->in_var];
-      SdSymbol s = e->c->variables[f->var].symbol;
-      uint32_t count, first = sd_tree_range(e->t, s, within, &count);
-      const uint32_t *ids = count ? e->t->by_symbol[s] : NULL;
-      for (uint32_t k = 0; k < count; k++) {
-        if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
-        if (e->cut) return false;
-        e->bind[f->var] = e->t->nodes[ids[first + k]];
-        if (eval_formula(e, f->children[0]) != forall) return !forall;
+/* ---- integer quantifiers ----
+ * `exists int n: F` is decided by trying values for n: 0 first, then, from
+ * each atom F evaluates that mentions n, the values where that atom can
+ * change its truth: for a comparison with str.to.int(n) (or str.len(n))
+ * inside sums, differences and products with other terms, the value that
+ * puts both sides level, one less and one more; for count(x, "<T>", n) the
+ * count. Between such values every atom keeps its value, so the values
+ * tried decide the quantifier when n occurs only in such atoms; otherwise
+ * 1..INT_BLIND are tried as well. At most INT_TRIES values are tried. */
+#define INT_TRIES 4096
+#define INT_BLIND 64
+
+static bool term_mentions(const SdTerm *t, int32_t var) {
+  if (t->op == SD_OP_VAR) return t->var == var;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_mentions(t->args[i], var)) return true;
+  return false;
+}
+
+/* digits without a sign or leading zeros: how integer variables are written */
+static bool canonical_numeral(const char *s, uint32_t n) {
+  if (!n || (s[0] == '0' && n > 1)) return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+
+static void frame_add_text(IntFrame *f, const char *text, size_t n) {
+  if (f->values.size >= INT_TRIES || !n || text[0] == '-') return;
+  if (!sd_hash_set_add(&f->seen, sd_hash_bytes(text, n, 0x17))) return;
+  array_push(&f->values, sd_xstrndup(text, n));
+}
+
+static void frame_add_int(IntFrame *f, SdInt v) {
+  char *text = sd_int_to_text(v);
+  frame_add_text(f, text, strlen(text));
+  free(text);
+}
+
+/* v truncated, and its neighbours */
+static void frame_add_around(Ev *e, IntFrame *f, SdDec v) {
+  SdInt k;
+  if (!sd_dec_to_int(&e->scratch, v, &k)) return;
+  frame_add_int(f, k);
+  frame_add_int(f, sd_int_sub(&e->scratch, k, sd_int_small(1)));
+  frame_add_int(f, sd_int_add(&e->scratch, k, sd_int_small(1)));
+}
+
+/* numerals of d digits: the least and the greatest */
+static void frame_add_digits(Ev *e, IntFrame *f, int64_t d) {
+  if (d < 1 || d > 1000) return;
+  SdInt ten = sd_int_small(10), lo = sd_int_small(1);
+  for (int64_t i = 1; i < d; i++) lo = sd_int_mul(&e->scratch, lo, ten);
+  frame_add_int(f, d == 1 ? sd_int_small(0) : lo);
+  frame_add_int(f, sd_int_sub(&e->scratch, sd_int_mul(&e->scratch, lo, ten), sd_int_small(1)));
+}
+
+static bool eval_dec(Ev *e, const SdTerm *t, SdDec *out) {
+  Val v;
+  if (!eval_term(e, t, &v)) return false;
+  out->m = v.i;
+  out->e = v.e;
+  return true;
+}
+
+/* The values of f->var that make term t equal to target (around them). */
+static void solve_for(Ev *e, IntFrame *f, const SdTerm *t, SdDec target) {
+  if ((t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL || t->op == SD_OP_STR_LEN) &&
+      t->args[0]->op == SD_OP_VAR && t->args[0]->var == f->var) {
+    SdInt k;
+    int64_t d;
+    if (t->op != SD_OP_STR_LEN) frame_add_around(e, f, target);
+    else if (sd_dec_to_int(&e->scratch, target, &k) && sd_int_to_i64(k, &d))
+      for (int64_t x = d - 1; x <= d + 1; x++) frame_add_digits(e, f, x); /* numerals of d digits */
+    return;
+  }
+  uint32_t with = 0, at = 0;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_mentions(t->args[i], f->var)) with++, at = i;
+  if (with != 1 || !(t->op == SD_OP_ADD || t->op == SD_OP_SUB || t->op == SD_OP_MUL || t->op == SD_OP_NEG)) {
+    f->blind = true;
+    return;
+  }
+  SdDec rest = {sd_int_small(t->op == SD_OP_MUL ? 1 : 0), 0}, x;
+  for (uint32_t i = 0; i < t->arg_count; i++) {
+    if (i == at || (t->op == SD_OP_SUB && i == 0)) continue;
+    if (!eval_dec(e, t->args[i], &x)) return;
+    bool ok = t->op == SD_OP_MUL ? sd_dec_mul(&e->scratch, rest, x, &rest) : sd_dec_add(&e->scratch, rest, x, &rest);
+    if (!ok) return;
+  }
+  SdDec next;
+  if (t->op == SD_OP_NEG) {
+    next = sd_dec_neg(&e->scratch, target);
+  } else if (t->op == SD_OP_ADD) {
+    if (!sd_dec_sub(&e->scratch, target, rest, &next)) return;
+  } else if (t->op == SD_OP_SUB && at == 0) { /* n - rest = target */
+    if (!sd_dec_add(&e->scratch, target, rest, &next)) return;
+  } else if (t->op == SD_OP_SUB) { /* a - n - others = target: n = a - others - target */
+    SdDec a;
+    if (!eval_dec(e, t->args[0], &a) || !sd_dec_sub(&e->scratch, a, rest, &a) ||
+        !sd_dec_sub(&e->scratch, a, target, &next))
+      return;
+  } else { /* n * rest = target: around target / rest (integers: the quotient) */
+    SdInt q, r, num, den;
+    if (!sd_dec_to_int(&e->scratch, target, &num) || !sd_dec_to_int(&e->scratch, rest, &den) ||
+        !sd_int_divmod(&e->scratch, num, den, &q, &r))
+      return;
+    next = sd_dec_from_int(q);
+  }
+  solve_for(e, f, t->args[at], next);
+}
+
+/* Record, for every integer quantifier being decided whose variable the
+ * atom mentions, the values where the atom may change. */
+static void note_atom(Ev *e, const SdTerm *t) {
+  for (uint32_t k = 0; k < e->frames.size; k++) {
+    IntFrame *f = e->frames.items[k];
+    if (!term_mentions(t, f->var)) continue;
+    SdDec other;
+    Val v;
+    switch (t->op) {
+      case SD_OP_EQ:
+      case SD_OP_LT:
+      case SD_OP_LE:
+      case SD_OP_GT:
+      case SD_OP_GE:
+        if (t->op == SD_OP_EQ && !numeric(t->args[0]->type)) { /* n = "12" */
+          int side = t->args[0]->op == SD_OP_VAR && t->args[0]->var == f->var ? 1 : 0;
+          if (t->args[1 - side]->op != SD_OP_VAR || t->args[1 - side]->var != f->var ||
+              term_mentions(t->args[side], f->var) || !eval_term(e, t->args[side], &v)) {
+            f->blind = true;
+            break;
+          }
+          if (canonical_numeral(v.s, v.n)) frame_add_text(f, v.s, v.n);
+          break;
+        }
+        for (int side = 0; side < 2; side++)
+          if (term_mentions(t->args[side], f->var) && !term_mentions(t->args[1 - side], f->var) &&
+              eval_dec(e, t->args[1 - side], &other))
+            solve_for(e, f, t->args[side], other);
+          else if (term_mentions(t->args[side], f->var))
+            f->blind = true;
+        break;
+      case SD_OP_HEX_TO_DECIMAL: {
+        SdInt x;
+        if (t->args[1]->op != SD_OP_VAR || t->args[1]->var != f->var || !eval_term(e, t->args[0], &v)) {
+          f->blind = true;
+          break;
+        }
+        if (sd_hex_value(&e->scratch, v.s, v.n, &x)) frame_add_int(f, x);
+        break;
       }
-      return forall;
+      case SD_OP_COUNT: {
+        uint32_t count;
+        if (!eval_term(e, t->args[0], &v)) break;
+        sd_tree_range(e->t, t->symbol, v.node, &count);
+        frame_add_int(f, sd_int_small(count));
+        break;
+      }
+      default: f->blind = true; break;
     }
+  }
+}
+
+static bool eval_formula(Ev *e, const SdFormula *f, bool neg);
+
+/* forall int / exists int (neg: under a not, where they swap) */
+static bool eval_int_quantifier(Ev *e, const SdFormula *q, bool neg) {
+  bool exists = (q->kind == SD_F_EXISTS_INT) != neg, result = !exists;
+  if (!e->num) e->num = sd_xcalloc(e->c->variable_count, sizeof(char *));
+  IntFrame *f = sd_xcalloc(1, sizeof *f);
+  f->var = q->var;
+  array_push(&e->frames, f);
+  frame_add_text(f, "0", 1);
+  bool blind_added = false;
+  for (uint32_t k = 0; k < f->values.size && k < INT_TRIES; k++) {
+    if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
+    if (e->cut) break;
+    e->num[q->var] = f->values.items[k];
+    if (eval_formula(e, q->children[0], neg) == exists) {
+      result = exists;
+      break;
+    }
+    if (f->blind && !blind_added) {
+      blind_added = true;
+      for (int i = 1; i <= INT_BLIND; i++) frame_add_int(f, sd_int_small(i));
+    }
+  }
+  e->num[q->var] = NULL;
+  e->frames.size--;
+  for (uint32_t k = 0; k < f->values.size; k++) free(f->values.items[k]);
+  array_free(&f->values);
+  sd_hash_set_free(&f->seen);
+  free(f);
+  return result;
+}
+
+static bool eval_quantifier(Ev *e, const SdFormula *f, bool neg) {
+  bool forall = (f->kind == SD_F_FORALL) != neg;
+  const SdNode *within = f->in_var < 0 ? e->t->root : e->bind[f->in_var];
+  SdSymbol s = e->c->variables[f->var].symbol;
+  uint32_t count, first = sd_tree_range(e->t, s, within, &count);
+  const uint32_t *ids = count ? e->t->by_symbol[s] : NULL;
+  for (uint32_t k = 0; k < count; k++) {
+    if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
+    if (e->cut) return false;
+    const SdNode *node = e->t->nodes[ids[first + k]];
+    e->bind[f->var] = node;
+    if (f->match && !sd_match_node(f->match, e->t, node, e->bind)) continue; /* not in range */
+    if (eval_formula(e, f->children[0], neg) != forall) return !forall;
+  }
+  return forall;
+}
+
+/* f's truth value, or with neg that of `not f` in ISLa's reading: the
+ * negation is pushed down to the atoms (which stay false when undefined). */
+static bool eval_formula(Ev *e, const SdFormula *f, bool neg) {
+  const SdFormula *const *k = (const SdFormula *const *)f->children;
+  switch (f->kind) {
+    case SD_F_TRUE: return !neg;
+    case SD_F_FALSE: return neg;
+    case SD_F_ATOM: return eval_atom(e, f->atom, neg);
+    case SD_F_NOT: return eval_formula(e, k[0], !neg);
+    case SD_F_AND:
+    case SD_F_OR: {
+      bool all = (f->kind == SD_F_AND) != neg;
+      for (uint32_t i = 0; i < f->child_count; i++)
+        if (eval_formula(e, k[i], neg) != all) return !all;
+      return all;
+    }
+    case SD_F_IMPLIES: /* (not A) or B; negated: A and not B */
+      if (!neg) return eval_formula(e, k[0], true) || eval_formula(e, k[1], false);
+      return eval_formula(e, k[0], false) && eval_formula(e, k[1], true);
+    case SD_F_IFF:
+    case SD_F_XOR: { /* (A and B) or (not A and not B); xor and negation swap one side */
+      bool same = (f->kind == SD_F_IFF) != neg;
+      return (eval_formula(e, k[0], false) && eval_formula(e, k[1], !same)) ||
+             (eval_formula(e, k[0], true) && eval_formula(e, k[1], same));
+    }
+    case SD_F_FORALL:
+    case SD_F_EXISTS: return eval_quantifier(e, f, neg);
+    case SD_F_FORALL_INT:
+    case SD_F_EXISTS_INT: return eval_int_quantifier(e, f, neg);
   }
   return false;
 }
@@ -460,8 +827,8 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
   uint32_t n = self->variable_count;
   e.bind = n <= 16 ? local : sd_xmalloc(n * sizeof(SdNode *));
   for (uint32_t i = 0; i < n; i++)
-    e.bind[i] = self->variables[i].symbol < 0 ? tree->root : NULL;
-  bool r = tree->root && self->root && eval_formula(&e, self->root);
+    e.bind[i] = self->variables[i].symbol == -1 ? tree->root : NULL;
+  bool r = tree->root && self->root && eval_formula(&e, self->root, false);
   if (e.cut) {
     r = false;
     sd_stop_note_cut();
@@ -472,15 +839,17 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
       witness[f->var] = e.bind[f->var];
   }
   if (e.bind != local) free(e.bind);
+  free(e.num);
+  array_free(&e.frames);
   sd_arena_free(&e.scratch);
   sd_re_ctx_free(e.re);
   return r;
 }
 
-bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t) {
+int sd_term_eval_const(const SdConstraint *c, const SdTerm *t) {
   Ev e = {.ascii = -1};
   e.c = c;
-  bool r = eval_atom(&e, t);
+  int r = eval_atom(&e, t, false) ? 1 : eval_atom(&e, t, true) ? 0 : -1;
   sd_arena_free(&e.scratch);
   sd_re_ctx_free(e.re);
   return r;

@@ -33,13 +33,14 @@ SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map);
 void sd_constraint_name_variables(SdConstraint *self);
 bool sd_constraint_reserved_word(const char *name);
 /* Does the term mention a variable? Could it be undefined (str.to.int,
- * str.to.real, div, mod)? */
+ * str.to.real, div, mod, internet_checksum, hex_to_decimal)? */
 bool sd_term_has_var(const SdTerm *t);
 bool sd_term_is_partial(const SdTerm *t);
 bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdFormula *b);
 
-/* Truth value of an atom without variables (constraint_eval.c). */
-bool sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
+/* Truth value of an atom without variables (constraint_eval.c): 1 true,
+ * 0 false, -1 undefined (false whether negated or not). */
+int sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
 
 /* ---- operator table (constraint_print.c) ---- */
 const char *sd_op_name(SdOp op); /* canonical SMT-LIB / ISLa name */
@@ -106,6 +107,39 @@ char *sd_dec_to_text(SdDec a);
  * and spaces when the text is valid UTF-8. False for anything else (also
  * "", "inf", "nan") and for exponents beyond the limit. */
 bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out);
+
+/* ---- predicates (constraint_predicates.c) ---- */
+/* Structural predicates of two nodes as ISLa defines them on paths:
+ * inside (reflexive), before, after, same_position, different_position. */
+bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b);
+/* Is op a structural predicate (decided by the tree's shape alone)? */
+bool sd_is_structural_op(SdOp op);
+/* A structural atom on its two nodes (for nth: the 2nd and 3rd argument). */
+bool sd_structural_holds(const SdTree *t, const SdTerm *atom, const SdNode *a, const SdNode *b);
+/* ISLearn's internet_checksum: 1 holds, 0 not, -1 undefined (no hex bytes,
+ * or the checksum does not lie in the header). */
+int sd_internet_checksum(const SdTree *t, const SdNode *header, const SdNode *checksum);
+/* The four upper-case hex digits the checksum should have (false: no hex bytes). */
+bool sd_internet_checksum_digits(const SdTree *t, const SdNode *header, const SdNode *checksum,
+                                 char out[5]);
+/* ISLearn's hex_to_int of a text; Python's int() of a text. False when not one. */
+bool sd_hex_value(SdArena *s, const char *text, size_t n, SdInt *out);
+bool sd_python_int(SdArena *s, const char *text, size_t n, SdInt *out);
+
+/* ---- match expressions and XPath steps (constraint_match.c) ---- */
+/* Is node in the range of a quantifier with this match? Binds the match's
+ * variables in bind (indexed by variable; bind[from] of each path must be
+ * set, the quantifier's own variable to node). */
+bool sd_match_node(const SdMatch *m, const SdTree *t, const SdNode *node, const SdNode **bind);
+/* Most optional groups a match expression may have. */
+uint32_t sd_match_max_groups(void);
+/* The variables a match binds (items, then paths); writes them when out. */
+uint32_t sd_match_bound(const SdMatch *m, int32_t *out);
+/* Copy into to's arena, variables mapped through var_map. */
+SdMatch *sd_match_copy(SdConstraint *to, const SdMatch *m, const int32_t *var_map);
+/* Same items and steps (variables aside: the caller compares those). */
+bool sd_match_same_shape(const SdMatch *a, const SdMatch *b);
+uint64_t sd_match_shape_hash(const SdMatch *m, uint64_t acc);
 
 /* ---- characters (constraint_utf8.c) ----
  * A string that is valid UTF-8 (shortest forms, no surrogates, at most

@@ -9,11 +9,11 @@
  * simplification pass then folds constants, removes double negations,
  * flattens and/or and drops duplicate conjuncts/disjuncts, and unused
  * variables are compacted away. Negating an atom keeps NOT(atom), except for
- * a numeric comparison that cannot be undefined (no str.to.int, str.to.real,
- * div, mod), which flips (not a > b -> a <= b): with str.to.int the atom is false when a
- * conversion fails, and so is the flipped one, so flipping would change the
- * value. Equality and hashing number the variables in binding order, so
- * names do not matter. */
+ * an ordering comparison, which flips (not a > b -> a <= b): as in ISLa, an
+ * atom whose value is undefined (str.to.int of a non-numeral, division by
+ * zero) is false under a negation too, and so is the flipped comparison.
+ * Integer quantifiers swap like tree quantifiers. Equality and hashing
+ * number the variables in binding order, so names do not matter. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,19 +86,36 @@ SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map) 
   return r;
 }
 
+/* The variables a quantifier's match binds (the parser allows at most
+ * MATCH_VARS_MAX). */
+#define MATCH_VARS_MAX 256
+static uint32_t match_vars(const SdMatch *m, int32_t *out) {
+  if (!m || sd_match_bound(m, NULL) > MATCH_VARS_MAX) return 0;
+  return sd_match_bound(m, out);
+}
+
 SdFormula *sd_formula_copy(SdConstraint *to, const SdConstraint *from, const SdFormula *f,
                            int32_t *var_map, bool fresh_binders) {
   SdFormula *r = sd_formula_new(to, f->kind, f->child_count);
   r->line = f->line;
   r->column = f->column;
   if (f->kind == SD_F_ATOM) r->atom = sd_term_copy(to, f->atom, var_map);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     r->in_var = f->in_var < 0 ? -1 : var_map[f->in_var];
     if (fresh_binders) {
       const SdVariable *v = &from->variables[f->var];
       var_map[f->var] = sd_constraint_add_variable(to, v->name, v->symbol, v->implicit);
     }
     r->var = var_map[f->var];
+    if (f->match) {
+      int32_t bound[MATCH_VARS_MAX];
+      uint32_t n = match_vars(f->match, bound);
+      for (uint32_t i = 0; fresh_binders && i < n; i++) {
+        const SdVariable *v = &from->variables[bound[i]];
+        var_map[bound[i]] = sd_constraint_add_variable(to, v->name, v->symbol, v->implicit);
+      }
+      r->match = sd_match_copy(to, f->match, var_map);
+    }
   }
   for (uint32_t i = 0; i < f->child_count; i++)
     r->children[i] = sd_formula_copy(to, from, f->children[i], var_map, fresh_binders);
@@ -114,7 +131,7 @@ bool sd_term_has_var(const SdTerm *t) {
 
 bool sd_term_is_partial(const SdTerm *t) {
   if (t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL || t->op == SD_OP_DIV ||
-      t->op == SD_OP_MOD)
+      t->op == SD_OP_MOD || t->op == SD_OP_INTERNET_CHECKSUM || t->op == SD_OP_HEX_TO_DECIMAL)
     return true;
   for (uint32_t i = 0; i < t->arg_count; i++)
     if (sd_term_is_partial(t->args[i])) return true;
@@ -151,7 +168,7 @@ void sd_constraint_name_variables(SdConstraint *self) {
   }
   /* `start` first, so nobody else takes it */
   for (uint32_t i = 0; i < n; i++)
-    if (self->variables[i].symbol < 0) self->variables[i].name = "start";
+    if (self->variables[i].symbol == -1) self->variables[i].name = "start";
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t i = 0; i < n; i++) {
       SdVariable *v = &self->variables[i];
@@ -212,7 +229,7 @@ static bool var_eq(EqCtx *e, int32_t va, int32_t vb) {
   if (na >= 0 || nb >= 0) return na == nb;
   /* free in the compared parts: the same variable, or both `start` */
   if (e->a.c == e->b.c) return va == vb;
-  return e->a.c->variables[va].symbol < 0 && e->b.c->variables[vb].symbol < 0;
+  return e->a.c->variables[va].symbol == -1 && e->b.c->variables[vb].symbol == -1;
 }
 
 static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
@@ -227,6 +244,9 @@ static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
     case SD_OP_COUNT:
       if (a->symbol != b->symbol) return false;
       break;
+    case SD_OP_LEVEL:
+      if (a->symbol != b->symbol || strcmp(a->text, b->text)) return false;
+      break;
     default: break;
   }
   for (uint32_t i = 0; i < a->arg_count; i++)
@@ -237,15 +257,25 @@ static bool term_eq(EqCtx *e, const SdTerm *a, const SdTerm *b) {
 static bool formula_eq(EqCtx *e, const SdFormula *a, const SdFormula *b) {
   if (a->kind != b->kind || a->child_count != b->child_count) return false;
   if (a->kind == SD_F_ATOM) return term_eq(e, a->atom, b->atom);
-  if (a->kind == SD_F_FORALL || a->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(a->kind)) {
     if (e->a.c->variables[a->var].symbol != e->b.c->variables[b->var].symbol) return false;
     if ((a->in_var < 0) != (b->in_var < 0)) return false;
     if (a->in_var >= 0 && !var_eq(e, a->in_var, b->in_var)) return false;
-    int32_t oa = e->a.num[a->var], ob = e->b.num[b->var];
-    e->a.num[a->var] = e->b.num[b->var] = e->counter++;
-    bool r = formula_eq(e, a->children[0], b->children[0]);
-    e->a.num[a->var] = oa;
-    e->b.num[b->var] = ob;
+    if (!sd_match_same_shape(a->match, b->match)) return false;
+    int32_t va[MATCH_VARS_MAX + 1], vb[MATCH_VARS_MAX + 1], oa[MATCH_VARS_MAX + 1], ob[MATCH_VARS_MAX + 1];
+    uint32_t n = match_vars(a->match, va + 1);
+    match_vars(b->match, vb + 1);
+    va[0] = a->var, vb[0] = b->var;
+    bool r = true;
+    for (uint32_t i = 0; i <= n; i++) {
+      if (i && e->a.c->variables[va[i]].symbol != e->b.c->variables[vb[i]].symbol) r = false;
+      oa[i] = e->a.num[va[i]], ob[i] = e->b.num[vb[i]];
+      e->a.num[va[i]] = e->b.num[vb[i]] = e->counter++;
+    }
+    for (uint32_t i = 0; r && a->match && i < a->match->path_count; i++)
+      r = var_eq(e, a->match->paths[i].from, b->match->paths[i].from);
+    r = r && formula_eq(e, a->children[0], b->children[0]);
+    for (uint32_t i = n + 1; i-- > 0;) e->a.num[va[i]] = oa[i], e->b.num[vb[i]] = ob[i];
     return r;
   }
   for (uint32_t i = 0; i < a->child_count; i++)
@@ -302,6 +332,7 @@ static uint64_t term_hash(HashCtx *h, const SdTerm *t, uint64_t acc) {
     case SD_OP_DECIMAL: return sd_hash_bytes(t->text, t->length, mix(acc, t->length));
     case SD_OP_BOOL: return mix(acc, t->bool_value);
     case SD_OP_COUNT: acc = mix(acc, (uint64_t)t->symbol); break;
+    case SD_OP_LEVEL: acc = sd_hash_bytes(t->text, t->length, mix(acc, (uint64_t)t->symbol)); break;
     default: break;
   }
   for (uint32_t i = 0; i < t->arg_count; i++) acc = term_hash(h, t->args[i], acc);
@@ -311,13 +342,18 @@ static uint64_t term_hash(HashCtx *h, const SdTerm *t, uint64_t acc) {
 static uint64_t formula_hash(HashCtx *h, const SdFormula *f, uint64_t acc) {
   acc = mix(acc, (uint64_t)f->kind * 977 + f->child_count);
   if (f->kind == SD_F_ATOM) return term_hash(h, f->atom, acc);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     acc = mix(acc, (uint64_t)h->c->variables[f->var].symbol);
     acc = mix(acc, f->in_var < 0 ? 0x1234 : var_hash(h, f->in_var));
-    int32_t old = h->num[f->var];
-    h->num[f->var] = h->counter++;
+    acc = sd_match_shape_hash(f->match, acc);
+    int32_t v[MATCH_VARS_MAX + 1], old[MATCH_VARS_MAX + 1];
+    uint32_t n = match_vars(f->match, v + 1);
+    v[0] = f->var;
+    for (uint32_t i = 0; i <= n; i++) old[i] = h->num[v[i]], h->num[v[i]] = h->counter++;
+    for (uint32_t i = 0; f->match && i < f->match->path_count; i++)
+      acc = mix(acc, var_hash(h, f->match->paths[i].from));
     acc = formula_hash(h, f->children[0], acc);
-    h->num[f->var] = old;
+    for (uint32_t i = n + 1; i-- > 0;) h->num[v[i]] = old[i];
     return acc;
   }
   for (uint32_t i = 0; i < f->child_count; i++) acc = formula_hash(h, f->children[i], acc);
@@ -399,6 +435,15 @@ static SdFormula *pair(Bld *b, SdFormulaKind k, SdFormula *x, SdFormula *y, cons
   return f;
 }
 
+static SdFormulaKind dual_quantifier(SdFormulaKind k) {
+  switch (k) {
+    case SD_F_FORALL: return SD_F_EXISTS;
+    case SD_F_EXISTS: return SD_F_FORALL;
+    case SD_F_FORALL_INT: return SD_F_EXISTS_INT;
+    default: return SD_F_FORALL_INT;
+  }
+}
+
 static SdOp flip_cmp(SdOp op) {
   switch (op) {
     case SD_OP_LT: return SD_OP_GE;
@@ -409,17 +454,35 @@ static SdOp flip_cmp(SdOp op) {
   }
 }
 
+/* The variables f's match binds get dst variables (old mappings in olds),
+ * and r a copy of the match. */
+static uint32_t bind_match(Bld *b, const SdFormula *f, SdFormula *r, int32_t *olds) {
+  int32_t vars[MATCH_VARS_MAX];
+  uint32_t n = match_vars(f->match, vars);
+  for (uint32_t i = 0; i < n; i++) olds[i] = bld_bind(b, vars[i]);
+  if (f->match) r->match = sd_match_copy(b->dst, f->match, b->map);
+  return n;
+}
+
+static void unbind_match(Bld *b, const SdFormula *f, const int32_t *olds, uint32_t n) {
+  int32_t vars[MATCH_VARS_MAX];
+  match_vars(f->match, vars);
+  for (uint32_t i = n; i-- > 0;) b->map[vars[i]] = olds[i];
+}
+
 /* Copy f into the builder's constraint; with nnf, as negation normal form of
  * (neg ? not f : f). */
 static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
   if (!nnf) {
     SdFormula *r = fnew(b, f->kind, f->child_count, f);
     if (f->kind == SD_F_ATOM) r->atom = sd_term_copy(b->dst, f->atom, b->map);
-    if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+    if (sd_formula_is_quantifier(f->kind)) {
       r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
-      int32_t old = bld_bind(b, f->var);
+      int32_t old = bld_bind(b, f->var), olds[MATCH_VARS_MAX];
       r->var = b->map[f->var];
+      uint32_t n = bind_match(b, f, r, olds);
       r->children[0] = xform(b, f->children[0], false, false);
+      unbind_match(b, f, olds, n);
       b->map[f->var] = old;
     } else {
       for (uint32_t i = 0; i < f->child_count; i++)
@@ -435,8 +498,7 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
       r->atom = sd_term_copy(b->dst, f->atom, b->map);
       if (!neg) return r;
       SdOp op = r->atom->op;
-      if ((op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) &&
-          !sd_term_is_partial(r->atom)) {
+      if (op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) {
         r->atom->op = flip_cmp(op);
         return r;
       }
@@ -466,14 +528,18 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
       return pair(b, SD_F_OR, l, r, f);
     }
     case SD_F_FORALL:
-    case SD_F_EXISTS: {
+    case SD_F_EXISTS:
+    case SD_F_FORALL_INT:
+    case SD_F_EXISTS_INT: {
       SdFormulaKind k = f->kind;
-      if (neg) k = k == SD_F_FORALL ? SD_F_EXISTS : SD_F_FORALL;
+      if (neg) k = dual_quantifier(k);
       SdFormula *r = fnew(b, k, 1, f);
       r->in_var = f->in_var < 0 ? -1 : b->map[f->in_var];
-      int32_t old = bld_bind(b, f->var);
+      int32_t old = bld_bind(b, f->var), olds[MATCH_VARS_MAX];
       r->var = b->map[f->var];
+      uint32_t n = bind_match(b, f, r, olds);
       r->children[0] = xform(b, f->children[0], neg, true);
+      unbind_match(b, f, olds, n);
       b->map[f->var] = old;
       return r;
     }
@@ -507,7 +573,10 @@ static SdFormula *simp(SdConstraint *c, SdFormula *f) {
   for (uint32_t i = 0; i < f->child_count; i++) f->children[i] = simp(c, f->children[i]);
   switch (f->kind) {
     case SD_F_ATOM:
-      if (!sd_term_has_var(f->atom)) return konst(c, sd_term_eval_const(c, f->atom), f);
+      if (!sd_term_has_var(f->atom)) { /* an undefined one stays: false also under not */
+        int v = sd_term_eval_const(c, f->atom);
+        if (v >= 0) return konst(c, v == 1, f);
+      }
       return f;
     case SD_F_NOT: return simp_not(c, f);
     case SD_F_AND:
@@ -576,6 +645,10 @@ static SdFormula *simp(SdConstraint *c, SdFormula *f) {
     case SD_F_EXISTS:
       if (is_const(f->children[0], false)) return konst(c, false, f);
       return f;
+    case SD_F_FORALL_INT: /* over a domain that is never empty */
+    case SD_F_EXISTS_INT:
+      if (is_const(f->children[0], true) || is_const(f->children[0], false)) return f->children[0];
+      return f;
     default: return f;
   }
 }
@@ -588,9 +661,12 @@ static void mark_term(const SdTerm *t, bool *used) {
 }
 static void mark(const SdFormula *f, bool *used) {
   if (f->kind == SD_F_ATOM) mark_term(f->atom, used);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     used[f->var] = true;
     if (f->in_var >= 0) used[f->in_var] = true;
+    int32_t vars[MATCH_VARS_MAX];
+    uint32_t n = match_vars(f->match, vars);
+    for (uint32_t i = 0; i < n; i++) used[vars[i]] = true;
   }
   for (uint32_t i = 0; i < f->child_count; i++) mark(f->children[i], used);
 }
@@ -600,9 +676,16 @@ static void renum_term(SdTerm *t, const int32_t *m) {
 }
 static void renum(SdFormula *f, const int32_t *m) {
   if (f->kind == SD_F_ATOM) renum_term(f->atom, m);
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     f->var = m[f->var];
     if (f->in_var >= 0) f->in_var = m[f->in_var];
+    SdMatch *x = f->match;
+    for (uint32_t i = 0; x && i < x->item_count; i++)
+      if (x->items[i].kind == SD_MATCH_VARIABLE) x->items[i].var = m[x->items[i].var];
+    for (uint32_t i = 0; x && i < x->path_count; i++) {
+      x->paths[i].var = m[x->paths[i].var];
+      x->paths[i].from = m[x->paths[i].from];
+    }
   }
   for (uint32_t i = 0; i < f->child_count; i++) renum(f->children[i], m);
 }
@@ -681,7 +764,7 @@ static SdConstraint *combine(const SdConstraint *const *parts, uint32_t count, b
     int32_t *map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
     for (uint32_t i = 0; i < src->variable_count; i++) {
       const SdVariable *v = &src->variables[i];
-      if (v->symbol < 0) {
+      if (v->symbol == -1) {
         if (start < 0) start = sd_constraint_add_variable(dst, "start", -1, true);
         map[i] = start;
       } else {
@@ -711,7 +794,7 @@ typedef Array(SdSymbol) SymbolArray;
 
 static void collect_symbols(const SdConstraint *c, const SdFormula *f, SdSymbol *out,
                             uint32_t max, uint32_t *n, SymbolArray *seen) {
-  if (f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) {
+  if (sd_formula_is_quantifier(f->kind)) {
     SdSymbol s = c->variables[f->var].symbol;
     bool dup = false;
     for (uint32_t i = 0; i < seen->size && !dup; i++) dup = seen->items[i] == s;

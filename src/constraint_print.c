@@ -1,6 +1,8 @@
 /* constraint_print.c: printing constraints as text.
  *
- * Canonical ISLa: every quantifier explicit with its variable and `in ...`,
+ * Canonical ISLa: every quantifier explicit with its variable, its match
+ * expression (`="{<var> lhs} := <rhs>"`) and `in ...`; a variable an XPath
+ * step binds is written as the XPath expression (`a.<rhs>.<var>`),
  * every term an S-expression `(> (str.to.int n) (str.len p))`, connectives
  * parenthesised whenever a child binds no tighter than its parent (ISLa's
  * precedence, as in constraint_parse.c), a quantifier body parenthesised
@@ -63,6 +65,24 @@ const char *sd_op_name(SdOp op) {
     case SD_OP_BEFORE: return "before";
     case SD_OP_AFTER: return "after";
     case SD_OP_COUNT: return "count";
+    case SD_OP_SAME_POSITION: return "same_position";
+    case SD_OP_DIFFERENT_POSITION: return "different_position";
+    case SD_OP_DIRECT_CHILD: return "direct_child";
+    case SD_OP_CONSECUTIVE: return "consecutive";
+    case SD_OP_NTH: return "nth";
+    case SD_OP_LEVEL: return "level";
+    case SD_OP_INTERNET_CHECKSUM: return "internet_checksum";
+    case SD_OP_HEX_TO_DECIMAL: return "hex_to_decimal";
+    case SD_OP_STR_REPLACE: return "str.replace";
+    case SD_OP_STR_REPLACE_ALL: return "str.replace_all";
+    case SD_OP_STR_INDEXOF: return "str.indexof";
+    case SD_OP_STR_FROM_INT: return "str.from_int";
+    case SD_OP_STR_IS_DIGIT: return "str.is_digit";
+    case SD_OP_STR_LT: return "str.<";
+    case SD_OP_STR_LE: return "str.<=";
+    case SD_OP_ABS: return "abs";
+    case SD_OP_RE_INTER: return "re.inter";
+    case SD_OP_RE_DIFF: return "re.diff";
     case SD_OP_VAR: return "var";
     case SD_OP_STRING: return "string";
     case SD_OP_INT: return "int";
@@ -79,17 +99,42 @@ typedef struct Pr {
   const bool *as_nt; /* short form: variables written as <T> */
   bool sets;         /* short form: an or of equalities of one variable with strings
                         is written `X in {"a", "b"}` (not ISLa: only the final text) */
+  const SdMatchPath **path_of; /* per variable: the XPath steps binding it, or NULL */
 } Pr;
+
+static void find_paths(const SdFormula *f, const SdMatchPath **path_of) {
+  for (uint32_t i = 0; f->match && i < f->match->path_count; i++)
+    path_of[f->match->paths[i].var] = &f->match->paths[i];
+  for (uint32_t i = 0; i < f->child_count; i++) find_paths(f->children[i], path_of);
+}
+
+static void print_root(Pr *p, const SdFormula *root);
 
 static void var_ref(Pr *p, int32_t v) {
   const SdVariable *var = &p->c->variables[v];
-  if (var->symbol < 0) sd_buf_puts(&p->b, "start");
+  const SdMatchPath *path = p->path_of ? p->path_of[v] : NULL;
+  if (path) { /* an XPath expression: base.<T>.<U>[2] */
+    var_ref(p, path->from);
+    for (uint32_t k = 0; k < path->step_count; k++) {
+      sd_buf_printf(&p->b, ".%s", p->c->grammar->symbols[path->symbols[k]].name);
+      if (path->indices[k]) sd_buf_printf(&p->b, "[%u]", path->indices[k] + 1);
+    }
+    return;
+  }
+  if (var->symbol == -1) sd_buf_puts(&p->b, "start");
   else if (!p->isla && p->as_nt[v]) sd_buf_puts(&p->b, p->c->grammar->symbols[var->symbol].name);
   else sd_buf_puts(&p->b, var->name);
 }
 
 static bool is_pred(SdOp op) {
-  return op == SD_OP_INSIDE || op == SD_OP_BEFORE || op == SD_OP_AFTER || op == SD_OP_COUNT;
+  switch (op) {
+    case SD_OP_INSIDE: case SD_OP_BEFORE: case SD_OP_AFTER: case SD_OP_COUNT:
+    case SD_OP_SAME_POSITION: case SD_OP_DIFFERENT_POSITION: case SD_OP_DIRECT_CHILD:
+    case SD_OP_CONSECUTIVE: case SD_OP_NTH: case SD_OP_LEVEL: case SD_OP_INTERNET_CHECKSUM:
+    case SD_OP_HEX_TO_DECIMAL:
+      return true;
+    default: return false;
+  }
 }
 static bool is_cmp(SdOp op) {
   return op == SD_OP_EQ || op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE;
@@ -111,9 +156,19 @@ static void operand(Pr *p, const SdTerm *t, bool of_comparison) {
 
 static void predicate(Pr *p, const SdTerm *t) {
   sd_buf_printf(&p->b, "%s(", sd_op_name(t->op));
+  if (t->op == SD_OP_LEVEL) {
+    const char *nt = p->c->grammar->symbols[t->symbol].name;
+    sd_buf_printf(&p->b, "\"%.2s\", ", t->text);
+    sd_buf_append_quoted(&p->b, nt, strlen(nt));
+    sd_buf_puts(&p->b, ", ");
+  }
   term(p, t->args[0]);
   sd_buf_puts(&p->b, ", ");
-  if (t->op != SD_OP_COUNT) {
+  if (t->op == SD_OP_NTH) {
+    term(p, t->args[1]);
+    sd_buf_puts(&p->b, ", ");
+    term(p, t->args[2]);
+  } else if (t->op != SD_OP_COUNT) {
     term(p, t->args[1]);
   } else {
     const char *nt = p->c->grammar->symbols[t->symbol].name;
@@ -204,6 +259,100 @@ static const char *connective(SdFormulaKind k) {
 
 static void formula(Pr *p, const SdFormula *f);
 
+/* Does s[i..n) start with what reads as a nonterminal, <...> without
+ * blanks or angles inside? */
+static bool looks_nonterminal(const char *s, uint32_t i, uint32_t n) {
+  uint32_t j = i + 1;
+  while (j < n && s[j] != '<' && s[j] != '>' && s[j] != ' ') j++;
+  return j < n && s[j] == '>' && j > i + 1;
+}
+
+/* A text piece of a match expression, escaped for the string literal and
+ * the match expression's own syntax. */
+static void match_text(SdBuf *b, const char *s, uint32_t n, bool in_group) {
+  for (uint32_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    switch (c) {
+      case '"': sd_buf_puts(b, "\\\""); break;
+      case '\\': sd_buf_puts(b, "\\\\"); break;
+      case '\n': sd_buf_puts(b, "\\n"); break;
+      case '\t': sd_buf_puts(b, "\\t"); break;
+      case '\r': sd_buf_puts(b, "\\r"); break;
+      case '{': sd_buf_puts(b, "{{"); break;
+      case '}': sd_buf_puts(b, "}}"); break;
+      case '[': sd_buf_puts(b, "[["); break;
+      case ']': sd_buf_puts(b, in_group ? "\\x5d" : "]"); break;
+      default:
+        if (c < 0x20 || c == 0x7f || (c == '<' && looks_nonterminal(s, i, n)))
+          sd_buf_printf(b, "\\x%02x", c);
+        else
+          sd_buf_putc(b, (char)c);
+    }
+  }
+}
+
+static void sub(Pr *p, const SdFormula *f, bool paren);
+static int plevel(const Pr *p, const SdFormula *f);
+static const SdFormula *shown(const Pr *p, const SdFormula *f);
+
+static bool term_uses(const SdTerm *t, int32_t v) {
+  if (t->op == SD_OP_VAR) return t->var == v;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_uses(t->args[i], v)) return true;
+  return false;
+}
+
+static bool formula_uses(const SdFormula *f, int32_t v) {
+  if (f->kind == SD_F_ATOM) return term_uses(f->atom, v);
+  if (sd_formula_is_tree_quantifier(f->kind) && f->in_var == v) return true;
+  for (uint32_t i = 0; f->match && i < f->match->path_count; i++)
+    if (f->match->paths[i].from == v) return true;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (formula_uses(f->children[i], v)) return true;
+  return false;
+}
+
+/* XPath steps whose variable the body does not use (left by
+ * simplification) still restrict the range: written as
+ * `(same_position(x.<a>, x.<a>) and body)` to keep it. True when printed so. */
+static bool unused_paths(Pr *p, const SdFormula *q) {
+  const SdFormula *body = q->children[0];
+  uint32_t unused = 0;
+  for (uint32_t i = 0; q->match && i < q->match->path_count; i++) {
+    int32_t v = q->match->paths[i].var;
+    bool used = formula_uses(body, v);
+    for (uint32_t j = 0; j < q->match->path_count && !used; j++) used = q->match->paths[j].from == v;
+    if (used) continue;
+    sd_buf_puts(&p->b, unused++ ? " and " : "(");
+    sd_buf_puts(&p->b, "same_position(");
+    var_ref(p, v);
+    sd_buf_puts(&p->b, ", ");
+    var_ref(p, v);
+    sd_buf_puts(&p->b, ")");
+  }
+  if (!unused) return false;
+  sd_buf_puts(&p->b, " and ");
+  sub(p, body, plevel(p, shown(p, body)) <= 5); /* 5: and */
+  sd_buf_putc(&p->b, ')');
+  return true;
+}
+
+/* ="..." of a quantifier: the match expression's items */
+static void match_expression(Pr *p, const SdMatch *m) {
+  const SdGrammar *g = p->c->grammar;
+  sd_buf_puts(&p->b, "=\"");
+  for (uint32_t i = 0; i < m->item_count; i++) {
+    const SdMatchItem *it = &m->items[i];
+    if (it->group >= 0 && (i == 0 || m->items[i - 1].group != it->group)) sd_buf_putc(&p->b, '[');
+    if (it->kind == SD_MATCH_TEXT) match_text(&p->b, it->text, it->length, it->group >= 0);
+    else if (it->kind == SD_MATCH_NONTERMINAL) sd_buf_puts(&p->b, g->symbols[it->symbol].name);
+    else sd_buf_printf(&p->b, "{%s %s}", g->symbols[it->symbol].name, p->c->variables[it->var].name);
+    if (it->group >= 0 && (i + 1 == m->item_count || m->items[i + 1].group != it->group))
+      sd_buf_putc(&p->b, ']');
+  }
+  sd_buf_putc(&p->b, '"');
+}
+
 /* An or of equalities of one variable with string literals: the variable, else -1. */
 static int32_t set_var(const Pr *p, const SdFormula *f) {
   if (p->isla || !p->sets || f->kind != SD_F_OR || f->child_count < 2) return -1;
@@ -259,6 +408,12 @@ static void formula(Pr *p, const SdFormula *f) {
       sd_buf_puts(b, "not ");
       sub(p, f->children[0], plevel(p, shown(p, f->children[0])) < 6);
       return;
+    case SD_F_FORALL_INT:
+    case SD_F_EXISTS_INT:
+      sd_buf_printf(b, "%s int %s: ", f->kind == SD_F_FORALL_INT ? "forall" : "exists",
+                    p->c->variables[f->var].name);
+      sub(p, f->children[0], plevel(p, shown(p, f->children[0])) < 6);
+      return;
     case SD_F_FORALL:
     case SD_F_EXISTS: {
       const SdVariable *v = &p->c->variables[f->var];
@@ -271,12 +426,14 @@ static void formula(Pr *p, const SdFormula *f) {
       sd_buf_printf(b, "%s %s", f->kind == SD_F_FORALL ? "forall" : "exists",
                     p->c->grammar->symbols[v->symbol].name);
       if (!nt) sd_buf_printf(b, " %s", v->name);
+      if (f->match && f->match->item_count) match_expression(p, f->match);
       if (f->in_var >= 0 || p->isla) {
         sd_buf_puts(b, " in ");
         if (f->in_var < 0) sd_buf_puts(b, "start");
         else var_ref(p, f->in_var);
       }
       sd_buf_puts(b, ": ");
+      if (unused_paths(p, f)) return;
       sub(p, body, plevel(p, shown(p, body)) < 6);
       return;
     }
@@ -293,28 +450,37 @@ static void formula(Pr *p, const SdFormula *f) {
            same whether a quantifier's body is taken to be unary (ISLa) or to
            extend to the right */
         const SdFormula *k = shown(p, f->children[i]);
-        sub(p, f->children[i], plevel(p, k) <= l || k->kind == SD_F_FORALL || k->kind == SD_F_EXISTS);
+        sub(p, f->children[i], plevel(p, k) <= l || sd_formula_is_quantifier(k->kind));
       }
       return;
     }
   }
 }
 
+static void print_root(Pr *p, const SdFormula *root) {
+  const SdMatchPath **path_of = sd_xcalloc(p->c->variable_count + 1, sizeof(SdMatchPath *));
+  find_paths(root, path_of);
+  p->path_of = path_of;
+  formula(p, root);
+  p->path_of = NULL;
+  free(path_of);
+}
+
 char *sd_constraint_to_isla(const SdConstraint *self) {
-  Pr p = {self, {0}, true, NULL, false};
-  if (self->root) formula(&p, self->root);
+  Pr p = {self, {0}, true, NULL, false, NULL};
+  if (self->root) print_root(&p, self->root);
   return sd_buf_take(&p.b);
 }
 
 static char *print_short_sets(const SdConstraint *c, const bool *as_nt, bool sets) {
-  Pr p = {c, {0}, false, as_nt, sets};
-  formula(&p, c->root);
+  Pr p = {c, {0}, false, as_nt, sets, NULL};
+  print_root(&p, c->root);
   return sd_buf_take(&p.b);
 }
 
 static char *print_short(const SdConstraint *c, const bool *as_nt) {
-  Pr p = {c, {0}, false, as_nt, false};
-  formula(&p, c->root);
+  Pr p = {c, {0}, false, as_nt, false, NULL};
+  print_root(&p, c->root);
   return sd_buf_take(&p.b);
 }
 
@@ -400,7 +566,7 @@ static bool plain_reads_back(const SdConstraint *c, const char *text) {
 
 /* Is every quantifier a forall over a single node of the whole input? */
 static bool all_single_node(const SdConstraint *c, const SdFormula *f) {
-  if (f->kind == SD_F_EXISTS) return false;
+  if (f->kind == SD_F_EXISTS || sd_formula_is_int_quantifier(f->kind)) return false;
   if (f->kind == SD_F_FORALL) {
     const SdVariable *v = &c->variables[f->var];
     if (f->in_var >= 0 || v->symbol < 0 || !sd_grammar_exactly_once(c->grammar, v->symbol))

@@ -16,6 +16,7 @@
  * a few frequent only in passing inputs, whose negations (complemented
  * bitsets) state an absence. Bounds beyond int64 are searched digit by digit
  * on decimal numerals. Sets of values: learner_sets.c. */
+#include "constraint_internal.h"
 #include "learner_internal.h"
 #include "semdbg/stop.h"
 
@@ -148,9 +149,14 @@ void lr_pattern_analyse(SdLearner *self, uint32_t index) {
   info->var_names = sd_xcalloc(n ? n : 1, sizeof(char *));
   info->container = sd_xcalloc(n ? n : 1, sizeof(int32_t));
   info->numeric = sd_xcalloc(n ? n : 1, sizeof(bool));
+  info->mexpr = sd_xcalloc(n ? n : 1, sizeof(LrMexpr));
   for (uint32_t i = 0; i < n; i++) {
     info->container[i] = -1;
     const SdPlaceholder *ph = &p->placeholders[i];
+    if (ph->kind == SD_PLACEHOLDER_MATCHEXPR) {
+      lr_mexpr_read(self->grammar, p, i, &info->mexpr[i]);
+      info->has_mexpr = true;
+    }
     if (ph->kind != SD_PLACEHOLDER_NONTERMINAL) continue;
     const char *q = skip_ws(p->constraint + ph->offset + ph->length);
     const char *v = q;
@@ -171,7 +177,8 @@ void lr_pattern_analyse(SdLearner *self, uint32_t index) {
 }
 
 static void pattern_free(LrPattern *info, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) free(info->var_names[i]);
+  for (uint32_t i = 0; i < n; i++) free(info->var_names[i]), lr_mexpr_free(&info->mexpr[i]);
+  free(info->mexpr);
   free(info->var_names);
   free(info->container);
   free(info->numeric);
@@ -389,7 +396,7 @@ bool lr_atom_update(SdLearner *self, uint32_t index) {
     self->stats.cached += n;
     return kept(self, a);
   }
-  if (a->kind == LR_NEGATION) {
+  if (a->kind == LR_NEGATION && a->complement) {
     /* the complement of its base: no evaluation */
     uint32_t base = a->base;
     self->atoms.items[base].absence = true;
@@ -420,6 +427,13 @@ bool lr_atom_update(SdLearner *self, uint32_t index) {
   return kept(self, a);
 }
 
+static bool formula_partial(const SdFormula *f) {
+  if (f->kind == SD_F_ATOM && sd_term_is_partial(f->atom)) return true;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (formula_partial(f->children[i])) return true;
+  return false;
+}
+
 /* The negation of an atom (made once; an existing instance with the same
  * text is reused). */
 static uint32_t negation_of(SdLearner *self, uint32_t index) {
@@ -435,6 +449,9 @@ static uint32_t negation_of(SdLearner *self, uint32_t index) {
     LrAtom *n = &self->atoms.items[r];
     n->kind = LR_NEGATION;
     n->base = index;
+    /* with an atom that can be undefined (str.to.int of a non-numeral), the
+       negation (ISLa's: undefined atoms stay false) is evaluated */
+    n->complement = !formula_partial(self->atoms.items[index].c->root);
   }
   self->atoms.items[index].negation = r;
   return r;
@@ -475,7 +492,7 @@ static const char *sentinel_int(uint32_t i, char *buf) {
 }
 
 static char *template_text(SdLearner *self, const SdPattern *p, const SdSymbol *tuple,
-                           const char *const *values) {
+                           char *const *mexprs, const char *const *values) {
   const char **vals = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
   char **owned = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
   uint32_t nt = 0;
@@ -483,6 +500,11 @@ static char *template_text(SdLearner *self, const SdPattern *p, const SdSymbol *
     const SdPlaceholder *ph = &p->placeholders[i];
     if (ph->kind == SD_PLACEHOLDER_NONTERMINAL) {
       vals[i] = self->grammar->symbols[tuple[nt++]].name;
+    } else if (ph->kind == SD_PLACEHOLDER_NONTERMINAL_STRING) { /* count(x, "<T>", n) */
+      owned[i] = sd_format("\"%s\"", self->grammar->symbols[tuple[nt++]].name);
+      vals[i] = owned[i];
+    } else if (ph->kind == SD_PLACEHOLDER_MATCHEXPR) {
+      vals[i] = mexprs && mexprs[i] ? mexprs[i] : "";
     } else if (values && values[i]) {
       vals[i] = values[i];
     } else {
@@ -535,7 +557,8 @@ static bool exists_only(const SdFormula *root, LrSlot s) { return exists_only_f(
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
     const SdPlaceholder *ph = &p->placeholders[i];
-    if (ph->kind == SD_PLACEHOLDER_NONTERMINAL) continue;
+    if (sd_placeholder_is_nonterminal(ph->kind) || ph->kind == SD_PLACEHOLDER_MATCHEXPR) continue;
+    if (ph->kind == SD_PLACEHOLDER_DSTRINGS) t->dstrings = true;
     LrSlot *s = &t->slots[t->slot_count++];
     memset(s, 0, sizeof *s);
     s->eq_var = -1;
@@ -557,7 +580,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
         const SdTerm *other = w.found_atom->args[w.found_atom->args[0] == w.found ? 1 : 0];
         if (other->op == SD_OP_VAR) s->eq_var = other->var;
       }
-      if (ph->kind == SD_PLACEHOLDER_STRING) {
+      if (ph->kind == SD_PLACEHOLDER_STRING || ph->kind == SD_PLACEHOLDER_DSTRINGS) {
         s->mode = op == SD_OP_STR_PREFIXOF && w.found_first_arg   ? LR_PREFIX
                   : op == SD_OP_STR_SUFFIXOF && w.found_first_arg ? LR_SUFFIX
                   : op == SD_OP_STR_CONTAINS && !w.found_first_arg ? LR_SUBSTRING
@@ -585,9 +608,10 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
 
 /* The template for a pattern and nonterminal tuple (cached); NULL if it does
  * not parse or the grammar cannot nest it. */
-static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbol *tuple) {
+static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbol *tuple,
+                                char *const *mexprs) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
-  char *text = template_text(self, p, tuple, NULL);
+  char *text = template_text(self, p, tuple, mexprs, NULL);
   uint32_t len = (uint32_t)strlen(text);
   uint64_t h = lr_hash(text, len);
   uint32_t found = lr_map_get(&self->template_map, text, len, h);
@@ -599,6 +623,11 @@ static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbo
   LrTemplate *t = sd_xcalloc(1, sizeof *t);
   t->text = text;
   t->pattern = pattern;
+  if (mexprs) {
+    t->mexprs = sd_xcalloc(p->placeholder_count, sizeof(char *));
+    for (uint32_t i = 0; i < p->placeholder_count; i++)
+      if (mexprs[i]) t->mexprs[i] = sd_xstrdup(mexprs[i]);
+  }
   t->index = self->templates.size;
   array_push(&self->templates, t);
   lr_map_put(&self->template_map, text, len, h, self->templates.size - 1);
@@ -696,6 +725,17 @@ static int by_passing(const void *pa, const void *pb) {
  * start. */
 static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint32_t max_absent,
                             char ***out, uint32_t **out_len, uint32_t *absent_from) {
+  if (s->atom_op == SD_OP_NTH) { /* nth(<?STRING>, a, b): positions 1, 2, ... (ISLearn's) */
+    uint32_t m = max < 8 ? max : 8;
+    *out = sd_xcalloc(m ? m : 1, sizeof(char *));
+    *out_len = sd_xcalloc(m ? m : 1, sizeof(uint32_t));
+    for (uint32_t i = 0; i < m; i++) {
+      (*out)[i] = sd_format("%u", i + 1);
+      (*out_len)[i] = (uint32_t)strlen((*out)[i]);
+    }
+    *absent_from = m;
+    return m;
+  }
   ValueTable vt = {0};
   uint32_t n = self->inputs.size;
   char num[32];
@@ -710,7 +750,7 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint
         const SdNode *node = tree->nodes[tree->by_symbol[sym][j]];
         uint32_t len;
         const char *txt = sd_node_text(tree, node, &len);
-        if (s->kind != SD_PLACEHOLDER_STRING) {
+        if (s->kind != SD_PLACEHOLDER_STRING && s->kind != SD_PLACEHOLDER_DSTRINGS) {
           int64_t v;
           if (s->how[k] == 1) v = len;
           else if (!lr_parse_int(txt, len, &v)) continue;
@@ -950,6 +990,8 @@ static LrFlip find_flip_big(SdLearner *self, LrTemplate *t, uint32_t input, uint
 }
 
 /* Where the truth of the template flips for one input, by bisection. */
+#define LR_BOUND_DIGITS 200
+
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
   LrFlip f = {0};
   int64_t lo = 0, hi = 0, sum;
@@ -959,8 +1001,12 @@ static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
     f.kind = probe(self, t, 0, input) ? LR_TRUE : LR_FALSE;
     return f;
   }
-  /* sums and differences of numbers reach beyond any one of them */
-  if (big || (t->arith && sum >= INT64_MAX / 4)) return find_flip_big(self, t, input, digits + 2);
+  /* sums and differences of numbers reach beyond any one of them; bounds
+     are searched up to LR_BOUND_DIGITS digits (a numeral of thousands of
+     digits, which regrown inputs can have, would cost its length squared
+     in probes, and no bound is that long) */
+  if (big || (t->arith && sum >= INT64_MAX / 4))
+    return find_flip_big(self, t, input, digits + 2 < LR_BOUND_DIGITS ? digits + 2 : LR_BOUND_DIGITS);
   if (t->arith) {
     if (-sum < lo) lo = -sum;
     if (sum > hi) hi = sum;
@@ -1167,8 +1213,36 @@ static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, char **chosen) {
 static uint32_t atom_for_values(SdLearner *self, LrTemplate *t, const SdSymbol *tuple,
                                 const char *const *values) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
-  char *text = template_text(self, p, tuple, values);
+  char *text = template_text(self, p, tuple, t->mexprs, values);
   return lr_add_atom(self, t->pattern, text, NULL);
+}
+
+/* A template whose value slot is a <?DSTRINGS>: the atom holding it as a
+ * disjunction over every non-empty set of the slot's best values (those
+ * ISLearn keeps: no numbers, no single letters; at most LR_DSTRINGS). */
+#define LR_DSTRINGS 5
+static void instantiate_dstrings(SdLearner *self, LrTemplate *t) {
+  LrSlot *s = &t->slots[0];
+
+  if (t->slot_count != 1 || !s->term) return; /* ISLearn's patterns have it alone */
+  char **vals;
+  uint32_t *lens, absent, keep = 0;
+  uint32_t n = slot_values(self, s, 4 * LR_DSTRINGS, 0, &vals, &lens, &absent);
+
+  for (uint32_t i = 0; i < n; i++) {
+    if (keep < LR_DSTRINGS && lr_dstring_ok(vals[i], lens[i])) {
+      vals[keep] = vals[i], lens[keep++] = lens[i];
+      continue;
+    }
+    free(vals[i]);
+  }
+  for (uint32_t mask = 1; mask < (1u << keep); mask++) {
+    SdConstraint *c = lr_disjoin(t->c, s->sentinel_text, s->sentinel_len, vals, lens, mask);
+    if (c) lr_use_atom(self, lr_add_atom(self, t->pattern, sd_constraint_to_isla(c), c));
+  }
+  for (uint32_t i = 0; i < keep; i++) free(vals[i]);
+  free(vals);
+  free(lens);
 }
 
 static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
@@ -1180,6 +1254,10 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
     uint32_t a = lr_add_atom(self, t->pattern, sd_xstrdup(t->text), NULL);
     if (a != LR_NONE && !self->opts.invariants) self->atoms.items[a].absence = true;
     lr_use_atom(self, a);
+    return;
+  }
+  if (t->dstrings) {
+    instantiate_dstrings(self, t);
     return;
   }
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
@@ -1266,6 +1344,41 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
 
 /* ---------- learn ---------- */
 
+#define LR_MEXPR_CHOICES 32 /* match expressions per <?MATCHEXPR> and tuple */
+
+/* Every combination of match expressions for the <?MATCHEXPR>s of a
+ * pattern whose nonterminals are tuple; true if some template parsed. */
+static bool instantiate_mexprs(SdLearner *self, uint32_t pattern, const SdSymbol *tuple) {
+  const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
+  const LrPattern *info = &self->patterns[pattern];
+  uint32_t n = p->placeholder_count;
+  char ***choices = sd_xcalloc(n, sizeof(char **));
+  uint32_t *count = sd_xcalloc(n, sizeof(uint32_t)), *at = sd_xcalloc(n, sizeof(uint32_t));
+  char **pick = sd_xcalloc(n, sizeof(char *));
+  bool any = true, parsed = false;
+  for (uint32_t i = 0; i < n; i++) {
+    const LrMexpr *m = &info->mexpr[i];
+    if (p->placeholders[i].kind != SD_PLACEHOLDER_MATCHEXPR) continue;
+    choices[i] = sd_xcalloc(LR_MEXPR_CHOICES, sizeof(char *));
+    if (m->slot >= 0) count[i] = lr_mexpr_choices(self->grammar, tuple[m->slot], m, choices[i], LR_MEXPR_CHOICES);
+    if (!count[i]) any = false;
+  }
+  while (any) {
+    for (uint32_t i = 0; i < n; i++) pick[i] = choices[i] ? choices[i][at[i]] : NULL;
+    LrTemplate *t = get_template(self, pattern, tuple, pick);
+    if (t) instantiate(self, t, tuple), parsed = true;
+    uint32_t i = 0;
+    while (i < n && (!choices[i] || ++at[i] == count[i])) at[i++] = 0;
+    if (i == n) break;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t j = 0; j < count[i]; j++) free(choices[i][j]);
+    free(choices[i]);
+  }
+  free(choices), free(count), free(at), free(pick);
+  return parsed;
+}
+
 static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbol *relevant,
                                 uint32_t rc) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
@@ -1276,9 +1389,9 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
   int32_t *parent = sd_xcalloc(k ? k : 1, sizeof(int32_t));
   bool *numeric = sd_xcalloc(k ? k : 1, sizeof(bool));
   for (uint32_t i = 0, j = 0; i < p->placeholder_count; i++)
-    if (p->placeholders[i].kind == SD_PLACEHOLDER_NONTERMINAL) ph_of[j++] = i;
+    if (sd_placeholder_is_nonterminal(p->placeholders[i].kind)) ph_of[j++] = i;
   if (k == 0) {
-    LrTemplate *t = get_template(self, pattern, NULL);
+    LrTemplate *t = get_template(self, pattern, NULL, NULL);
     if (t) instantiate(self, t, NULL);
     goto done;
   }
@@ -1329,10 +1442,14 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
       idx[depth] = 0;
       continue;
     }
-    LrTemplate *t = get_template(self, pattern, tuple);
-    if (t) instantiate(self, t, tuple);
+    bool parsed = info->has_mexpr ? instantiate_mexprs(self, pattern, tuple) : false;
+    if (!info->has_mexpr) {
+      LrTemplate *t = get_template(self, pattern, tuple, NULL);
+      if (t) instantiate(self, t, tuple);
+      parsed = t != NULL;
+    }
     if (info->reported && !info->ever_parsed) break; /* the pattern does not parse at all */
-    if (t) info->ever_parsed = true;
+    if (parsed) info->ever_parsed = true;
     idx[depth]++;
   }
   free(tuple);
@@ -1384,6 +1501,9 @@ void sd_learner_free(SdLearner *self) {
     LrTemplate *t = self->templates.items[i];
     free(t->text);
     sd_constraint_free(t->c);
+    uint32_t np = sd_catalog_pattern(self->catalog, t->pattern)->placeholder_count;
+    for (uint32_t k = 0; t->mexprs && k < np; k++) free(t->mexprs[k]);
+    free(t->mexprs);
     for (uint32_t f = 0; f < t->flips.size; f++) free(t->flips.items[f].big);
     array_free(&t->flips);
     free(t);
@@ -1404,6 +1524,20 @@ void sd_learner_free(SdLearner *self) {
 
 /* ---------- catalog check ---------- */
 
+/* A match expression for a <?MATCHEXPR> over *in, or, when *in has none,
+ * over another nonterminal of the grammar (then *in is that one). */
+static char *sample_mexpr(const SdGrammar *g, const SdPattern *p, uint32_t ph, SdSymbol *in) {
+  LrMexpr m;
+  lr_mexpr_read(g, p, ph, &m);
+  char *one[1] = {NULL};
+  if (!lr_mexpr_choices(g, *in, &m, one, 1))
+    for (uint32_t s = 0; s < g->symbol_count && !one[0]; s++)
+      if (sd_grammar_is_nonterminal(g, (SdSymbol)s) && lr_mexpr_choices(g, (SdSymbol)s, &m, one, 1))
+        *in = (SdSymbol)s;
+  lr_mexpr_free(&m);
+  return one[0] ? one[0] : sd_xstrdup("{<start> x}");
+}
+
 uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool warn_only,
                           SdDiagnostics *diags) {
   uint32_t good = 0;
@@ -1417,16 +1551,30 @@ uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool 
   for (uint32_t i = 0; i < sd_catalog_count(self); i++) {
     const SdPattern *p = sd_catalog_pattern(self, i);
     const char **vals = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
+    char **owned = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
     uint32_t nt = 0;
+    SdSymbol last = sample[0];
+    uint32_t last_k = 0;
     for (uint32_t k = 0; k < p->placeholder_count; k++) {
       switch (p->placeholders[k].kind) {
-      case SD_PLACEHOLDER_NONTERMINAL: vals[k] = grammar->symbols[sample[nt++ % ns]].name; break;
+      case SD_PLACEHOLDER_NONTERMINAL:
+        last = sample[nt++ % ns], last_k = k;
+        vals[k] = grammar->symbols[last].name;
+        break;
+      case SD_PLACEHOLDER_NONTERMINAL_STRING:
+        vals[k] = owned[k] = sd_format("\"%s\"", grammar->symbols[sample[nt++ % ns]].name);
+        break;
+      case SD_PLACEHOLDER_MATCHEXPR: /* its quantifier's nonterminal one that has it */
+        vals[k] = owned[k] = sample_mexpr(grammar, p, k, &last);
+        if (!owned[last_k]) vals[last_k] = grammar->symbols[last].name;
+        break;
       case SD_PLACEHOLDER_INTEGER: vals[k] = "1"; break;
-      case SD_PLACEHOLDER_NUMERIC_STRING: vals[k] = "\"1\""; break;
-      default: vals[k] = "\"a\""; break;
+      default: vals[k] = "\"1\""; break; /* strings: a number fits where numbers are needed too */
       }
     }
     char *text = sd_pattern_instantiate(p, vals);
+    for (uint32_t k = 0; k < p->placeholder_count; k++) free(owned[k]);
+    free(owned);
     SdConstraintError err = {0};
     SdConstraint *c = sd_constraint_parse(grammar, text, strlen(text), &err);
     if (c) {

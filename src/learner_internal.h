@@ -49,6 +49,8 @@ typedef struct LrAtom {
   char *short_text;    /* sd_constraint_to_short, made when first ranked */
   int kind;            /* LR_PLAIN, LR_NEGATION (of `base`), LR_SET (of values of `templ`) */
   uint32_t base;       /* LR_NEGATION: the negated atom */
+  bool complement;     /* LR_NEGATION: true exactly where the base is false (no atom of the
+                          base can be undefined, where both are false), so not evaluated */
   uint32_t negation;   /* its negation atom, LR_NONE if not made */
   bool absence;        /* evaluate on every input (never pruned): its negation may matter */
   uint32_t templ;      /* an equality of one variable with a value: its template, else LR_NONE */
@@ -97,10 +99,25 @@ typedef struct LrTemplate {
                               values can be or-ed into a set (learner_sets.c) */
   Array(LrFlip) flips;     /* per input, for the search */
   char probe[32];
+  char **mexprs;           /* per placeholder: the match expression text of a <?MATCHEXPR>,
+                              NULL otherwise (owned) */
+  bool dstrings;           /* its one value slot is a <?DSTRINGS>: sets of strings */
 } LrTemplate;
+
+/* An ISLearn <?MATCHEXPR(a, <T> b, ...)> placeholder: its variables (a type
+ * of -1: any nonterminal) and the nonterminal slot of its quantifier. */
+#define LR_MEXPR_VARS 8
+typedef struct LrMexpr {
+  uint32_t count;
+  char *names[LR_MEXPR_VARS];
+  SdSymbol types[LR_MEXPR_VARS];
+  int32_t slot;       /* index into the nonterminal tuple, -1: not found */
+} LrMexpr;
 
 /* What the learner knows about a pattern. */
 typedef struct LrPattern {
+  LrMexpr *mexpr;     /* per placeholder: a <?MATCHEXPR(...)> (count 0 otherwise) */
+  bool has_mexpr;
   char **var_names;   /* per placeholder: the variable a <?NONTERMINAL> binds */
   int32_t *container; /* per placeholder: the placeholder binding its `in` variable, -1 */
   bool *numeric;      /* per placeholder: its variable is used under str.to.int */
@@ -174,5 +191,21 @@ void lr_sets(SdLearner *self);
 /* learner_rank.c */
 void lr_rank(SdLearner *self);
 void lr_results_free(SdLearner *self);
+
+/* ---- learner_islearn.c: ISLearn's <?MATCHEXPR(..)> and <?DSTRINGS> ---- */
+/* Read the variables of placeholder ph (a <?MATCHEXPR(...)>) of pattern p. */
+void lr_mexpr_read(const SdGrammar *g, const SdPattern *p, uint32_t ph, LrMexpr *out);
+void lr_mexpr_free(LrMexpr *m);
+/* The match expressions (text inside the quotes) a quantifier over `in` can
+ * have for m's variables: each alternative of `in` (ISLearn expands one
+ * level) with the variables at its nonterminals, in order; at most max,
+ * malloc'd into out. */
+uint32_t lr_mexpr_choices(const SdGrammar *g, SdSymbol in, const LrMexpr *m, char **out, uint32_t max);
+/* c with the atom holding the string literal `sentinel` replaced by the
+ * disjunction of its copies with the values in mask (a new constraint). */
+SdConstraint *lr_disjoin(const SdConstraint *c, const char *sentinel, uint32_t sentinel_len,
+                         char *const *values, const uint32_t *lengths, uint32_t mask);
+/* A value ISLearn puts in a <?DSTRINGS> set (no number, no single letter). */
+bool lr_dstring_ok(const char *v, uint32_t len);
 
 #endif

@@ -7,13 +7,17 @@
  *     an exists needs when they are missing) is fixed; the constraint in
  *     negation normal form is grounded on it (exists: a few random candidate
  *     nodes, forall: all matching nodes, structural atoms decided on the
- *     tree); the "leaf-most" bound nodes (those with no other bound node
+ *     tree; only nodes in a match expression's range, exists candidates
+ *     whose body the shape alone makes false passed over; `exists int n` an
+ *     integer unknown, `forall int` left to fuzzing); the "leaf-most" bound nodes (those with no other bound node
  *     below them) become Z3 string variables restricted to their
  *     nonterminal's regex and a length bound, the other nodes' texts are
  *     concatenations of their children. Each model is spliced into the text;
  *     blocking clauses, random length targets and, now and then, boundary
  *     equations (a > b  ->  a = b + 1) make successive solutions differ;
  *  3. fuzz and filter again with the remaining budget.
+ * Fuzzed inputs are repaired for semantic predicates Z3 cannot handle
+ * (internet_checksum: solver_repair.c) before they are checked.
  * Every candidate is re-parsed from the start symbol and checked with the
  * evaluator before it is returned, and texts already known (the avoid set)
  * are never returned. Before giving up when nothing hits, an abstraction of
@@ -32,10 +36,12 @@
 #include "array.h"
 #include "semdbg/fuzzer.h"
 #include "semdbg/parser.h"
+#include "constraint_internal.h"
 #include "solver_internal.h"
 #include "util.h"
 
 #define EXISTS_CHOICES 4    /* candidate nodes tried per exists in one grounding */
+#define EXISTS_SCAN 64      /* candidates an exists passes over when their body is false */
 #define FORALL_LIMIT 256    /* matching nodes beyond which a forall is not grounded */
 #define ATOM_LIMIT 4096     /* ground atoms per query */
 #define PER_GROUP 4         /* solutions asked per tree structure */
@@ -180,6 +186,7 @@ typedef struct Gen {
   uint32_t z3_unknowns;    /* queries that ran out of rlimit in this call */
   uint32_t z3_hits;        /* inputs from Z3 models in this call */
   bool has_atoms;
+  bool repairs;            /* the constraint has predicates fuzzed inputs are repaired for */
   bool unsat;
 } Gen;
 
@@ -261,8 +268,15 @@ static void fuzz_once(Gen *gen) {
   count_attempt(gen);
   SdTree *t = random_tree(gen, true);
   uint64_t h = text_hash(t->text, t->length);
-  if (!avoided(gen->s, h) && !sd_hash_set_has(&gen->seed_texts, h) && sd_constraint_eval(gen->c, t, NULL))
+  bool fresh = !avoided(gen->s, h) && !sd_hash_set_has(&gen->seed_texts, h);
+  if (fresh && sd_constraint_eval(gen->c, t, NULL)) {
     accept_text(gen, t->text, t->length, false);
+  } else if (gen->repairs) { /* semantic predicates made true, then checked again */
+    size_t len;
+    char *text = sd_solver_repair(gen->nnf, t, &len);
+    if (text) accept_text(gen, text, len, false);
+    free(text);
+  }
   sd_tree_free(t);
 }
 
@@ -278,6 +292,7 @@ struct G {
   const SdTerm *atom;       /* G_ATOM */
   const SdNode **env;       /* G_ATOM: node per variable */
   Z3_ast z3;                /* G_ATOM: its translation */
+  Z3_ast z3_neg;            /* G_ATOM: its negation (also false where undefined) */
 };
 
 typedef struct Ground {
@@ -289,10 +304,11 @@ typedef struct Ground {
   SdSymbol missing;          /* an exists found no candidate: its symbol */
   const SdNode *missing_in;  /* ... and its scope */
   Array(G *) atom_list;
+  uint32_t int_count;        /* instances of exists-int variables (Z3 integers) */
 } Ground;
 
-static G g_true = {G_TRUE, NULL, 0, NULL, NULL, NULL};
-static G g_false = {G_FALSE, NULL, 0, NULL, NULL, NULL};
+static G g_true = {G_TRUE, NULL, 0, NULL, NULL, NULL, NULL};
+static G g_false = {G_FALSE, NULL, 0, NULL, NULL, NULL, NULL};
 
 static G *g_new(Ground *gr, int kind, uint32_t count) {
   G *x = sd_arena_alloc(&gr->arena, sizeof *x);
@@ -332,7 +348,12 @@ static G *g_join2(Ground *gr, int kind, G *a, G *b) {
 }
 
 static G *ground(Ground *gr, const SdFormula *f, const SdNode **env);
+static G *ground_exists_int(Ground *gr, const SdFormula *f, const SdNode **env);
 
+/* Nodes in a quantifier's range (its match expression and XPath steps
+ * bind their variables in inner) are grounded in turn: for forall all of
+ * them, for exists up to EXISTS_CHOICES at random, passing over the ones
+ * whose body is false on the tree's shape alone (a def-use `before`). */
 static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) {
   const SdConstraint *c = gr->gen->nnf;
   SdSymbol sym = c->variables[f->var].symbol;
@@ -348,10 +369,9 @@ static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) 
     gr->too_big = true;
     return &g_false;
   }
-  /* exists: a random selection of candidates, in random order */
+  /* exists: candidates in random order */
   uint32_t *ids = sd_xmalloc(count * sizeof(uint32_t));
   for (uint32_t i = 0; i < count; i++) ids[i] = gr->tree->by_symbol[sym][first + i];
-  uint32_t take = count;
   if (exists) {
     SdRng *rng = &gr->gen->s->rng;
     for (uint32_t i = 0; i + 1 < count; i++) {
@@ -359,19 +379,52 @@ static G *ground_quantifier(Ground *gr, const SdFormula *f, const SdNode **env) 
       uint32_t tmp = ids[i];
       ids[i] = ids[j], ids[j] = tmp;
     }
-    if (take > EXISTS_CHOICES) take = EXISTS_CHOICES;
   }
+  uint32_t take = exists && count > EXISTS_CHOICES ? EXISTS_CHOICES : count, got = 0;
   G **items = sd_xmalloc(take * sizeof(G *));
   const SdNode **inner = sd_xmalloc((c->variable_count + 1) * sizeof(SdNode *));
   memcpy(inner, env, c->variable_count * sizeof(SdNode *));
-  for (uint32_t i = 0; i < take; i++) {
-    inner[f->var] = gr->tree->nodes[ids[i]];
-    items[i] = ground(gr, f->children[0], inner);
+  bool in_range = false;
+  for (uint32_t i = 0; i < count && got < take && !gr->too_big; i++) {
+    const SdNode *node = gr->tree->nodes[ids[i]];
+    inner[f->var] = node;
+    if (f->match && !sd_match_node(f->match, gr->tree, node, inner)) continue;
+    in_range = true;
+    G *x = ground(gr, f->children[0], inner);
+    if (exists && x->kind == G_FALSE && i < EXISTS_SCAN) continue;
+    items[got++] = x;
   }
-  G *r = g_join(gr, exists ? G_OR : G_AND, items, take);
+  if (exists && !in_range && gr->missing < 0) gr->missing = sym, gr->missing_in = scope;
+  G *r = g_join(gr, exists ? G_OR : G_AND, items, got);
   free(inner);
   free(items);
   free(ids);
+  return r;
+}
+
+/* A structural atom on the tree (its nodes are bound): true or false. */
+static G *ground_structural(Ground *gr, const SdTerm *atom, const SdNode **env) {
+  uint32_t k = atom->op == SD_OP_NTH;
+  const SdTerm *x = atom->args[k], *y = atom->args[k + 1];
+  const SdNode *a = x->op == SD_OP_VAR ? env[x->var] : NULL, *b = y->op == SD_OP_VAR ? env[y->var] : NULL;
+  if (!a || !b || a->symbol == SD_SYMBOL_INT || b->symbol == SD_SYMBOL_INT) return NULL;
+  return sd_structural_holds(gr->tree, atom, a, b) ? &g_true : &g_false;
+}
+
+/* exists int n: the body with n an integer unknown to Z3 (one per
+ * grounded instance), standing in env for a placeholder node of symbol
+ * SD_SYMBOL_INT whose id numbers the instance. */
+static G *ground_exists_int(Ground *gr, const SdFormula *f, const SdNode **env) {
+  const SdConstraint *c = gr->gen->nnf;
+  SdNode *slot = sd_arena_alloc(&gr->arena, sizeof *slot);
+  memset(slot, 0, sizeof *slot);
+  slot->symbol = SD_SYMBOL_INT;
+  slot->id = gr->int_count++;
+  const SdNode **inner = sd_xmalloc((c->variable_count + 1) * sizeof(SdNode *));
+  memcpy(inner, env, c->variable_count * sizeof(SdNode *));
+  inner[f->var] = slot;
+  G *r = ground(gr, f->children[0], inner);
+  free(inner);
   return r;
 }
 
@@ -382,6 +435,8 @@ static G *ground(Ground *gr, const SdFormula *f, const SdNode **env) {
   case SD_F_TRUE: return &g_true;
   case SD_F_FALSE: return &g_false;
   case SD_F_ATOM: {
+    G *known = sd_is_structural_op(f->atom->op) ? ground_structural(gr, f->atom, env) : NULL;
+    if (known) return known;
     if (++gr->atoms > ATOM_LIMIT) {
       gr->too_big = true;
       return &g_false;
@@ -409,6 +464,10 @@ static G *ground(Ground *gr, const SdFormula *f, const SdNode **env) {
     return g_join2(gr, G_OR, g_join2(gr, G_AND, a, b), g_join2(gr, G_AND, na, nb));
   }
   case SD_F_FORALL: case SD_F_EXISTS: return ground_quantifier(gr, f, env);
+  case SD_F_EXISTS_INT: return ground_exists_int(gr, f, env);
+  case SD_F_FORALL_INT: /* not grounded: left to fuzzing */
+    gr->too_big = true;
+    return &g_false;
   }
   return &g_false;
 }
@@ -416,7 +475,7 @@ static G *ground(Ground *gr, const SdFormula *f, const SdNode **env) {
 /* ---------- nodes referenced by SMT atoms ---------- */
 
 static bool is_structural(SdOp op) {
-  return op == SD_OP_INSIDE || op == SD_OP_BEFORE || op == SD_OP_AFTER || op == SD_OP_COUNT;
+  return sd_is_structural_op(op) || op == SD_OP_COUNT;
 }
 
 /* How an SMT atom uses a variable: its text, str.to.int of it, str.len of it. */
@@ -515,12 +574,28 @@ typedef struct Query {
   bool *text_used;        /* per node id: its text is needed as a string */
   uint8_t *uses;          /* per node id: the VarUse bits of its references */
   const SdNode **env;     /* of the atom being translated */
+  Z3_ast *ints;           /* per exists-int instance: its Z3 integer (made on first use) */
   bool failed;
 } Query;
 
+static bool is_int_slot(const SdNode *n) { return n && n->symbol == SD_SYMBOL_INT; }
+
+/* The Z3 integer of an exists-int instance, at least 0. */
+static Z3_ast int_unknown(Query *q, const SdNode *slot) {
+  SdZ3 *z = q->gen->z;
+  if (!q->ints[slot->id]) {
+    char name[32];
+    snprintf(name, sizeof name, "n%u", slot->id);
+    Z3_ast v = Z3_mk_const(z->ctx, Z3_mk_string_symbol(z->ctx, name), z->int_sort);
+    Z3_solver_assert(z->ctx, z->solver, Z3_mk_ge(z->ctx, v, Z3_mk_int(z->ctx, 0, z->int_sort)));
+    q->ints[slot->id] = v;
+  }
+  return q->ints[slot->id];
+}
+
 static void mark_referenced(void *user, int32_t var, VarUse use) {
   Query *q = user;
-  if (var < 0 || !q->env[var]) return;
+  if (var < 0 || !q->env[var] || is_int_slot(q->env[var])) return;
   const SdNode *n = q->env[var];
   if (use == USE_TEXT) q->text_used[n->id] = true;
   q->uses[n->id] |= (uint8_t)(1u << use);
@@ -583,20 +658,21 @@ static Z3_ast node_text(Query *q, const SdNode *n) {
 static Z3_ast binder_var_int(void *user, int32_t var) {
   Query *q = user;
   if (var < 0 || !q->env[var]) return NULL;
+  if (is_int_slot(q->env[var])) return int_unknown(q, q->env[var]);
   int32_t i = q->solved[q->env[var]->id];
   return i >= 0 && q->numeric[i] ? q->vars.items[i] : NULL;
 }
 
 static Z3_ast binder_var_length(void *user, int32_t var) {
   Query *q = user;
-  if (var < 0 || !q->env[var]) return NULL;
+  if (var < 0 || !q->env[var] || is_int_slot(q->env[var])) return NULL;
   int32_t i = q->solved[q->env[var]->id];
   return i >= 0 && q->lengthy[i] ? q->vars.items[i] : NULL;
 }
 
 static Z3_ast binder_var_domain(void *user, int32_t var) {
   Query *q = user;
-  if (var < 0 || !q->env[var]) return NULL;
+  if (var < 0 || !q->env[var] || is_int_slot(q->env[var])) return NULL;
   int32_t i = q->solved[q->env[var]->id];
   return i >= 0 && !q->numeric[i] && !q->lengthy[i] ? sd_z3_symbol_regex(q->gen->z, q->env[var]->symbol, NULL)
                                                      : NULL;
@@ -605,17 +681,13 @@ static Z3_ast binder_var_domain(void *user, int32_t var) {
 static Z3_ast binder_var_text(void *user, int32_t var) {
   Query *q = user;
   if (var < 0 || !q->env[var]) return NULL;
+  if (is_int_slot(q->env[var])) return Z3_mk_int_to_str(q->gen->z->ctx, int_unknown(q, q->env[var]));
   return node_text(q, q->env[var]);
 }
 
 static const SdNode *term_node(Query *q, const SdTerm *t) {
-  if (t->op != SD_OP_VAR || t->var < 0) return NULL;
+  if (t->op != SD_OP_VAR || t->var < 0 || is_int_slot(q->env[t->var])) return NULL;
   return q->env[t->var];
-}
-
-/* a before b: neither contains the other and a comes first (as the evaluator). */
-static bool in_order(const SdNode *a, const SdNode *b) {
-  return !sd_node_is_ancestor(a, b) && !sd_node_is_ancestor(b, a) && a->id < b->id;
 }
 
 static Z3_ast binder_structural(void *user, const SdTerm *t) {
@@ -628,14 +700,11 @@ static Z3_ast binder_structural(void *user, const SdTerm *t) {
     sd_tree_range(q->tree, t->symbol, in, &count);
     return Z3_mk_int(ctx, (int)count, q->gen->z->int_sort);
   }
-  if (t->arg_count != 2) return NULL;
-  const SdNode *a = term_node(q, t->args[0]), *b = term_node(q, t->args[1]);
+  uint32_t k = t->op == SD_OP_NTH; /* nth(n, a, b) */
+  if (t->arg_count != k + 2) return NULL;
+  const SdNode *a = term_node(q, t->args[k]), *b = term_node(q, t->args[k + 1]);
   if (!a || !b) return NULL;
-  bool v = false;
-  if (t->op == SD_OP_INSIDE) v = a != b && sd_node_is_ancestor(b, a);
-  else if (t->op == SD_OP_BEFORE) v = in_order(a, b);
-  else if (t->op == SD_OP_AFTER) v = in_order(b, a);
-  return v ? Z3_mk_true(ctx) : Z3_mk_false(ctx);
+  return sd_structural_holds(q->tree, t, a, b) ? Z3_mk_true(ctx) : Z3_mk_false(ctx);
 }
 
 static Z3_ast translate(Query *q, const G *x, const SdZ3Binder *b) {
@@ -645,6 +714,7 @@ static Z3_ast translate(Query *q, const G *x, const SdZ3Binder *b) {
   case G_FALSE: return Z3_mk_false(z->ctx);
   case G_ATOM: return x->z3;
   case G_NOT: {
+    if (x->kids[0]->kind == G_ATOM) return x->kids[0]->z3_neg; /* false where undefined, too */
     Z3_ast a = translate(q, x->kids[0], b);
     return a ? Z3_mk_not(z->ctx, a) : NULL;
   }
@@ -878,6 +948,43 @@ static char *model_word(SdSolver *s, Z3_model m, SdZ3 *z, SdSymbol symbol, Z3_as
   return word;
 }
 
+/* text with `zeros` zeros after its sign, and a '+' when plus (malloc'd) */
+static char *padded_numeral(const char *text, size_t length, size_t zeros, bool plus, size_t *out) {
+  size_t sign = length && (text[0] == '-' || text[0] == '+');
+  *out = length + zeros + plus;
+  char *r = sd_xmalloc(*out + 1), *w = r;
+  if (plus) *w++ = '+';
+  memcpy(w, text, sign);
+  memset(w + sign, '0', zeros);
+  memcpy(w + sign + zeros, text + sign, length - sign);
+  r[*out] = 0;
+  return r;
+}
+
+/* A numeral that is no word of symbol as printed, written as one: with
+ * leading zeros after its sign (fixed-width fields: 123 as 0123) and, for a
+ * number without a sign, perhaps a '+' (fields that always have one). */
+static bool pad_numeral(Gen *gen, SdSymbol symbol, char **text, size_t *length) {
+  SdSolver *s = gen->s;
+  uint32_t longest = sd_lengths_longest(solver_lengths(s), symbol);
+  if (!longest || longest > MAX_NUMERAL_DIGITS + 1) longest = MAX_NUMERAL_DIGITS + 1;
+  bool has_sign = *length && ((*text)[0] == '-' || (*text)[0] == '+');
+  for (int plus = 0; plus <= !has_sign; plus++)
+    for (size_t zeros = 0; *length + zeros + (size_t)plus <= longest; zeros++) {
+      if (!plus && !zeros) continue;
+      size_t n;
+      char *padded = padded_numeral(*text, *length, zeros, plus, &n);
+      if (sd_parser_accepts(s->parser, symbol, padded, n)) {
+        free(*text);
+        *text = padded;
+        *length = n;
+        return true;
+      }
+      free(padded);
+    }
+  return false;
+}
+
 static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   SdSolver *s = gen->s;
   SdZ3 *z = gen->z;
@@ -904,6 +1011,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
   uint32_t made = 0;
   Query q = {.gen = gen, .gr = &gr, .tree = tree};
   q.solved = sd_xmalloc(tree->node_count * sizeof(int32_t));
+  q.ints = sd_xcalloc(gr.int_count + 1, sizeof(Z3_ast));
   q.contains = sd_xcalloc(tree->node_count, sizeof(bool));
   q.text_used = sd_xcalloc(tree->node_count, sizeof(bool));
   q.uses = sd_xcalloc(tree->node_count, 1);
@@ -994,7 +1102,8 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     G *a = gr.atom_list.items[i];
     q.env = a->env;
     a->z3 = sd_z3_atom(z, gen->nnf, a->atom, &binder);
-    ok = a->z3 != NULL;
+    a->z3_neg = sd_z3_atom_negated(z, gen->nnf, a->atom, &binder);
+    ok = a->z3 != NULL && a->z3_neg != NULL;
   }
   Z3_ast formula = ok ? translate(&q, root, &binder) : NULL;
   if (!formula || sd_z3_failed(z)) {
@@ -1067,16 +1176,28 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     if (r == Z3_L_FALSE) *unsat = true;
     if (r == Z3_L_UNDEF) *unknown = true;
     if (!got) break;
-    /* each value must be a word of its nonterminal, then the whole text must parse and satisfy */
+    /* each value must be a word of its nonterminal (a number perhaps with
+       leading zeros: `<d> <d> <d> <d>` writes 123 as 0123), then the whole
+       text must parse and satisfy */
     bool words = true;
-    for (uint32_t i = 0; i < k && words; i++)
-      words = sd_parser_accepts(s->parser, q.solved_nodes.items[i]->symbol, values[i], lengths[i]);
+    char **texts = sd_xcalloc(k, sizeof(char *));
+    size_t *text_lengths = sd_xcalloc(k, sizeof(size_t));
+    for (uint32_t i = 0; i < k && words; i++) {
+      SdSymbol sym = q.solved_nodes.items[i]->symbol;
+      texts[i] = sd_xstrndup(values[i], lengths[i]);
+      text_lengths[i] = lengths[i];
+      words = sd_parser_accepts(s->parser, sym, texts[i], text_lengths[i]);
+      if (!words && q.numeric[i]) words = pad_numeral(gen, sym, &texts[i], &text_lengths[i]);
+    }
     if (words) {
       size_t len;
-      char *text = splice(&q, values, lengths, &len);
+      char *text = splice(&q, texts, text_lengths, &len);
       made += accept_text(gen, text, len, true);
       free(text);
     }
+    for (uint32_t i = 0; i < k; i++) free(texts[i]);
+    free(texts);
+    free(text_lengths);
     /* block this assignment */
     Z3_ast *eqs = sd_xmalloc(k * sizeof(Z3_ast));
     for (uint32_t i = 0; i < k; i++)
@@ -1099,6 +1220,7 @@ done:
   free(q.uses);
   free(q.numeric);
   free(q.lengthy);
+  free(q.ints);
   array_free(&q.solved_nodes);
   array_free(&q.vars);
   array_free(&gr.atom_list);
@@ -1285,6 +1407,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   gen.budget = self->opts.max_attempts ? self->opts.max_attempts : 200 + 40 * (uint64_t)n;
   gen.z3_budget = self->opts.max_queries ? self->opts.max_queries : 24 + 6 * (uint64_t)n;
   gen.has_atoms = formula_has_smt(gen.nnf->root);
+  gen.repairs = sd_solver_needs_repair(gen.nnf->root);
   gen.base_length = 12;
   scan_formula(gen.nnf->root, &gen.base_length);
   if (gen.base_length > 2048) gen.base_length = 2048;

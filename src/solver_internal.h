@@ -97,10 +97,21 @@ typedef struct SdZ3Binder {
  * every str.to.int argument is a numeral (else the atom is false). NULL on
  * failure (unsupported term or Z3 error). */
 Z3_ast sd_z3_atom(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b);
+/* `not atom` as ISLa reads it: the side conditions hold and the atom does
+ * not (an undefined atom is false under a negation too). */
+Z3_ast sd_z3_atom_negated(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, const SdZ3Binder *b);
 /* For an integer comparison atom (negated: under a NOT), an equation that
  * puts the two sides at the boundary (a > b: a = b + 1; a <= b: a = b); NULL
  * when the atom is not such a comparison. */
 Z3_ast sd_z3_boundary(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, bool negated,
                       const SdZ3Binder *b);
+
+/* ---- solver_repair.c ---- */
+/* Does the formula have semantic predicates that repairs make true
+ * (internet_checksum)? */
+bool sd_solver_needs_repair(const SdFormula *f);
+/* The tree's text with those predicates made true where the grammar's
+ * shape allows (malloc'd; NULL when nothing applies). */
+char *sd_solver_repair(const SdConstraint *nnf, const SdTree *tree, size_t *length);
 
 #endif

@@ -11,10 +11,12 @@
  *     '''
  *
  * Each [[Group]] table is one pattern; the table's name is its group.
- * Placeholders: <?NONTERMINAL> (a nonterminal, written <name>), <?STRING> (a
- * string literal; as the argument of str.to.int, a numeric string), and
- * <?INTEGER> (an integer literal). Patterns using placeholders semdbg does
- * not support (<?MATCHEXPR(..)>, <?DSTRINGS>, ...) are skipped with a warning.
+ * Placeholders: <?NONTERMINAL> (a nonterminal, written <name>; as count()'s
+ * second argument "<name>"), <?STRING> (a string literal; as the argument of
+ * str.to.int, a numeric string), <?INTEGER> (an integer literal), and
+ * ISLearn's <?MATCHEXPR(v, ...)> (a match expression of the quantifier it
+ * is in) and <?DSTRINGS> (a set of strings). Patterns using placeholders
+ * semdbg does not know are skipped with a warning.
  * Instantiation is textual: sd_pattern_instantiate() substitutes the values
  * and the result is parsed with sd_constraint_parse(). */
 #ifndef SEMDBG_CATALOG_H
@@ -33,7 +35,19 @@ typedef enum SdPlaceholderKind {
   SD_PLACEHOLDER_STRING,         /* <?STRING> -> "text" */
   SD_PLACEHOLDER_INTEGER,        /* <?INTEGER> -> 42 */
   SD_PLACEHOLDER_NUMERIC_STRING, /* <?STRING> inside str.to.int( ) -> "42" */
+  SD_PLACEHOLDER_MATCHEXPR,      /* {<?MATCHEXPR(a, b)>} in a match expression (the braces
+                                    included) -> "{<x> a} := {<y> b}": an alternative of the
+                                    quantified nonterminal, the variables at its nonterminals */
+  SD_PLACEHOLDER_DSTRINGS,       /* <?DSTRINGS>: a set of strings, the atom holding it
+                                    becomes a disjunction (one copy per string) */
+  SD_PLACEHOLDER_NONTERMINAL_STRING, /* <?NONTERMINAL> as count()'s second argument ->
+                                    "<name>" (ISLearn: a nonterminal string) */
 } SdPlaceholderKind;
+
+/* Does the placeholder take a nonterminal (counted in nonterminal_count)? */
+static inline bool sd_placeholder_is_nonterminal(SdPlaceholderKind k) {
+  return k == SD_PLACEHOLDER_NONTERMINAL || k == SD_PLACEHOLDER_NONTERMINAL_STRING;
+}
 
 typedef struct SdPlaceholder {
   SdPlaceholderKind kind;
@@ -49,7 +63,7 @@ typedef struct SdPattern {
   int constraint_line;     /* of the template's first line */
   SdPlaceholder *placeholders; /* in order of appearance */
   uint32_t placeholder_count;
-  uint32_t nonterminal_count;  /* how many of them are <?NONTERMINAL> */
+  uint32_t nonterminal_count;  /* how many of them are <?NONTERMINAL> (either kind) */
 } SdPattern;
 
 typedef struct SdCatalog SdCatalog;

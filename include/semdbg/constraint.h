@@ -1,11 +1,14 @@
-/* semdbg/constraint.h: the ISLa constraint language (the subset semdbg
- * speaks): syntax tree, parser, printers, evaluator over derivation trees,
- * negation normal form and simplification.
+/* semdbg/constraint.h: the ISLa constraint language (ISLa's syntax and
+ * predicates, ISLearn's predicates, semdbg's decimals): syntax tree,
+ * parser, printers, evaluator over derivation trees, negation normal form
+ * and simplification.
  *
  * A constraint owns an arena holding all of its nodes; free it as a whole.
  *
  * Conventions (docs/constraint.md has the language and its semantics):
- * - Every variable except `start` is bound by exactly one quantifier, and
+ * - Every variable except `start` is bound by exactly one quantifier (an
+ *   integer variable by `forall int`/`exists int`; the variables of a match
+ *   expression and of XPath steps by the quantifier whose `match` has them), and
  *   variable names are unique valid ISLa identifiers. A term `start` is an
  *   SD_OP_VAR whose variable has symbol -1 (it stands for the root; no
  *   quantifier binds it, and it exists only when used); a quantifier's in_var
@@ -19,7 +22,14 @@
  *   RE_LOOP: (r, lo[, hi]) with non-negative SD_OP_INT literals (no hi: at
  *   least lo); RE_ALLCHAR/RE_ALL/RE_NONE: 0; COUNT: (tree variable, number)
  *   with the counted nonterminal in `symbol` (a variable given as the number
- *   is wrapped in STR_TO_INT).
+ *   is wrapped in STR_TO_INT); SAME_POSITION, DIFFERENT_POSITION,
+ *   DIRECT_CHILD, CONSECUTIVE, INTERNET_CHECKSUM, HEX_TO_DECIMAL: 2 (the
+ *   decimal may be an integer variable); NTH: (n, a, b) with n a
+ *   positive SD_OP_INT literal; LEVEL: (a, b) with the relation ("EQ", "GE",
+ *   "LE", "GT", "LT") in `text` and the nonterminal in `symbol`;
+ *   STR_REPLACE, STR_REPLACE_ALL: (s, t, u); STR_INDEXOF: (s, t, i);
+ *   STR_FROM_INT, STR_IS_DIGIT, ABS: 1; STR_LT, STR_LE, RE_DIFF: 2;
+ *   RE_INTER: 2 or more.
  * - SD_OP_INT text is normalised: no leading zeros, '-' for negatives;
  *   SD_OP_DECIMAL text too, with a fraction without trailing zeros ("37.5").
  * - Types: variables are SD_TYPE_NODE and may stand wherever a string is
@@ -28,10 +38,13 @@
  * - Strings are bytes; a string that is valid UTF-8 is read as its code
  *   points (str.len, str.at, str.substr, str.to_code, regex characters),
  *   any other string byte by byte (each byte a character).
- * - In NNF, NOT appears only directly above an ATOM; a negated integer
- *   comparison without str.to.int/str.to.real/div/mod is flipped instead (not a > b ->
- *   a <= b). Atoms that can be undefined (str.to.int/str.to.real of a
- *   non-numeral, div or mod by zero) are false, and so are their flipped forms, hence the NOT.
+ * - In NNF, NOT appears only directly above an ATOM; a negated ordering
+ *   comparison is flipped instead (not a > b -> a <= b). Atoms that can be
+ *   undefined (str.to.int/str.to.real of a non-numeral, div or mod by zero,
+ *   ISLearn's predicates on text that is no hex) are false, and false under
+ *   a NOT too (ISLa pushes negations into the atoms): NOT(atom) means
+ *   "defined and false", so a constraint and its negation are never both
+ *   true but may both be false.
  * - Evaluation does not modify the constraint: several threads may evaluate
  *   one constraint at once. */
 #ifndef SEMDBG_CONSTRAINT_H
@@ -53,7 +66,8 @@ typedef enum SdType {
   SD_TYPE_BOOL, SD_TYPE_INT, SD_TYPE_STRING, SD_TYPE_REGEX, SD_TYPE_NODE, SD_TYPE_REAL
 } SdType;
 
-/* Terms: everything below the propositional level (atoms are boolean terms). */
+/* Terms: everything below the propositional level (atoms are boolean terms).
+ * New operators are added at the end, to keep the values of the others. */
 typedef enum SdOp {
   SD_OP_VAR,          /* a bound variable (a tree node; as a string: its text) */
   SD_OP_STRING,       /* string literal (bytes, may hold NUL) */
@@ -85,6 +99,25 @@ typedef enum SdOp {
   SD_OP_STR_TO_REAL,  /* real (semdbg extension); a non-numeral makes the atom false */
   SD_OP_STR_TO_CODE,  /* int: code point of a one-character string, else -1 */
   SD_OP_STR_FROM_CODE,/* string: the character with that code point, else "" */
+  /* ISLa's other structural predicates (bool), on the nodes' paths */
+  SD_OP_SAME_POSITION,      /* same_position(a, b): a and b are one node */
+  SD_OP_DIFFERENT_POSITION, /* different_position(a, b) */
+  SD_OP_DIRECT_CHILD,       /* direct_child(a, b): a is a child of b */
+  SD_OP_CONSECUTIVE,        /* consecutive(a, b): a before b, no leaf between them */
+  SD_OP_NTH,                /* nth(n, a, b): a is the n-th node of its symbol in b (preorder) */
+  SD_OP_LEVEL,              /* level(rel, "<T>", a, b): a and b at rel levels of <T> nesting */
+  /* ISLearn's semantic predicates (bool) */
+  SD_OP_INTERNET_CHECKSUM,  /* internet_checksum(header, checksum): RFC 1071 over hex bytes */
+  SD_OP_HEX_TO_DECIMAL,     /* hex_to_decimal(hex, decimal): hex bytes denote the number */
+  /* more SMT-LIB string functions */
+  SD_OP_STR_REPLACE,        /* string: the first occurrence replaced */
+  SD_OP_STR_REPLACE_ALL,    /* string: every occurrence replaced, left to right */
+  SD_OP_STR_INDEXOF,        /* int: first position at or after i, else -1 */
+  SD_OP_STR_FROM_INT,       /* string: the numeral of a non-negative integer, else "" */
+  SD_OP_STR_IS_DIGIT,       /* bool: a single character 0-9 */
+  SD_OP_STR_LT, SD_OP_STR_LE, /* bool: lexicographic order (of code points) */
+  SD_OP_ABS,                /* int */
+  SD_OP_RE_INTER, SD_OP_RE_DIFF, /* regex: intersection (2 or more), difference (2) */
 } SdOp;
 
 typedef struct SdTerm SdTerm;
@@ -94,10 +127,10 @@ struct SdTerm {
   SdTerm **args;
   uint32_t arg_count;
   int32_t var;          /* SD_OP_VAR: index into the constraint's variables */
-  const char *text;     /* SD_OP_STRING bytes / SD_OP_INT decimal digits with optional '-' */
+  const char *text;     /* SD_OP_STRING bytes / SD_OP_INT decimal digits with optional '-' / SD_OP_LEVEL relation */
   uint32_t length;      /* of text */
   bool bool_value;      /* SD_OP_BOOL */
-  SdSymbol symbol;      /* SD_OP_COUNT: the counted nonterminal */
+  SdSymbol symbol;      /* SD_OP_COUNT: the counted nonterminal; SD_OP_LEVEL: the nesting one */
   int line, column;     /* position in the source, for messages */
 };
 
@@ -106,7 +139,63 @@ typedef enum SdFormulaKind {
   SD_F_ATOM,            /* a boolean term */
   SD_F_NOT, SD_F_AND, SD_F_OR, SD_F_IMPLIES, SD_F_IFF, SD_F_XOR,
   SD_F_FORALL, SD_F_EXISTS,
+  /* `forall int n:` / `exists int n:`: n ranges over the numerals of the
+     non-negative integers ("0", "1", ...); var is n (symbol SD_SYMBOL_INT),
+     in_var is -1 */
+  SD_F_FORALL_INT, SD_F_EXISTS_INT,
 } SdFormulaKind;
+
+/* Quantifier kinds: over tree nodes, over integers. */
+static inline bool sd_formula_is_tree_quantifier(SdFormulaKind k) {
+  return k == SD_F_FORALL || k == SD_F_EXISTS;
+}
+static inline bool sd_formula_is_int_quantifier(SdFormulaKind k) {
+  return k == SD_F_FORALL_INT || k == SD_F_EXISTS_INT;
+}
+static inline bool sd_formula_is_quantifier(SdFormulaKind k) {
+  return sd_formula_is_tree_quantifier(k) || sd_formula_is_int_quantifier(k);
+}
+
+/* A match expression `forall <assgn> a="{<var> lhs} := <rhs>":` (ISLa's),
+ * and XPath steps `a.<rhs>.<var>` (which restrict the quantifier the same
+ * way). A node is in the quantifier's range when its subtree can be cut
+ * into a sequence of subtrees and terminals that reads as the items (texts
+ * spelled by terminals, <T> and {<T> x} by whole <T> subtrees), with the
+ * optional groups `[...]` left out or put in (fewest first); the variables
+ * of the items are bound to their subtrees. Then every path binds its
+ * variable to the node reached from its start by the child steps; a node
+ * where a step finds no such child is not in the range. */
+typedef enum SdMatchKind {
+  SD_MATCH_TEXT,        /* bytes spelled by terminals */
+  SD_MATCH_NONTERMINAL, /* <T>: any <T> subtree */
+  SD_MATCH_VARIABLE,    /* {<T> x}: a <T> subtree, bound to x */
+} SdMatchKind;
+
+typedef struct SdMatchItem {
+  SdMatchKind kind;
+  const char *text;     /* TEXT */
+  uint32_t length;
+  SdSymbol symbol;      /* NONTERMINAL, VARIABLE */
+  int32_t var;          /* VARIABLE: a variable bound by the quantifier */
+  int32_t group;        /* the optional group `[...]` it is in (0, 1, ...), -1 none */
+} SdMatchItem;
+
+typedef struct SdMatchPath {
+  int32_t var;          /* bound to the node reached */
+  int32_t from;         /* the quantifier's variable or one bound before by the match */
+  uint32_t step_count;
+  SdSymbol *symbols;    /* step k: the child (among the node's children, EBNF's helper
+                           nodes looked through) of symbols[k] ... */
+  uint32_t *indices;    /* ... number indices[k] of those, from 0 (`<T>[2]` is 1) */
+} SdMatchPath;
+
+typedef struct SdMatch {
+  SdMatchItem *items;   /* none: no match expression (XPath steps only) */
+  uint32_t item_count;
+  uint32_t group_count;
+  SdMatchPath *paths;
+  uint32_t path_count;
+} SdMatch;
 
 typedef struct SdFormula SdFormula;
 struct SdFormula {
@@ -117,11 +206,16 @@ struct SdFormula {
   int32_t var;          /* quantifiers: the bound variable */
   int32_t in_var;       /* quantifiers: the variable ranged in, -1 = the whole input (start) */
   int line, column;
+  SdMatch *match;       /* tree quantifiers: match expression and XPath steps, or NULL */
 };
+
+/* The symbol of a variable bound by `forall int` / `exists int`. */
+#define SD_SYMBOL_INT (-2)
 
 typedef struct SdVariable {
   const char *name;     /* as written, e.g. "n"; generated names for shorthands */
-  SdSymbol symbol;      /* its nonterminal; -1 for the implicit `start` */
+  SdSymbol symbol;      /* its nonterminal; -1 for the implicit `start`,
+                           SD_SYMBOL_INT for an integer variable */
   bool implicit;        /* introduced by a free <T> shorthand or an unnamed binder */
 } SdVariable;
 

@@ -110,7 +110,7 @@ expect_in "$tmp/out" 'isla:  exists <payload-length> n in start: exists <payload
 expect_in "$tmp/out" 'short: str.to.int(<payload-length>) > str.len(<payload>)' "--print short"
 expect_rc 0 "--print free nonterminals" "$BIN" check -g $G --print -c '(> (str.to.int <payload-length>) (str.len <payload>))'
 expect_in "$tmp/out" 'short: str.to.int(<payload-length>) > str.len(<payload>)' "short form with free nonterminals"
-expect_in "$tmp/out" 'isla:  forall <payload-length> payload-length in start: forall <payload> payload in start: (> (str.to.int payload-length) (str.len payload))' "isla of free nonterminals"
+expect_in "$tmp/out" 'isla:  forall <payload> payload in start: forall <payload-length> payload-length in start: (> (str.to.int payload-length) (str.len payload))' "isla of free nonterminals"
 
 expect_rc 0 "satisfied" "$BIN" check -g $G -c "$HB" "$tmp/fail.txt"
 expect_in "$tmp/out" 'n = "5"  (<payload-length> at bytes 2..3, path 0 1)' "binding of n"

@@ -56,7 +56,13 @@ static void test_islearn_layout(void) {
       "'''\n"
       "[[Misc]]\n"
       "name = \"Disjunctive\"\n"
-      "constraint = '''forall <?NONTERMINAL> a in start: (= a <?DSTRINGS>)'''\n";
+      "constraint = '''forall <?NONTERMINAL> a in start: (= a <?DSTRINGS>)'''\n"
+      "[[Misc]]\n"
+      "name = \"Equal Count\"\n"
+      "constraint = '''exists int num: forall <?NONTERMINAL> e in start: count(e, <?NONTERMINAL>, num)'''\n"
+      "[[Misc]]\n"
+      "name = \"Unknown\"\n"
+      "constraint = '''forall <?NONTERMINAL> e in start: (= e <?FOO>)'''\n";
   SdDiagnostics d = {0};
   SdCatalog *c = parse(text, &d);
   CHECK(c != NULL);
@@ -64,10 +70,9 @@ static void test_islearn_layout(void) {
     sd_diagnostics_print(&d, stderr);
     return;
   }
-  CHECK(sd_catalog_count(c) == 2);
-  CHECK(sd_catalog_skipped(c) == 2);
-  CHECK(has_message(&d, "'Balance': skipped: unsupported placeholder <?MATCHEXPR(opid, clid)>", true));
-  CHECK(has_message(&d, "<?DSTRINGS>", true));
+  CHECK(sd_catalog_count(c) == 5);
+  CHECK(sd_catalog_skipped(c) == 1);
+  CHECK(has_message(&d, "'Unknown': skipped: unsupported placeholder <?FOO>", true));
   CHECK(first_error(&d) == NULL);
   const SdPattern *p = sd_catalog_pattern(c, 0);
   CHECK_STR(p->group, "Universal");
@@ -92,7 +97,25 @@ static void test_islearn_layout(void) {
                   "  exists <char> elem in container:\n"
                   "    (= elem \"a\\\"b\")\n");
   free(inst);
-  CHECK(sd_catalog_pattern(c, 2) == NULL);
+  /* ISLearn's placeholders: a match expression (its braces included), a
+     set of strings, a nonterminal written as a string in count() */
+  const SdPattern *b = sd_catalog_pattern(c, 2);
+  CHECK_STR(b->name, "Balance");
+  CHECK(b->placeholder_count == 2 && b->nonterminal_count == 1);
+  CHECK(b->placeholders[1].kind == SD_PLACEHOLDER_MATCHEXPR);
+  CHECK(!strncmp(b->constraint + b->placeholders[1].offset, "{<?MATCHEXPR(opid, clid)>}",
+                 b->placeholders[1].length) && b->placeholders[1].length == 26);
+  const char *bv[] = {"<pair>", "{<a> opid} , {<b> clid}"};
+  inst = sd_pattern_instantiate(b, bv);
+  CHECK_STR(inst, "forall <pair> container=\"{<a> opid} , {<b> clid}\" in start:\n  (= opid clid)\n");
+  free(inst);
+  const SdPattern *ds = sd_catalog_pattern(c, 3);
+  CHECK(ds->placeholder_count == 2 && ds->placeholders[1].kind == SD_PLACEHOLDER_DSTRINGS);
+  const SdPattern *ec = sd_catalog_pattern(c, 4);
+  CHECK(ec->placeholder_count == 2 && ec->nonterminal_count == 2);
+  CHECK(ec->placeholders[0].kind == SD_PLACEHOLDER_NONTERMINAL);
+  CHECK(ec->placeholders[1].kind == SD_PLACEHOLDER_NONTERMINAL_STRING);
+  CHECK(sd_catalog_pattern(c, 5) == NULL);
   sd_catalog_free(c);
   sd_diagnostics_free(&d);
 }

@@ -14,6 +14,7 @@
 #include "semdbg/fuzzer.h"
 #include "semdbg/learner.h"
 #include "semdbg/parser.h"
+#include "learner_internal.h"
 #include "test.h"
 #include "util.h"
 
@@ -516,7 +517,7 @@ static void test_bad_patterns(void) {
                      "name = \"Nth\"\n"
                      "constraint = '''\n"
                      "exists <?NONTERMINAL> e in start:\n"
-                     "  nth(<?STRING>, e, start)\n"
+                     "  nth(<?STRING>, e, start, 4)\n"
                      "'''\n";
   SdDiagnostics d = {0};
   SdCatalog *cat = sd_catalog_parse(text, strlen(text), "two.toml", &d);
@@ -924,6 +925,182 @@ static void test_arithmetic(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- ISLearn's placeholders: <?MATCHEXPR>, <?DSTRINGS>, nth, count ---------- */
+
+static SdCatalog *catalog_text(const char *text) {
+  SdDiagnostics d = {0};
+  SdCatalog *c = sd_catalog_parse(text, strlen(text), "islearn.toml", &d);
+  CHECK(c && d.size == 0);
+  if (d.size) sd_diagnostics_print(&d, stderr);
+  sd_diagnostics_free(&d);
+  return c;
+}
+
+/* An accepted candidate with precision and recall 1 whose ISLa has `what`. */
+static bool found_exact(const SdLearner *l, const char *what) {
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (!c->accepted) break;
+    char *isla = sd_constraint_to_isla(c->constraint);
+    bool hit = c->precision == 1.0 && c->recall == 1.0 && strstr(isla, what);
+    free(isla);
+    if (hit) return true;
+  }
+  return false;
+}
+
+static const char *assign_grammar =
+    "<start> ::= <stmt>\n"
+    "<stmt> ::= <assgn> \" ; \" <stmt> | <assgn>\n"
+    "<assgn> ::= <var> \" := \" <rhs>\n"
+    "<rhs> ::= <var> | <digit>\n"
+    "<var> ::= \"a\" | \"b\" | \"c\"\n"
+    "<digit> ::= \"0\" | \"1\"\n";
+
+/* every variable used on a right-hand side is assigned before */
+static bool defined_before_use(const SdTree *t) {
+  bool defined[256] = {false};
+  const char *s = t->text;
+  for (uint32_t i = 1; i + 4 < t->length; i++) {
+    if (memcmp(s + i, " := ", 4)) continue;
+    unsigned char rhs = (unsigned char)s[i + 4];
+    if (rhs >= 'a' && rhs <= 'z' && !defined[rhs]) return false;
+    defined[(unsigned char)s[i - 1]] = true;
+  }
+  return true;
+}
+
+static void test_islearn_match_expressions(void) {
+  SdGrammar *g = grammar_text(assign_grammar);
+  SdCatalog *cat = catalog_text("[[Def-Use]]\n"
+                                "name = \"Defined before use\"\n"
+                                "constraint = '''\n"
+                                "forall <?NONTERMINAL> use_ctx=\"{<?MATCHEXPR(use)>}\" in start:\n"
+                                "  exists <?NONTERMINAL> def_ctx=\"{<?MATCHEXPR(def)>}\" in start:\n"
+                                "    (before(def_ctx, use_ctx) and (= use def))\n"
+                                "'''\n");
+  Set s = fuzz_set(g, 17, 300, 40, defined_before_use);
+  CHECK(s.nfail > 30 && s.nfail < 270);
+  const char *rel[] = {"<assgn>", "<rhs>", "<var>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  /* the match expressions ISLearn infers: an alternative with the variable */
+  CHECK(found_exact(l, "def_ctx=\"{<var> def} := <rhs>\""));
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  /* the choices themselves */
+  const char *p2 = "[[M]]\nname = \"m\"\nconstraint = '''forall <?NONTERMINAL> x=\"{<?MATCHEXPR(a, <var> b)>}\": true'''\n";
+  cat = catalog_text(p2);
+  LrMexpr m;
+  lr_mexpr_read(g, sd_catalog_pattern(cat, 0), 1, &m);
+  CHECK(m.count == 2 && !strcmp(m.names[0], "a") && m.types[0] == -1 &&
+        m.types[1] == sd_grammar_find(g, "<var>") && m.slot == 0);
+  char *out[8];
+  uint32_t n = lr_mexpr_choices(g, sd_grammar_find(g, "<assgn>"), &m, out, 8);
+  CHECK(n == 0); /* <assgn> has no <var> after another nonterminal */
+  m.types[1] = -1;
+  n = lr_mexpr_choices(g, sd_grammar_find(g, "<assgn>"), &m, out, 8);
+  CHECK(n == 1 && !strcmp(out[0], "{<var> a} := {<rhs> b}"));
+  for (uint32_t i = 0; i < n; i++) free(out[i]);
+  lr_mexpr_free(&m);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
+static const char *words_grammar = "<start> ::= <w> | <w> \" \" <start>\n"
+                                   "<w> ::= \"ab\" | \"cd\" | \"ef\" | \"g\" | \"12\"\n";
+
+static bool only_ab_cd(const SdTree *t) {
+  for (uint32_t i = 0; i < t->length;) {
+    uint32_t j = i;
+    while (j < t->length && t->text[j] != ' ') j++;
+    if (j - i != 2 || (memcmp(t->text + i, "ab", 2) && memcmp(t->text + i, "cd", 2))) return false;
+    i = j + 1;
+  }
+  return true;
+}
+
+static void test_islearn_dstrings(void) {
+  SdGrammar *g = grammar_text(words_grammar);
+  SdCatalog *cat = catalog_text("[[Sets]]\nname = \"Reserved\"\nconstraint = '''\n"
+                                "forall <?NONTERMINAL> elem in start:\n  (= elem <?DSTRINGS>)\n'''\n");
+  Set s = fuzz_set(g, 5, 300, 12, only_ab_cd);
+  CHECK(s.nfail > 20);
+  const char *rel[] = {"<w>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  /* a set of two, as a disjunction under the forall; no numbers, no single letters */
+  CHECK(found_exact(l, "((= elem \"ab\") or (= elem \"cd\"))") ||
+        found_exact(l, "((= elem \"cd\") or (= elem \"ab\"))"));
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    char *isla = sd_constraint_to_isla(sd_learner_candidate(l, i)->constraint);
+    CHECK(!strstr(isla, "\"g\"") && !strstr(isla, "\"12\""));
+    free(isla);
+  }
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
+static const char *rows_grammar = "<start> ::= <row> | <row> \"\\n\" <start>\n"
+                                  "<row> ::= <cells>\n"
+                                  "<cells> ::= <cell> | <cell> \",\" <cells>\n"
+                                  "<cell> ::= \"a\" | \"b\" | \"c\"\n";
+
+/* some row's second cell is b */
+static bool second_cell_b(const SdTree *t) {
+  for (uint32_t i = 0; i + 2 < t->length; i++)
+    if ((i == 0 || t->text[i - 1] == '\n') && t->text[i + 1] == ',' && t->text[i + 2] == 'b') return true;
+  return false;
+}
+
+/* every row has as many cells */
+static bool rows_alike(const SdTree *t) {
+  uint32_t want = 0, have = 1;
+  for (uint32_t i = 0; i <= t->length; i++) {
+    if (i == t->length || t->text[i] == '\n') {
+      if (want && have != want) return false;
+      want = have, have = 1;
+    } else if (t->text[i] == ',') {
+      have++;
+    }
+  }
+  return true;
+}
+
+static void test_islearn_nth_and_count(void) {
+  SdGrammar *g = grammar_text(rows_grammar);
+  SdCatalog *cat = catalog_text("[[Position]]\nname = \"Positioned string\"\nconstraint = '''\n"
+                                "exists <?NONTERMINAL> container in start:\n"
+                                "  exists <?NONTERMINAL> elem in container:\n"
+                                "    (nth(<?STRING>, elem, container) and (= elem <?STRING>))\n'''\n");
+  Set s = fuzz_set(g, 9, 300, 30, second_cell_b);
+  CHECK(s.nfail > 20);
+  const char *rel[] = {"<row>", "<cell>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  /* the first row's second cell: nth takes positions 1, 2, ... */
+  CHECK(found_exact(l, "nth(2, elem, container)"));
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  /* ISLearn's Equal Count: the nonterminal in count() is a string */
+  cat = catalog_text("[[Misc]]\nname = \"Equal count\"\nconstraint = '''\n"
+                     "exists int num:\n  forall <?NONTERMINAL> elem in start:\n"
+                     "    ((>= (str.to.int num) 1) and count(elem, <?NONTERMINAL>, num))\n'''\n");
+  s = fuzz_set(g, 3, 300, 30, rows_alike);
+  CHECK(s.nfail > 20 && s.nfail < 280);
+  l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  CHECK(found_exact(l, "count(elem, \"<cell>\", num)"));
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_heartbleed);
   RUN(test_middle);
@@ -939,5 +1116,8 @@ int main(void) {
   RUN(test_value_set);
   RUN(test_cause_mode);
   RUN(test_arithmetic);
+  RUN(test_islearn_match_expressions);
+  RUN(test_islearn_dstrings);
+  RUN(test_islearn_nth_and_count);
   return test_report();
 }
