@@ -34,6 +34,10 @@
 #include "debugger_internal.h"
 
 enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
+/* Inputs a hunt runs beyond --hunt: outside, neighbours into unused
+ * alternatives; inside, of each of the two pools of failing-input
+ * variants, and made where one cause holds alone. */
+enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -207,44 +211,92 @@ static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeL
   sd_hash_set_free(&made);
 }
 
-/* How often each alternative of each nonterminal occurs in the inputs run
- * so far that lie outside the diagnosis and were labelled (in an input
- * inside it, or one failing otherwise, another cause may be masked):
- * count[offset[s] + a]. */
+/* What the labelled inputs outside the diagnosis have covered (in an input
+ * inside it, or one failing otherwise, another cause may be masked): how
+ * often each alternative of each nonterminal occurs, count[offset[s] + a],
+ * and which pairs of alternatives of the nonterminals the diagnosis names
+ * occurred together (a day of 31 seen with many months, never with "06"). */
 typedef struct {
   uint32_t *offset, *count;
-} AltCounts;
+  bool *failing;      /* alternatives of named elements in failing inputs inside */
+  SdHashSet pairs;
+  SdSymbol named[16];
+  uint32_t named_count;
+} Coverage;
 
-static void alt_counts_init(Debugger *d, const SdConstraint *diagnosis, AltCounts *ac) {
-  const SdGrammar *g = d->grammar;
-  ac->offset = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
-  for (uint32_t s = 0; s < g->symbol_count; s++) ac->offset[s + 1] = ac->offset[s] + g->symbols[s].alternative_count;
-  ac->count = sd_xcalloc(ac->offset[g->symbol_count] + 1, sizeof(uint32_t));
-  for (uint32_t i = 0; i < d->evidence.size; i++) {
-    const SdTree *t = d->evidence.items[i].tree;
-    if (d->evidence.items[i].verdict == SD_VERDICT_UNDEFINED || sd_constraint_eval(diagnosis, t, NULL)) continue;
-    for (uint32_t id = 0; id < t->node_count; id++)
-      if (t->nodes[id]->alternative >= 0) ac->count[ac->offset[t->nodes[id]->symbol] + t->nodes[id]->alternative]++;
+enum { PAIR_NODES = 24 };
+
+/* The alternatives (global indices) of the named nodes of t, up to max. */
+static uint32_t named_alternatives(const Coverage *cv, const SdTree *t, uint32_t *out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < cv->named_count && n < max; k++) {
+    uint32_t count = 0, first = sd_tree_range(t, cv->named[k], NULL, &count);
+    for (uint32_t i = 0; i < count && n < max; i++) {
+      const SdNode *node = t->nodes[t->by_symbol[cv->named[k]][first + i]];
+      if (node->alternative >= 0) out[n++] = cv->offset[node->symbol] + (uint32_t)node->alternative;
+    }
   }
+  return n;
 }
 
-static void alt_counts_free(AltCounts *ac) {
-  free(ac->offset);
-  free(ac->count);
+static uint64_t pair_key(uint32_t a, uint32_t b) {
+  return a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
 }
 
-/* The alternatives a tree uses that no such input used (or, with
- * mark, counts them as used from now on). */
-static uint32_t novelty(AltCounts *ac, const SdTree *t, bool mark) {
+/* The alternatives and named pairs a tree uses that no such input used (or,
+ * with mark, counts them as used from now on). */
+static uint32_t novelty(Coverage *cv, const SdTree *t, bool mark) {
   uint32_t n = 0;
   for (uint32_t id = 0; id < t->node_count; id++) {
     const SdNode *node = t->nodes[id];
     if (node->alternative < 0) continue;
-    uint32_t *c = &ac->count[ac->offset[node->symbol] + node->alternative];
+    uint32_t *c = &cv->count[cv->offset[node->symbol] + node->alternative];
     if (*c == 0) n++;
     if (mark) (*c)++;
   }
+  uint32_t alts[PAIR_NODES];
+  uint32_t na = named_alternatives(cv, t, alts, PAIR_NODES);
+  for (uint32_t i = 0; i < na; i++)
+    for (uint32_t j = i + 1; j < na; j++) {
+      if (alts[i] == alts[j]) continue;
+      uint64_t key = pair_key(alts[i], alts[j]);
+      /* a new pair that keeps a value of the failures (the 31 of 02-31
+         with another month) counts double: it is the cause's neighbour */
+      uint32_t worth = 1 + (cv->failing[alts[i]] || cv->failing[alts[j]]);
+      if (mark) n += sd_hash_set_add(&cv->pairs, key) ? worth : 0;
+      else n += sd_hash_set_has(&cv->pairs, key) ? 0 : worth;
+    }
   return n;
+}
+
+static void coverage_init(Debugger *d, const SdConstraint *diagnosis, Coverage *cv) {
+  const SdGrammar *g = d->grammar;
+  memset(cv, 0, sizeof *cv);
+  cv->named_count = sd_constraint_symbols(diagnosis, cv->named, 16);
+  if (cv->named_count > 16) cv->named_count = 16;
+  cv->offset = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
+  for (uint32_t s = 0; s < g->symbol_count; s++) cv->offset[s + 1] = cv->offset[s] + g->symbols[s].alternative_count;
+  cv->count = sd_xcalloc(cv->offset[g->symbol_count] + 1, sizeof(uint32_t));
+  cv->failing = sd_xcalloc(cv->offset[g->symbol_count] + 1, sizeof(bool));
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    const SdTree *t = d->evidence.items[i].tree;
+    SdVerdictKind v = d->evidence.items[i].verdict;
+    if (v == SD_VERDICT_UNDEFINED) continue;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) {
+      novelty(cv, t, true);
+    } else if (v == SD_VERDICT_FAIL) {
+      uint32_t alts[PAIR_NODES];
+      uint32_t na = named_alternatives(cv, t, alts, PAIR_NODES);
+      for (uint32_t k = 0; k < na; k++) cv->failing[alts[k]] = true;
+    }
+  }
+}
+
+static void coverage_free(Coverage *cv) {
+  free(cv->offset);
+  free(cv->count);
+  free(cv->failing);
+  sd_hash_set_free(&cv->pairs);
 }
 
 /* Up to max variants from the pools that use alternatives of the grammar no
@@ -253,25 +305,36 @@ static uint32_t novelty(AltCounts *ac, const SdTree *t, bool mark) {
  * coupon in an order when every order seen with one also had a price the
  * diagnosis explains), and random draws
  * from hundreds of variants rarely go there. */
+/* Up to max variants from the pools that use alternatives, or pairs of
+ * alternatives of the elements the diagnosis names, that no labelled input
+ * outside the diagnosis used; greedily (each pick adds most of what is
+ * still unused, ties drawn at random): a second cause lies where the
+ * evidence has never been outside the first (a coupon in an order when
+ * every order seen with one also had a price the diagnosis explains; a
+ * 31st of June when the 31sts seen were of April and November), and random
+ * draws from hundreds of variants rarely go there. */
 static void take_novel(Debugger *d, const SdConstraint *diagnosis, TreeList *pools, uint32_t npools, uint32_t max,
                        TreeList *batch) {
-  AltCounts ac;
-  alt_counts_init(d, diagnosis, &ac);
+  Coverage cv;
+  coverage_init(d, diagnosis, &cv);
   for (uint32_t taken = 0; taken < max; taken++) {
     TreeList *from = NULL;
-    uint32_t best = 0, best_k = 0;
+    uint32_t best = 0, best_k = 0, ties = 0;
     for (uint32_t p = 0; p < npools; p++)
       for (uint32_t k = 0; k < pools[p].size; k++) {
-        uint32_t n = novelty(&ac, pools[p].items[k], false);
-        if (n > best) best = n, best_k = k, from = &pools[p];
+        uint32_t n = novelty(&cv, pools[p].items[k], false);
+        if (n == 0 || n < best) continue;
+        ties = n > best ? 1 : ties + 1;
+        best = n;
+        if (sd_rng_below(&d->rng, ties) == 0) best_k = k, from = &pools[p]; /* one of the ties, uniformly */
       }
     if (!from) break;
     SdTree *t = from->items[best_k];
     from->items[best_k] = from->items[--from->size];
-    novelty(&ac, t, true);
+    novelty(&cv, t, true);
     array_push(batch, t);
   }
-  alt_counts_free(&ac);
+  coverage_free(&cv);
 }
 
 /* Does the subtree of node hold an element the diagnosis names? */
@@ -363,38 +426,36 @@ static uint32_t generate_alone(Debugger *d, const SdConstraint *diagnosis, uint3
 }
 
 /* Up to budget inputs on one side of the diagnosis: two thirds from the
- * neighbourhood (outside, first a few that use alternatives no input used
- * yet; then drawn at random by turns from the alternative, the grown and,
- * inside, the failing-input variants), the rest generated (topped up from the neighbourhood when the
- * generator makes fewer). */
+ * neighbourhood, drawn at random by turns from the alternative and the grown
+ * variants, the rest generated (topped up from the neighbourhood when the
+ * generator makes fewer); and before them a few more made for what random
+ * neighbours rarely reach (HUNT_EXTRA_*): outside, neighbours into
+ * alternatives no input outside the diagnosis used; inside, failing inputs
+ * moved a small step where it looks and grown where it does not, and inputs
+ * where one cause holds alone. */
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
-  enum { POOLS = 4 };
-  TreeList pools[POOLS] = {{0}, {0}, {0}, {0}};
+  TreeList pools[4] = {{0}, {0}, {0}, {0}};
   neighbours(d, diagnosis, inside, inside, &pools[0], &pools[1]);
-  uint32_t start = batch->size, want = budget * 2 / 3;
   if (inside) {
+    /* a few more, made for what random neighbours rarely reach: a proxy
+       of the cause, and a cause that is not sufficient */
     failing_neighbours(d, diagnosis, &pools[2]);
-    /* failing inputs with an element grown, still inside: where elements
-       the diagnosis does not name grow freely, its inputs must still fail
-       (a length field above 2 holds with a payload grown past it) */
     grow_free(d, diagnosis, &pools[3]);
-    if (diagnosis->root->kind == SD_F_OR) want = budget / 2; /* half where causes hold alone */
+    for (uint32_t k = 2; k < 4; k++)
+      for (uint32_t i = 0; i < HUNT_EXTRA_EACH && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
+    generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, batch);
   } else {
-    /* passing inputs varied into unused alternatives stay outside too */
+    /* and a few that go where no input outside the diagnosis has been,
+       from failing and passing inputs */
     neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
-    take_novel(d, diagnosis, pools, 3, want / 3, batch);
-    for (uint32_t i = 0; i < pools[2].size; i++) sd_tree_free(pools[2].items[i]);
-    pools[2].size = 0;
+    take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
   }
-  for (uint32_t turn = 0; batch->size - start < want; turn++) {
-    TreeList *pool = NULL;
-    for (uint32_t k = 0; k < POOLS && !pool; k++)
-      if (pools[(turn + k) % POOLS].size) pool = &pools[(turn + k) % POOLS];
-    if (!pool) break;
+  uint32_t start = batch->size, want = budget * 2 / 3;
+  for (uint32_t turn = 0; batch->size - start < want && (pools[0].size || pools[1].size); turn++) {
+    TreeList *pool = pools[turn % 2].size ? &pools[turn % 2] : &pools[(turn + 1) % 2];
     array_push(batch, draw(d, pool));
   }
   uint32_t n = budget - (batch->size - start);
-  if (inside && n) n -= generate_alone(d, diagnosis, n, batch);
   SdConstraint *target = inside ? sd_constraint_clone(diagnosis) : sd_constraint_negate(diagnosis);
   if (target && n) {
     const IndexList *from = inside ? &d->passing : &d->failing;
@@ -407,8 +468,8 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     free(out);
   }
   sd_constraint_free(target);
-  for (int k = 0; k < POOLS; k++) {
-    while (batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
+  for (int k = 0; k < 4; k++) {
+    while (k < 2 && batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
     for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
     array_free(&pools[k]);
   }
