@@ -19,9 +19,11 @@
 
 /* Iterations without the best F1 gaining PLATEAU_GAIN before giving up. */
 enum { PLATEAU_ITERATIONS = 3, MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4, TIE_INPUTS = 2 };
-/* Ties split by experiment: candidates of at most this many atoms, no
- * disjunctions (their inputs cost the solver most, and disjunctions split
- * into causes anyway). */
+/* Ties split by experiment: candidates of at most this many atoms; a
+ * disjunction only against a best candidate that is one (inputs on which a
+ * disjunction and a conjunction disagree cost the solver most, and rarely
+ * teach: the disjunction splits into causes; two disjunctions often differ in
+ * one cause, and which of the two is a proxy matters). */
 enum { MAX_TIE_ATOMS = 5 };
 /* The solver's effort per tie split: Z3 resources per query, queries. */
 enum { TIE_RLIMIT = 150000, TIE_QUERIES = 3 };
@@ -348,7 +350,7 @@ static int refute(CauseSearch *s) {
     /* a tie that differs only in a threshold, or compares the same lengths
        and values otherwise, is settled by pinning it */
     if (r > 0 && (best_group || same_scores(c, best)) && ties < 3 && !dbg_out_of_time(d) &&
-        !c->disjunction && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape &&
+        (!c->disjunction || best->disjunction) && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape &&
         !same_measures(c->constraint, best->constraint)) {
       split_tie(d, best->constraint, c->constraint, &batch);
       ties++;

@@ -12,12 +12,20 @@
  * failures by 1 - 0.05^(1/N) at 95% confidence.
  *
  * Inside the diagnosis, passes it wrongly covers: neighbours of passing
- * inputs that fall inside it, and generated inputs that satisfy it made
- * from passing inputs.
+ * inputs that fall inside it; failing inputs moved by the smallest steps
+ * where it looks, and grown where it does not, kept inside (a proxy of the
+ * real cause, or a cause that is not sufficient, passes there); generated
+ * inputs that satisfy one of its causes and none of the others, and that
+ * satisfy it, made from passing inputs.
+ *
+ * Outside, the neighbours that use alternatives no labelled input outside
+ * the diagnosis used go first (a second cause hides where the evidence has
+ * not been).
  *
  * --hunt N inputs outside and N/2 inside run in chunks of HUNT_CHUNK, two
- * outside for one inside; the first chunk with a failure outside or a pass
- * inside ends the hunt (the debugger learns from it). The debugger also
+ * outside for one inside; the first chunk with a pass inside ends the hunt,
+ * the first with a failure outside ends its outside part (the debugger
+ * learns from them). The debugger also
  * hunts as the round that tries to refute a candidate that would complete
  * the diagnosis (debugger_cause.c). */
 #include <stdlib.h>
@@ -26,6 +34,10 @@
 #include "debugger_internal.h"
 
 enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
+/* Inputs a hunt runs beyond --hunt: outside, neighbours into unused
+ * alternatives; inside, of each of the two pools of failing-input
+ * variants, and made where one cause holds alone. */
+enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -92,11 +104,13 @@ static bool keep(Debugger *d, const SdConstraint *diagnosis, bool inside, SdHash
   return true;
 }
 
-/* Every one-element variant of the bases that lies outside (inside) the
- * diagnosis: through each alternative (or byte) into alts, grown into grown. */
-static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, TreeList *alts, TreeList *grown) {
+/* Every one-element variant of the bases (passing inputs, or failing ones)
+ * that lies outside (inside) the diagnosis: through each alternative (or
+ * byte) into alts, grown into grown. */
+static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, bool of_passing, TreeList *alts,
+                       TreeList *grown) {
   uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, inside, bases, HUNT_BASES);
+  uint32_t nb = pick_bases(d, diagnosis, of_passing, bases, HUNT_BASES);
   SdHashSet made = {0};
   for (uint32_t b = 0; b < nb; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
@@ -118,6 +132,251 @@ static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, 
   sd_hash_set_free(&made);
 }
 
+/* base with node replaced by a copy of another node (of the same tree). */
+static SdTree *replaced(const SdTree *base, const SdNode *node, const SdNode *by) {
+  uint32_t path[256];
+  uint32_t depth = sd_node_path(node, path, 256);
+  if (depth > 256) return NULL;
+  SdTree *t = sd_tree_clone(base);
+  sd_tree_replace(t, sd_tree_follow(t, path, depth), by);
+  return t;
+}
+
+/* base with node derived the cheapest way (an optional part left out, a
+ * repetition ended). */
+static SdTree *cheapened(Debugger *d, const SdTree *base, const SdNode *node) {
+  SdTree *scratch = sd_tree_new(d->grammar);
+  SdNode *cheap = sd_fuzz_cheapest(d->fuzzer, scratch, node->symbol);
+  SdTree *t = cheap && cheap->end - cheap->start != node->end - node->start ? replaced(base, node, cheap) : NULL;
+  sd_tree_free(scratch);
+  return t;
+}
+
+static bool names_symbol(const SdSymbol *named, uint32_t n, SdSymbol s) {
+  for (uint32_t k = 0; k < n; k++)
+    if (named[k] == s) return true;
+  return false;
+}
+
+/* Is node inside an element of a nonterminal the diagnosis names? */
+static bool under_named(const SdNode *node, const SdSymbol *named, uint32_t n) {
+  for (uint32_t up = 0; node && up < 64; node = node->parent, up++)
+    if (names_symbol(named, n, node->symbol)) return true;
+  return false;
+}
+
+/* The smallest steps away from one node: derived the cheapest way, replaced
+ * by a descendant of its own symbol (a recursion cut short), or a byte of a
+ * character class drawn again. */
+static void small_steps(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                        SdHashSet *made, TreeList *out) {
+  const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+  SdTree *tries[2 + HUNT_CHARSET_TRIES] = {0};
+  uint32_t nt = 0;
+  if (si->kind == SD_SYM_CHARSET) {
+    for (uint32_t k = 0; k < HUNT_CHARSET_TRIES; k++) tries[nt++] = variant(d, base, node, VARY_BYTE);
+  } else {
+    tries[nt++] = cheapened(d, base, node);
+    uint32_t count = 0, first = sd_tree_range(base, node->symbol, node, &count);
+    if (count > 1) tries[nt++] = replaced(base, node, base->nodes[base->by_symbol[node->symbol][first + 1]]);
+  }
+  for (uint32_t k = 0; k < nt; k++) {
+    if (tries[k] && keep(d, diagnosis, true, made, tries[k])) array_push(out, tries[k]);
+    else sd_tree_free(tries[k]);
+  }
+}
+
+/* Inside the diagnosis, failing inputs moved by the smallest steps where it
+ * looks (within elements of the nonterminals it names), kept while they stay
+ * inside. A cause that is a proxy for the real one (a price that starts with
+ * "9" for a price above 90000) still holds a step away, where the real cause
+ * no longer does ("9535" from "95350"); passing inputs varied at random
+ * rarely land there. */
+static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    for (uint32_t id = 1; id < base->node_count && out->size < 4000; id++) {
+      const SdNode *node = base->nodes[id];
+      if (d->grammar->symbols[node->symbol].kind == SD_SYM_LITERAL || !under_named(node, named, nn)) continue;
+      small_steps(d, diagnosis, base, node, &made, out);
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
+/* What the labelled inputs outside the diagnosis have covered (in an input
+ * inside it, or one failing otherwise, another cause may be masked): how
+ * often each alternative of each nonterminal occurs, count[offset[s] + a],
+ * and which pairs of alternatives of the nonterminals the diagnosis names
+ * occurred together (a day of 31 seen with many months, never with "06"). */
+typedef struct {
+  uint32_t *offset, *count;
+  bool *failing;      /* alternatives of named elements in failing inputs inside */
+  SdHashSet pairs;
+  SdSymbol named[16];
+  uint32_t named_count;
+} Coverage;
+
+enum { PAIR_NODES = 24 };
+
+/* The alternatives (global indices) of the named nodes of t, up to max. */
+static uint32_t named_alternatives(const Coverage *cv, const SdTree *t, uint32_t *out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < cv->named_count && n < max; k++) {
+    uint32_t count = 0, first = sd_tree_range(t, cv->named[k], NULL, &count);
+    for (uint32_t i = 0; i < count && n < max; i++) {
+      const SdNode *node = t->nodes[t->by_symbol[cv->named[k]][first + i]];
+      if (node->alternative >= 0) out[n++] = cv->offset[node->symbol] + (uint32_t)node->alternative;
+    }
+  }
+  return n;
+}
+
+static uint64_t pair_key(uint32_t a, uint32_t b) {
+  return a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
+}
+
+/* The alternatives and named pairs a tree uses that no such input used (or,
+ * with mark, counts them as used from now on). */
+static uint32_t novelty(Coverage *cv, const SdTree *t, bool mark) {
+  uint32_t n = 0;
+  for (uint32_t id = 0; id < t->node_count; id++) {
+    const SdNode *node = t->nodes[id];
+    if (node->alternative < 0) continue;
+    uint32_t *c = &cv->count[cv->offset[node->symbol] + node->alternative];
+    if (*c == 0) n++;
+    if (mark) (*c)++;
+  }
+  uint32_t alts[PAIR_NODES];
+  uint32_t na = named_alternatives(cv, t, alts, PAIR_NODES);
+  for (uint32_t i = 0; i < na; i++)
+    for (uint32_t j = i + 1; j < na; j++) {
+      if (alts[i] == alts[j]) continue;
+      uint64_t key = pair_key(alts[i], alts[j]);
+      /* a new pair that keeps a value of the failures (the 31 of 02-31
+         with another month) counts double: it is the cause's neighbour */
+      uint32_t worth = 1 + (cv->failing[alts[i]] || cv->failing[alts[j]]);
+      if (mark) n += sd_hash_set_add(&cv->pairs, key) ? worth : 0;
+      else n += sd_hash_set_has(&cv->pairs, key) ? 0 : worth;
+    }
+  return n;
+}
+
+static void coverage_init(Debugger *d, const SdConstraint *diagnosis, Coverage *cv) {
+  const SdGrammar *g = d->grammar;
+  memset(cv, 0, sizeof *cv);
+  cv->named_count = sd_constraint_symbols(diagnosis, cv->named, 16);
+  if (cv->named_count > 16) cv->named_count = 16;
+  cv->offset = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
+  for (uint32_t s = 0; s < g->symbol_count; s++) cv->offset[s + 1] = cv->offset[s] + g->symbols[s].alternative_count;
+  cv->count = sd_xcalloc(cv->offset[g->symbol_count] + 1, sizeof(uint32_t));
+  cv->failing = sd_xcalloc(cv->offset[g->symbol_count] + 1, sizeof(bool));
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    const SdTree *t = d->evidence.items[i].tree;
+    SdVerdictKind v = d->evidence.items[i].verdict;
+    if (v == SD_VERDICT_UNDEFINED) continue;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) {
+      novelty(cv, t, true);
+    } else if (v == SD_VERDICT_FAIL) {
+      uint32_t alts[PAIR_NODES];
+      uint32_t na = named_alternatives(cv, t, alts, PAIR_NODES);
+      for (uint32_t k = 0; k < na; k++) cv->failing[alts[k]] = true;
+    }
+  }
+}
+
+static void coverage_free(Coverage *cv) {
+  free(cv->offset);
+  free(cv->count);
+  free(cv->failing);
+  sd_hash_set_free(&cv->pairs);
+}
+
+/* Up to max variants from the pools that use alternatives of the grammar no
+ * labelled input outside the diagnosis used, greedily (each pick the one that adds most that is
+ * still unused): a second cause lies where the evidence has never been (a
+ * coupon in an order when every order seen with one also had a price the
+ * diagnosis explains), and random draws
+ * from hundreds of variants rarely go there. */
+/* Up to max variants from the pools that use alternatives, or pairs of
+ * alternatives of the elements the diagnosis names, that no labelled input
+ * outside the diagnosis used; greedily (each pick adds most of what is
+ * still unused, ties drawn at random): a second cause lies where the
+ * evidence has never been outside the first (a coupon in an order when
+ * every order seen with one also had a price the diagnosis explains; a
+ * 31st of June when the 31sts seen were of April and November), and random
+ * draws from hundreds of variants rarely go there. */
+static void take_novel(Debugger *d, const SdConstraint *diagnosis, TreeList *pools, uint32_t npools, uint32_t max,
+                       TreeList *batch) {
+  Coverage cv;
+  coverage_init(d, diagnosis, &cv);
+  for (uint32_t taken = 0; taken < max; taken++) {
+    TreeList *from = NULL;
+    uint32_t best = 0, best_k = 0, ties = 0;
+    for (uint32_t p = 0; p < npools; p++)
+      for (uint32_t k = 0; k < pools[p].size; k++) {
+        uint32_t n = novelty(&cv, pools[p].items[k], false);
+        if (n == 0 || n < best) continue;
+        ties = n > best ? 1 : ties + 1;
+        best = n;
+        if (sd_rng_below(&d->rng, ties) == 0) best_k = k, from = &pools[p]; /* one of the ties, uniformly */
+      }
+    if (!from) break;
+    SdTree *t = from->items[best_k];
+    from->items[best_k] = from->items[--from->size];
+    novelty(&cv, t, true);
+    array_push(batch, t);
+  }
+  coverage_free(&cv);
+}
+
+/* Does the subtree of node hold an element the diagnosis names? */
+static bool holds_named(const SdTree *t, const SdNode *node, const SdSymbol *named, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t count = 0;
+    sd_tree_range(t, named[k], node, &count);
+    if (count) return true;
+  }
+  return false;
+}
+
+/* Inside the diagnosis, failing inputs with an element it does not look at
+ * (nor at anything in or around it) grown, twice each: the largest such
+ * elements. Where they grow freely its inputs must still fail; a length
+ * field above 2, taken for the cause, holds with a payload grown past it,
+ * which passes. */
+static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    for (uint32_t id = 1; id < base->node_count && out->size < 1000; id++) {
+      const SdNode *node = base->nodes[id];
+      if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || under_named(node, named, nn) ||
+          holds_named(base, node, named, nn) || !holds_named(base, node->parent, named, nn))
+        continue;
+      for (int again = 0; again < 2; again++) {
+        SdTree *t = variant(d, base, node, VARY_GROW);
+        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
 static SdTree *draw(Debugger *d, TreeList *pool) {
   uint32_t k = sd_rng_below(&d->rng, pool->size);
   SdTree *t = pool->items[k];
@@ -125,20 +384,79 @@ static SdTree *draw(Debugger *d, TreeList *pool) {
   return t;
 }
 
+/* Inputs made to satisfy one cause of the diagnosis and none of the others,
+ * about n in all (from passing inputs): where a cause holds alone, its
+ * inputs must fail. A cause that only seemed to explain failures the other
+ * explains too (a length field above 2 beside the length field exceeding the
+ * payload's length) passes there, and random inputs inside the disjunction
+ * rarely land there. Returns how many were made. */
+static uint32_t generate_alone(Debugger *d, const SdConstraint *diagnosis, uint32_t n, TreeList *batch) {
+  const SdFormula *root = diagnosis->root;
+  if (root->kind != SD_F_OR || root->child_count < 2 || root->child_count > 8) return 0;
+  uint32_t k = root->child_count, made = 0;
+  SdTree *seeds[16];
+  uint32_t ns = 0;
+  for (uint32_t i = 0; i < d->passing.size && ns < 16; i++)
+    seeds[ns++] = d->evidence.items[d->passing.items[d->passing.size - 1 - i]].tree;
+  for (uint32_t c = 0; c < k && made < n; c++) {
+    SdConstraint *parts[8];
+    uint32_t np = 0;
+    for (uint32_t j = 0; j < k; j++)
+      if (j != c) parts[np++] = dbg_sub_constraint(diagnosis, root->children[j]);
+    SdConstraint *others = np == 1 ? parts[0] : sd_constraint_or((const SdConstraint *const *)parts, np);
+    SdConstraint *none = sd_constraint_negate(others);
+    SdConstraint *alone = dbg_sub_constraint(diagnosis, root->children[c]);
+    const SdConstraint *both[2] = {alone, none};
+    SdConstraint *target = none ? sd_constraint_and(both, 2) : NULL;
+    uint32_t want = (n - made + (k - c) - 1) / (k - c);
+    if (target && want) {
+      SdTree **out = sd_xmalloc(want * sizeof(SdTree *));
+      uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, want, out, NULL);
+      for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
+      made += got;
+      free(out);
+    }
+    sd_constraint_free(target);
+    sd_constraint_free(alone);
+    sd_constraint_free(none);
+    if (np > 1) sd_constraint_free(others);
+    for (uint32_t j = 0; j < np; j++) sd_constraint_free(parts[j]);
+  }
+  return made;
+}
+
 /* Up to budget inputs on one side of the diagnosis: two thirds from the
  * neighbourhood, drawn at random by turns from the alternative and the grown
  * variants, the rest generated (topped up from the neighbourhood when the
- * generator makes fewer). */
+ * generator makes fewer); and before them a few more made for what random
+ * neighbours rarely reach (HUNT_EXTRA_*): outside, neighbours into
+ * alternatives no input outside the diagnosis used; inside, failing inputs
+ * moved a small step where it looks and grown where it does not, and inputs
+ * where one cause holds alone. */
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
-  TreeList pools[2] = {{0}, {0}};
-  neighbours(d, diagnosis, inside, &pools[0], &pools[1]);
+  TreeList pools[4] = {{0}, {0}, {0}, {0}};
+  neighbours(d, diagnosis, inside, inside, &pools[0], &pools[1]);
+  if (inside) {
+    /* a few more, made for what random neighbours rarely reach: a proxy
+       of the cause, and a cause that is not sufficient */
+    failing_neighbours(d, diagnosis, &pools[2]);
+    grow_free(d, diagnosis, &pools[3]);
+    for (uint32_t k = 2; k < 4; k++)
+      for (uint32_t i = 0; i < HUNT_EXTRA_EACH && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
+    generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, batch);
+  } else {
+    /* and a few that go where no input outside the diagnosis has been,
+       from failing and passing inputs */
+    neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
+    take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
+  }
   uint32_t start = batch->size, want = budget * 2 / 3;
   for (uint32_t turn = 0; batch->size - start < want && (pools[0].size || pools[1].size); turn++) {
     TreeList *pool = pools[turn % 2].size ? &pools[turn % 2] : &pools[(turn + 1) % 2];
     array_push(batch, draw(d, pool));
   }
-  SdConstraint *target = inside ? sd_constraint_clone(diagnosis) : sd_constraint_negate(diagnosis);
   uint32_t n = budget - (batch->size - start);
+  SdConstraint *target = inside ? sd_constraint_clone(diagnosis) : sd_constraint_negate(diagnosis);
   if (target && n) {
     const IndexList *from = inside ? &d->passing : &d->failing;
     SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
@@ -150,8 +468,8 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     free(out);
   }
   sd_constraint_free(target);
-  for (int k = 0; k < 2; k++) {
-    while (batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
+  for (int k = 0; k < 4; k++) {
+    while (k < 2 && batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
     for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
     array_free(&pools[k]);
   }
@@ -217,6 +535,21 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
     if (rc < 0) break;
     tally(d, diagnosis, before);
     if (d->hunt_failures + d->hunt_passes || dbg_out_of_time(d)) break;
+  }
+  /* a failure outside opens another cause but refutes none found: the
+     inputs inside still run, since a pass there is what refutes one (a
+     cause accepted on two inputs inside is accepted on no evidence) */
+  if (rc == 0 && d->hunt_passes == 0 && !dbg_out_of_time(d)) {
+    uint32_t kept = next;
+    for (uint32_t i = next; i < order.size; i++) {
+      if (sd_constraint_eval(diagnosis, order.items[i], NULL)) order.items[kept++] = order.items[i];
+      else sd_tree_free(order.items[i]);
+    }
+    order.size = kept;
+    uint32_t before = d->evidence.size;
+    if (kept > next && dbg_run_trees(d, order.items + next, kept - next) < 0) rc = -1;
+    next = kept;
+    if (rc == 0) tally(d, diagnosis, before);
   }
   for (; next < order.size; next++) sd_tree_free(order.items[next]);
   array_free(&order);

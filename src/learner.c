@@ -1065,23 +1065,28 @@ int lr_cmp_f1(uint32_t tp1, uint32_t fp1, uint32_t fn1, uint32_t tp2, uint32_t f
   return a > b ? 1 : a < b ? -1 : 0;
 }
 
-/* From the counts at each candidate bound (sorted), pick up to 2: the best F1
- * (then recall) and the most precise at the highest recall; each the middle of
- * its run of bounds with the same counts (invariant mode: its most restrictive
- * end). Returns distinct indices. */
+/* From the counts at each candidate bound (sorted), pick up to 3: the best F1
+ * (then recall), the most precise at the highest recall, and the highest
+ * recall that holds on no passing input (a cause of some failures only, the
+ * part a disjunction needs: a price above 90000 when coupons fail too);
+ * each the middle of its run of bounds with the same counts (invariant mode:
+ * its most restrictive end). Returns distinct indices. */
 static uint32_t pick_bounds(SdLearner *self, const uint32_t *tp, const uint32_t *fp, uint32_t u,
                             uint32_t dec, uint32_t inc, uint32_t *out) {
   uint32_t F = self->failing, count = 0;
-  uint32_t best1 = 0, best2 = 0;
-  for (uint32_t i = 1; i < u; i++) {
+  uint32_t best1 = 0, best2 = 0, best3 = UINT32_MAX;
+  for (uint32_t i = 0; i < u; i++) {
+    if (fp[i] == 0 && tp[i] > 0 && (best3 == UINT32_MAX || tp[i] > tp[best3])) best3 = i;
+    if (i == 0) continue;
     int c = lr_cmp_f1(tp[i], fp[i], F - tp[i], tp[best1], fp[best1], F - tp[best1]);
     if (c > 0 || (c == 0 && tp[i] > tp[best1])) best1 = i;
     if (tp[i] > tp[best2] ||
         (tp[i] == tp[best2] && lr_cmp_precision(tp[i], fp[i], tp[best2], fp[best2]) > 0))
       best2 = i;
   }
-  uint32_t picks[2] = {best1, best2};
-  for (uint32_t p = 0; p < 2; p++) {
+  uint32_t picks[3] = {best1, best2, best3};
+  uint32_t np = best3 == UINT32_MAX || self->opts.invariants ? 2 : 3;
+  for (uint32_t p = 0; p < np; p++) {
     uint32_t b = picks[p];
     uint32_t first = b, last = b;
     while (first > 0 && tp[first - 1] == tp[b] && fp[first - 1] == fp[b]) first--;
@@ -1089,8 +1094,9 @@ static uint32_t pick_bounds(SdLearner *self, const uint32_t *tp, const uint32_t 
     uint32_t pick = first + (last - first) / 2;
     if (self->opts.invariants) pick = dec >= inc ? last : first;
     if (tp[pick] == 0) continue;
-    if (count == 1 && out[0] == pick) continue;
-    out[count++] = pick;
+    bool again = false;
+    for (uint32_t k = 0; k < count; k++) again |= out[k] == pick;
+    if (!again) out[count++] = pick;
   }
   return count;
 }
@@ -1147,7 +1153,7 @@ static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen)
         if (f->kind == LR_AT_MOST ? r <= 0 : r >= 0) cnt[k]++;
       }
     }
-    uint32_t picks[2];
+    uint32_t picks[3];
     uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
     for (uint32_t p = 0; p < m; p++) chosen[count++] = sd_xstrdup(ks.items[picks[p]]);
     free(tp);
@@ -1158,7 +1164,7 @@ static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen)
   return count;
 }
 
-/* Search the bound: returns up to 2 chosen values (malloc'd numerals). */
+/* Search the bound: returns up to 3 chosen values (malloc'd numerals). */
 static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, char **chosen) {
   uint32_t n = self->inputs.size;
   for (uint32_t i = 0; i < n; i++)
@@ -1197,7 +1203,7 @@ static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, char **chosen) {
       tp[i] = constF + count_ge(amF.items, amF.size, k) + count_le(alF.items, alF.size, k);
       fp[i] = constP + count_ge(amP.items, amP.size, k) + count_le(alP.items, alP.size, k);
     }
-    uint32_t picks[2];
+    uint32_t picks[3];
     uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
     for (uint32_t p = 0; p < m; p++)
       chosen[count++] = sd_format("%lld", (long long)ks.items[picks[p]]);
@@ -1277,7 +1283,7 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
       free(values);
       return;
     }
-    char *chosen[2];
+    char *chosen[3];
     uint32_t count = choose_bounds(self, t, chosen);
     for (uint32_t c = 0; c < count; c++) {
       SdBuf b = {0};

@@ -305,6 +305,7 @@ static cJSON *candidate_json(const SdReportCandidate *c) {
   cJSON_AddStringToObject(o, "short", c->short_form);
   cJSON_AddStringToObject(o, "isla", c->isla);
   if (c->pattern) cJSON_AddStringToObject(o, "pattern", c->pattern);
+  else cJSON_AddNullToObject(o, "pattern"); /* a disjunction of causes learned one by one */
   cJSON_AddNumberToObject(o, "precision", c->precision);
   cJSON_AddNumberToObject(o, "recall", c->recall);
   cJSON_AddNumberToObject(o, "specificity", c->specificity);
