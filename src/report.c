@@ -438,8 +438,8 @@ char *sd_report_to_json(const SdReport *self) {
   if (self->abstract) {
     cJSON *a = cJSON_AddObjectToObject(root, "abstract");
     cJSON_AddStringToObject(a, "pattern", self->abstract);
-    if (self->abstract_fail_share >= 0)
-      cJSON_AddNumberToObject(a, "fail_share", self->abstract_fail_share);
+    /* -1: unknown (none of its instantiations could run), as the schema says */
+    cJSON_AddNumberToObject(a, "fail_share", self->abstract_fail_share >= 0 ? self->abstract_fail_share : -1);
   } else {
     cJSON_AddNullToObject(root, "abstract");
   }
