@@ -35,6 +35,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case SD_PLACEHOLDER_STRING: values[k] = "\"a\\\"b\""; break;
         case SD_PLACEHOLDER_INTEGER: values[k] = "-42"; break;
         case SD_PLACEHOLDER_NUMERIC_STRING: values[k] = "\"7\""; break;
+        case SD_PLACEHOLDER_MATCHEXPR: values[k] = "{<payload> a} {<payload-length> b}"; break;
+        case SD_PLACEHOLDER_DSTRINGS: values[k] = "\"a\""; break;
+        case SD_PLACEHOLDER_NONTERMINAL_STRING: values[k] = "\"<payload>\""; break;
         }
       }
       free(sd_pattern_instantiate(p, values));
