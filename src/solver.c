@@ -655,11 +655,28 @@ static Z3_ast node_text(Query *q, const SdNode *n) {
   return value;
 }
 
+/* Whether ancestor a is used only as str.to.int(a) and has the text of its
+ * descendant n (a chain of single children leads down to n): then
+ * str.to.int(a) is n's integer, and n can be solved as a number. */
+static bool same_number(const Query *q, const SdNode *a, const SdNode *n) {
+  if (q->uses[a->id] != 1u << USE_NUMBER) return false;
+  for (const SdNode *m = n; m != a; m = m->parent)
+    if (!m->parent || m->parent->child_count != 1) return false;
+  return true;
+}
+
+/* The solved node with n's whole text: n, or the end of its chain of single
+ * children; -1 when there is none. */
+static int32_t whole_text_solved(const Query *q, const SdNode *n) {
+  while (q->solved[n->id] < 0 && n->child_count == 1) n = n->children[0];
+  return q->solved[n->id] >= 0 ? q->solved[n->id] : -1;
+}
+
 static Z3_ast binder_var_int(void *user, int32_t var) {
   Query *q = user;
   if (var < 0 || !q->env[var]) return NULL;
   if (is_int_slot(q->env[var])) return int_unknown(q, q->env[var]);
-  int32_t i = q->solved[q->env[var]->id];
+  int32_t i = whole_text_solved(q, q->env[var]);
   return i >= 0 && q->numeric[i] ? q->vars.items[i] : NULL;
 }
 
@@ -1033,7 +1050,8 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
       }
       if (!inner) q.solved_nodes.items[keep++] = n;
     }
-    for (uint32_t i = 0; i < q.solved_nodes.size; i++) q.solved[q.solved_nodes.items[i]->id] = -1;
+    /* the kept nodes are decided below; the dropped ones stay -2 */
+    for (uint32_t i = 0; i < keep; i++) q.solved[q.solved_nodes.items[i]->id] = -1;
     q.solved_nodes.size = keep;
   }
   if (q.solved_nodes.size == 0) {
@@ -1056,7 +1074,7 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
      * text: solve for the number (Z3's str.to_int is slow), print it later */
     bool alone = true; /* no bound node around it needs its text */
     for (const SdNode *a = n->parent; a && alone; a = a->parent)
-      if (q.text_used[a->id] || q.solved[a->id] == -2) alone = false;
+      if (q.text_used[a->id] || (q.solved[a->id] == -2 && !same_number(&q, a, n))) alone = false;
     q.numeric[i] = alone && q.uses[n->id] == 1u << USE_NUMBER && si->numeric;
     /* used only as str.len(n): solve for the length, draw a word of it */
     q.lengthy[i] = alone && q.uses[n->id] == 1u << USE_LENGTH && solver_lengths(s) &&
