@@ -280,6 +280,27 @@ static void fuzz_once(Gen *gen) {
   sd_tree_free(t);
 }
 
+/* Walks of local search from random trees (and mutated seeds) while they
+ * hit, until target inputs: at most SEARCH_WALKS_PER_INPUT walks per input
+ * still wanted, and
+ * none after SEARCH_MISSES walks in a row that found nothing new. */
+enum { SEARCH_STEPS = 40, SEARCH_WALKS_PER_INPUT = 3, SEARCH_MISSES = 6 };
+
+static void search(Gen *gen, uint32_t target) {
+  SdSolver *s = gen->s;
+  SdSearch *sr = sd_search_new(s->g, s->fuzzer, &s->rng, gen->nnf, 4 * gen->base_length + 16);
+  uint32_t walks = SEARCH_WALKS_PER_INPUT * (target - gen->produced), misses = 0;
+  for (uint32_t w = 0; w < walks && misses < SEARCH_MISSES && gen->produced < target &&
+                       gen->attempts < gen->budget && !sd_stop_requested(); w++) {
+    count_attempt(gen);
+    SdTree *t = sd_search_walk(sr, random_tree(gen, w % 2), SEARCH_STEPS);
+    bool hit = t && accept_text(gen, t->text, t->length, false);
+    misses = hit ? 0 : misses + 1;
+    sd_tree_free(t);
+  }
+  sd_search_free(sr);
+}
+
 /* ---------- grounding on a fixed tree ---------- */
 
 enum { G_TRUE, G_FALSE, G_AND, G_OR, G_NOT, G_ATOM };
@@ -1429,6 +1450,11 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   gen.base_length = 12;
   scan_formula(gen.nnf->root, &gen.base_length);
   if (gen.base_length > 2048) gen.base_length = 2048;
+  if (getenv("SEMDBG_SOLVER_TRACE")) { /* which constraint the queries that follow are for */
+    char *isla = sd_constraint_to_isla(gen.nnf);
+    fprintf(stderr, "generate %u: %s\n", n, isla);
+    free(isla);
+  }
   gen.symbol_count = sd_constraint_symbols(c, gen.symbols, 16);
   if (gen.symbol_count > 16) gen.symbol_count = 16;
 
@@ -1439,6 +1465,9 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     fuzz_once(&gen);
     if (gen.attempts >= 64 && gen.produced * 20 < gen.attempts) break; /* under 5% hits */
   }
+  /* 1b. local search from random trees and seeds (solver_search.c), to the
+     same target: Z3 adds boundary values */
+  if (gen.produced < fuzz_target) search(&gen, fuzz_target);
   /* 2. Z3 on fixed structures */
   uint64_t chash = sd_constraint_hash(c);
   if (gen.produced < n && !is_hopeless(self, chash)) {
@@ -1465,7 +1494,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     end_call(self);
     gen.z = NULL;
   }
-  /* 3. fuzz and filter with what is left */
+  /* 3. local search, then fuzz and filter, with what is left */
+  if (!gen.unsat && gen.produced < n) search(&gen, n);
   while (!gen.unsat && gen.produced < n && gen.attempts < gen.budget && !sd_stop_requested()) fuzz_once(&gen);
 
   if (status) {

@@ -400,6 +400,56 @@ static void test_generate_structure(void) {
                 10, 10);
 }
 
+/* Local search alone (solver_search.c): from random calculator trees, walks
+ * meet a conjunction of keyword, sign and forall atoms; every tree returned
+ * satisfies it; a contradiction is never met. */
+static void test_search_walk(void) {
+  SdGrammar *g = grammar_file("grammars/calculator.bnf");
+  CHECK(g != NULL);
+  if (!g) return;
+  const char *text = "(exists <function> f: f = \"sqrt\") and (exists <maybe-minus> m: m = \"-\") and "
+                     "(forall <digit> d: not d = \"8\")";
+  SdConstraintError e = {0};
+  SdConstraint *c = sd_constraint_parse(g, text, strlen(text), &e);
+  free(e.message);
+  CHECK(c != NULL);
+  SdConstraint *nnf = c ? sd_constraint_nnf(c) : NULL;
+  const char *no = "(exists <function> f: f = \"sqrt\") and (forall <function> f: not f = \"sqrt\")";
+  SdConstraintError e2 = {0};
+  SdConstraint *never = sd_constraint_parse(g, no, strlen(no), &e2);
+  free(e2.message);
+  SdConstraint *never_nnf = never ? sd_constraint_nnf(never) : NULL;
+  CHECK(nnf != NULL && never_nnf != NULL);
+  if (nnf && never_nnf) {
+    SdFuzzerOptions fo = {.seed = 7, .max_size = 120};
+    SdFuzzer *fz = sd_fuzzer_new(g, &fo);
+    SdRng rng;
+    sd_rng_seed(&rng, 7);
+    SdSearch *sr = sd_search_new(g, fz, &rng, nnf, 16);
+    SdSearch *sr_never = sd_search_new(g, fz, &rng, never_nnf, 16);
+    uint32_t met = 0, wrong = 0, contradictions = 0;
+    for (int i = 0; i < 20; i++) {
+      SdTree *t = sd_search_walk(sr, sd_fuzz_tree(fz, -1), 40);
+      if (t) met++, wrong += !sd_constraint_eval(c, t, NULL);
+      sd_tree_free(t);
+      SdTree *u = sd_search_walk(sr_never, sd_fuzz_tree(fz, -1), 40);
+      contradictions += u != NULL;
+      sd_tree_free(u);
+    }
+    CHECK(met >= 15);
+    CHECK(wrong == 0);
+    CHECK(contradictions == 0);
+    sd_search_free(sr);
+    sd_search_free(sr_never);
+    sd_fuzzer_free(fz);
+  }
+  sd_constraint_free(nnf);
+  sd_constraint_free(never_nnf);
+  sd_constraint_free(c);
+  sd_constraint_free(never);
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_regex_right_linear);
   RUN(test_regex_left_linear);
@@ -414,5 +464,6 @@ int main(void) {
   RUN(test_unsat);
   RUN(test_determinism_and_avoid);
   RUN(test_generate_structure);
+  RUN(test_search_walk);
   return test_report();
 }
