@@ -28,6 +28,7 @@
  * learns from them). The debugger also
  * hunts as the round that tries to refute a candidate that would complete
  * the diagnosis (debugger_cause.c). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +38,9 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
 /* Inputs a hunt runs beyond --hunt: outside, neighbours into unused
  * alternatives; inside, of each of the two pools of failing-input
  * variants, and made where one cause holds alone. */
-enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
+enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_BUT_ONE = 8 };
+/* ... of which at most this many per conjunct left out */
+enum { HUNT_BUT_ONE_EACH = 3 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -206,6 +209,56 @@ static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeL
       const SdNode *node = base->nodes[id];
       if (d->grammar->symbols[node->symbol].kind == SD_SYM_LITERAL || !under_named(node, named, nn)) continue;
       small_steps(d, diagnosis, base, node, &made, out);
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
+/* The element of input t that a boundary's failing side was measured on:
+ * a node of its nonterminal whose value (length or number) is the failing
+ * value, else the only node of that nonterminal; NULL when none is. */
+static const SdNode *boundary_element(const SdTree *t, const DbgBoundary *b) {
+  uint32_t count, first = sd_tree_range(t, b->symbol, NULL, &count);
+  size_t flen = strlen(b->fail_value);
+  for (uint32_t k = 0; k < count; k++) {
+    const SdNode *node = t->nodes[t->by_symbol[b->symbol][first + k]];
+    uint32_t len;
+    const char *text = sd_node_text(t, node, &len);
+    if (b->length) {
+      char buf[16];
+      snprintf(buf, sizeof buf, "%u", len);
+      if (!strcmp(buf, b->fail_value)) return node;
+    } else if (sd_is_numeral(text, len) && sd_is_numeral(b->fail_value, flen) &&
+               sd_compare_numerals(text, len, b->fail_value, flen) == 0) {
+      return node;
+    }
+  }
+  return count == 1 ? t->nodes[t->by_symbol[b->symbol][first]] : NULL;
+}
+
+/* Inside the diagnosis, passing inputs with an element a pinned threshold
+ * measures set to the value just past it (a copy of that element from the
+ * input that failed there). A threshold pinned in one context may be wrong
+ * in another: a magnitude above 40 fails as the temperature -41 and passes
+ * as 41, and only the negative side was probed while pinning. */
+static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, true, bases, HUNT_BASES);
+  SdHashSet made = {0};
+  for (uint32_t c = 0; c < d->causes.size; c++) {
+    for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
+      const DbgBoundary *bd = &d->causes.items[c].boundaries.items[k];
+      if (!bd->pinned || bd->fail_input == UINT32_MAX || !bd->fail_value) continue;
+      const SdNode *elem = boundary_element(d->evidence.items[bd->fail_input].tree, bd);
+      for (uint32_t b = 0; elem && b < nb && out->size < 4000; b++) {
+        const SdTree *base = d->evidence.items[bases[b]].tree;
+        uint32_t count, first = sd_tree_range(base, bd->symbol, NULL, &count);
+        for (uint32_t j = 0; j < count; j++) {
+          SdTree *t = replaced(base, base->nodes[base->by_symbol[bd->symbol][first + j]], elem);
+          if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+          else sd_tree_free(t);
+        }
+      }
     }
   }
   sd_hash_set_free(&made);
@@ -425,6 +478,63 @@ static uint32_t generate_alone(Debugger *d, const SdConstraint *diagnosis, uint3
   return made;
 }
 
+/* Outside the diagnosis, for each cause that is a conjunction and each of
+ * its conjuncts: inputs where the other conjuncts hold, that one does not,
+ * and no other cause holds. Each conjunct must be needed: where it is a
+ * proxy (a temperature of three characters, for one below -40 or above 99),
+ * failures show up here (86 to 99). Made from failing inputs; up to n in all. */
+static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis, uint32_t n, TreeList *batch) {
+  const SdFormula *root = diagnosis->root;
+  bool either = root->kind == SD_F_OR;
+  uint32_t causes = either ? root->child_count : 1, made = 0;
+  if (causes > 8) return 0;
+  SdTree *seeds[16];
+  uint32_t ns = 0;
+  for (uint32_t i = 0; i < d->failing.size && ns < 16; i++)
+    seeds[ns++] = d->evidence.items[d->failing.items[d->failing.size - 1 - i]].tree;
+  for (uint32_t c = 0; c < causes && made < n; c++) {
+    const SdFormula *cause = either ? root->children[c] : root;
+    if (cause->kind != SD_F_AND || cause->child_count < 2 || cause->child_count > 8) continue;
+    SdConstraint *rest_causes = NULL; /* not(the other causes) */
+    if (either) {
+      SdConstraint *parts[8];
+      uint32_t np = 0;
+      for (uint32_t j = 0; j < causes; j++)
+        if (j != c) parts[np++] = dbg_sub_constraint(diagnosis, root->children[j]);
+      SdConstraint *others = np == 1 ? parts[0] : sd_constraint_or((const SdConstraint *const *)parts, np);
+      rest_causes = sd_constraint_negate(others);
+      if (np > 1) sd_constraint_free(others);
+      for (uint32_t j = 0; j < np; j++) sd_constraint_free(parts[j]);
+    }
+    uint32_t m = cause->child_count;
+    for (uint32_t k = 0; k < m && made < n; k++) {
+      SdConstraint *parts[10];
+      uint32_t np = 0;
+      for (uint32_t j = 0; j < m; j++)
+        if (j != k) parts[np++] = dbg_sub_constraint(diagnosis, cause->children[j]);
+      SdConstraint *dropped = dbg_sub_constraint(diagnosis, cause->children[k]);
+      SdConstraint *negated = sd_constraint_negate(dropped);
+      sd_constraint_free(dropped);
+      if (negated) parts[np++] = negated;
+      if (rest_causes) parts[np++] = rest_causes;
+      SdConstraint *target = negated ? sd_constraint_and((const SdConstraint *const *)parts, np) : NULL;
+      uint32_t want = n - made < HUNT_BUT_ONE_EACH ? n - made : HUNT_BUT_ONE_EACH;
+      if (target && want) {
+        SdTree **out = sd_xmalloc(want * sizeof(SdTree *));
+        uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, want, out, NULL);
+        for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
+        made += got;
+        free(out);
+      }
+      sd_constraint_free(target);
+      for (uint32_t j = 0; j < np; j++)
+        if (parts[j] != rest_causes) sd_constraint_free(parts[j]);
+    }
+    sd_constraint_free(rest_causes);
+  }
+  return made;
+}
+
 /* Up to budget inputs on one side of the diagnosis: two thirds from the
  * neighbourhood, drawn at random by turns from the alternative and the grown
  * variants, the rest generated (topped up from the neighbourhood when the
@@ -434,14 +544,16 @@ static uint32_t generate_alone(Debugger *d, const SdConstraint *diagnosis, uint3
  * moved a small step where it looks and grown where it does not, and inputs
  * where one cause holds alone. */
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
-  TreeList pools[4] = {{0}, {0}, {0}, {0}};
+  TreeList pools[5] = {{0}, {0}, {0}, {0}, {0}};
   neighbours(d, diagnosis, inside, inside, &pools[0], &pools[1]);
   if (inside) {
     /* a few more, made for what random neighbours rarely reach: a proxy
-       of the cause, and a cause that is not sufficient */
+       of the cause, a cause that is not sufficient, and a threshold right
+       in one context only */
     failing_neighbours(d, diagnosis, &pools[2]);
     grow_free(d, diagnosis, &pools[3]);
-    for (uint32_t k = 2; k < 4; k++)
+    boundary_transplants(d, diagnosis, &pools[4]);
+    for (uint32_t k = 2; k < 5; k++)
       for (uint32_t i = 0; i < HUNT_EXTRA_EACH && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
     generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, batch);
   } else {
@@ -449,6 +561,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
        from failing and passing inputs */
     neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
     take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
+    generate_all_but_one(d, diagnosis, HUNT_EXTRA_BUT_ONE, batch);
   }
   uint32_t start = batch->size, want = budget * 2 / 3;
   for (uint32_t turn = 0; batch->size - start < want && (pools[0].size || pools[1].size); turn++) {
@@ -468,7 +581,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     free(out);
   }
   sd_constraint_free(target);
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < 5; k++) {
     while (k < 2 && batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
     for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
     array_free(&pools[k]);
