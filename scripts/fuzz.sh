@@ -97,7 +97,10 @@ status=0
 for t in "${targets[@]}"; do
   mkdir -p "$dir/corpus/$t"
   log="$dir/logs/$t.log"
-  before=$(find "$dir/crashes" -name "$t-*" | wc -l)
+  # slow-unit-* files are inputs libFuzzer found slow, not findings
+  findings() { find "$dir/crashes" -name "$t-*" ! -name "$t-slow-unit-*" | wc -l; }
+  before=$(findings)
+  started=$SECONDS
   set +e
   "$dir/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2560 \
     -print_final_stats=1 -artifact_prefix="$dir/crashes/$t-" \
@@ -107,8 +110,8 @@ for t in "${targets[@]}"; do
   set -e
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   [ -z "$execs" ] && execs=$(grep -o '#[0-9]*' "$log" | tail -1 | tr -d '#')
-  crashes=$(( $(find "$dir/crashes" -name "$t-*" | wc -l) - before ))
-  echo "fuzz_$t: ${execs:-0} executions in ${seconds} s, $crashes new crash(es), exit $rc (log: $log)"
+  crashes=$(( $(findings) - before ))
+  echo "fuzz_$t: ${execs:-0} executions in $((SECONDS - started)) s (of ${seconds} asked), $crashes new crash(es), exit $rc (log: $log)"
   if [ "$rc" != 0 ] || [ "$crashes" != 0 ]; then
     status=1
     grep -m 5 -E 'ERROR|SUMMARY|runtime error|Test unit written' "$log" || true
