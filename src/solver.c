@@ -537,6 +537,19 @@ static bool formula_has_smt(const SdFormula *f) {
   return false;
 }
 
+/* Whether the formula compares integers (<, <=, >, >=): only then does Z3
+ * add what fuzzing rarely makes, values on the boundary. */
+static bool has_comparison(const SdFormula *f) {
+  if (f->kind == SD_F_ATOM) {
+    SdOp op = f->atom->op;
+    return (op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) && f->atom->arg_count == 2 &&
+           f->atom->args[0]->type == SD_TYPE_INT;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (has_comparison(f->children[i])) return true;
+  return false;
+}
+
 /* Whether an atom measures lengths or positions (str.len, count,
  * str.substr, str.at, re.loop): only then are its small integers lengths. */
 static bool measures_length(const SdTerm *t) {
@@ -1458,8 +1471,9 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   gen.symbol_count = sd_constraint_symbols(c, gen.symbols, 16);
   if (gen.symbol_count > 16) gen.symbol_count = 16;
 
-  /* 1. fuzz and filter, while it pays; leave a quarter to Z3 for diversity */
-  uint32_t fuzz_target = gen.has_atoms ? n - n / 4 : n;
+  /* 1. fuzz and filter, while it pays; leave a quarter to Z3 for boundary
+     values where there are integer comparisons */
+  uint32_t fuzz_target = gen.has_atoms && has_comparison(gen.nnf->root) ? n - n / 4 : n;
   uint64_t fuzz_limit = gen.budget / 2;
   while (gen.produced < fuzz_target && gen.attempts < fuzz_limit && !sd_stop_requested()) {
     fuzz_once(&gen);
