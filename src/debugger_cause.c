@@ -405,6 +405,11 @@ static void learn(CauseSearch *s) {
   SdSymbol relevant[64];
   uint32_t relevant_count;
   rank(s, relevant, &relevant_count);
+  if (getenv("SEMDBG_DEBUG_RELEVANT")) {
+    for (uint32_t i = 0; i < relevant_count; i++)
+      fprintf(stderr, " %s", s->d->grammar->symbols[relevant[i]].name);
+    fprintf(stderr, "\n");
+  }
   feed_learner(s);
   sd_learner_learn(s->learner, relevant, relevant_count);
 }

@@ -12,10 +12,16 @@
  * [min_k, max_k] and to nonterminals with a positive score; then any grammar
  * ancestor or descendant (sd_grammar_can_contain) of a kept nonterminal joins
  * it when one of its features correlates (|Pearson r| over the inputs where
- * both are present) with a scoring feature of the kept one. Avicenna adds
+ * both are present) with a scoring feature of the kept one; and a peer of a
+ * kept nonterminal (same_shape: the same alternatives, generated helper
+ * nonterminals compared by their own shape, neither nested in the other)
+ * joins whatever its score. Avicenna adds
  * correlated features too; descendants matter because the model credits one
  * of two correlated features (the length of a line for the length of the
- * name in it), and the cause is usually stated best on the smaller element. */
+ * name in it), and the cause is usually stated best on the smaller element.
+ * Peers matter for the same reason: in `<x> " + " <y>` with both numbers, the
+ * model may credit <number> and <x> and leave <y> at zero, while the cause
+ * (their sum) needs both. */
 #include "semdbg/relevance.h"
 
 #include <cjson/cJSON.h>
@@ -190,6 +196,57 @@ fail:
 
 /* ---------- ranking ---------- */
 
+/* Two symbols of the same shape: equal, or nonterminals whose alternatives
+ * match one for one, symbol by symbol, where symbols that differ must be
+ * generated nonterminals (EBNF helpers) of the same shape themselves.
+ * *typed is set when the shapes share a nonterminal of the user's own. */
+static bool same_shape(const SdGrammar *g, SdSymbol a, SdSymbol b, uint32_t depth, bool *typed) {
+  if (a == b) {
+    if (g->symbols[a].kind == SD_SYM_NONTERMINAL && !g->symbols[a].generated) *typed = true;
+    return true;
+  }
+  const SdSymbolInfo *x = &g->symbols[a], *y = &g->symbols[b];
+  if (x->kind != SD_SYM_NONTERMINAL || y->kind != SD_SYM_NONTERMINAL || depth == 0 ||
+      x->alternative_count != y->alternative_count)
+    return false;
+  for (uint32_t i = 0; i < x->alternative_count; i++) {
+    const SdAlternative *p = &x->alternatives[i], *q = &y->alternatives[i];
+    if (p->count != q->count) return false;
+    for (uint32_t j = 0; j < p->count; j++) {
+      SdSymbol s = p->symbols[j], t = q->symbols[j];
+      if (s == t) {
+        same_shape(g, s, t, depth, typed);
+        continue;
+      }
+      if (!g->symbols[s].generated || !g->symbols[t].generated || !same_shape(g, s, t, depth - 1, typed))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Peers of the first k ranked (kept by score) join the kept set, at most
+ * max_k of them: nonterminals of the same shape as a kept one, not nested in
+ * it, that are values of one kind: numbers, or wrappers of one nonterminal of
+ * the user's (<x> ::= <name>), not any two [a-z]+. */
+static void keep_peers(SdRelevance *self, uint32_t k, uint32_t max_k, const SdGrammar *g) {
+  uint32_t added = 0;
+  for (uint32_t a = k; a < self->count && (!max_k || added < max_k); a++) {
+    SdRelevantSymbol *p = &self->ranked[a];
+    if (p->kept || p->correlated_ancestor || p->correlated_descendant) continue;
+    for (uint32_t kk = 0; kk < k && !p->peer; kk++) {
+      SdSymbol s = self->ranked[kk].symbol;
+      bool typed = false;
+      if (sd_grammar_can_contain(g, s, p->symbol) || sd_grammar_can_contain(g, p->symbol, s) ||
+          !same_shape(g, s, p->symbol, 4, &typed) || !(typed || g->symbols[s].numeric))
+        continue;
+      p->peer = true;
+      p->peer_of = s;
+      added++;
+    }
+  }
+}
+
 static void choose_kept(SdRelevance *self, const float *matrix, uint32_t n,
                         const SdRelevanceOptions *opts, const SdGrammar *g) {
   double total = 0;
@@ -237,9 +294,11 @@ static void choose_kept(SdRelevance *self, const float *matrix, uint32_t n,
       }
     }
   }
+  keep_peers(self, k, opts->max_k, g);
   self->kept = 0;
   for (uint32_t i = 0; i < self->count; i++) {
-    if (self->ranked[i].correlated_ancestor || self->ranked[i].correlated_descendant) self->ranked[i].kept = true;
+    const SdRelevantSymbol *r = &self->ranked[i];
+    if (r->correlated_ancestor || r->correlated_descendant || r->peer) self->ranked[i].kept = true;
     self->kept += self->ranked[i].kept;
   }
 }
@@ -413,6 +472,7 @@ cJSON *sd_relevance_to_json(const SdRelevance *self, const SdGrammar *g) {
       cJSON_AddStringToObject(c, "other", sd_features_name(self->features, r->correlated_other));
       cJSON_AddNumberToObject(c, "r", rounded(r->correlation));
     }
+    if (r->peer) cJSON_AddStringToObject(e, "peer_of", g->symbols[r->peer_of].name);
     cJSON *fs = cJSON_AddArrayToObject(e, "features");
     uint32_t m = 0;
     for (uint32_t j = 0; j < nf; j++)

@@ -4,7 +4,8 @@
  * summed per nonterminal, rank the nonterminals. The smallest prefix of the
  * ranking that carries `share` of the total score is kept (within [min_k,
  * max_k]), plus grammar ancestors and descendants of kept nonterminals that have a
- * feature strongly correlated (|Pearson r| >= 0.9) with a used feature of a kept one. */
+ * feature strongly correlated (|Pearson r| >= 0.9) with a used feature of a kept one,
+ * plus peers: nonterminals with the same alternatives as one kept by score. */
 #ifndef SEMDBG_RELEVANCE_H
 #define SEMDBG_RELEVANCE_H
 
@@ -50,6 +51,12 @@ typedef struct SdRelevantSymbol {
   SdSymbol correlated_with;
   int32_t correlated_feature, correlated_other; /* feature of this symbol, of the kept one */
   double correlation;       /* Pearson r of that pair */
+  /* kept because it has the shape of a nonterminal kept by score (the same
+     alternatives: <x> ::= <number> and <y> ::= <number>): a cause that
+     relates two values of one kind needs both, while the model may credit
+     only one of them */
+  bool peer;
+  SdSymbol peer_of;
 } SdRelevantSymbol;
 
 typedef struct SdRelevance {

@@ -111,7 +111,7 @@ static void print_table(const SdRelevance *r, const SdGrammar *g) {
   for (uint32_t i = 0; i < r->count; i++) {
     const SdRelevantSymbol *e = &r->ranked[i];
     printf("%4u  %-4s  %-*s  %-8.4f  %5.1f%%  ", i + 1,
-           e->correlated_ancestor ? "anc" : e->correlated_descendant ? "desc" : e->kept ? "yes" : "", width,
+           e->correlated_ancestor ? "anc" : e->correlated_descendant ? "desc" : e->peer ? "peer" : e->kept ? "yes" : "", width,
            g->symbols[e->symbol].name, e->score, total > 0 ? 100 * e->score / total : 0.0);
     /* its features by score, best first (ties by index), at most three */
     uint32_t m = 0;
@@ -130,13 +130,14 @@ static void print_table(const SdRelevance *r, const SdGrammar *g) {
       printf("%s%s %.3g", q ? ", " : "", sd_features_name(r->features, order[q]),
              r->feature_scores[order[q]]);
     if (m > 3) printf(", ...");
-    if (!m && !e->correlated_ancestor && !e->correlated_descendant && (r->status == SD_RELEVANCE_MODEL || !e->top_feature))
+    if (!m && !e->correlated_ancestor && !e->correlated_descendant && !e->peer && (r->status == SD_RELEVANCE_MODEL || !e->top_feature))
       printf("-");
     if (e->correlated_ancestor || e->correlated_descendant)
       printf("%s(%s ~ %s of %s, r = %.3f)", m ? " " : "",
              sd_features_name(r->features, e->correlated_feature),
              sd_features_name(r->features, e->correlated_other), g->symbols[e->correlated_with].name,
              e->correlation);
+    if (e->peer) printf("%s(the shape of %s)", m ? " " : "", g->symbols[e->peer_of].name);
     printf("\n");
   }
   free(order);

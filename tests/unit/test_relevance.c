@@ -387,6 +387,63 @@ static void check_correlated(bool by_descendant) {
   sd_grammar_free(g);
 }
 
+/* Peers: in the synthetic matrix the failure depends on num(<x>) alone and
+ * every feature of <y> is constant, so the model gives <y> no score; <y> has
+ * the shape of <x> (both ::= <number>) and joins as its peer. <w> ::= [0-9]+
+ * is a number of another shape and does not. */
+static void test_peers(void) {
+  const char *text = "<start> ::= <x> \" + \" <y> \" \" <w> \" \" <z>\n<x> ::= <number>\n"
+                     "<y> ::= <number>\n<number> ::= [0-9]+\n<w> ::= [0-9]+\n<z> ::= [a-z]+\n";
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(text, strlen(text), "t.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  SdFeatureSet *f = sd_features_new(g);
+  uint32_t nf = sd_features_count(f), n = 200;
+  int32_t nx = sd_features_find(f, "num(<x>)"), nw = sd_features_find(f, "num(<w>)");
+  CHECK(nx >= 0 && nw >= 0);
+  if (nx < 0 || nw < 0) {
+    sd_features_free(f);
+    sd_grammar_free(g);
+    return;
+  }
+  float *m = sd_xcalloc((size_t)n * nf, sizeof *m);
+  bool *failing = sd_xcalloc(n, sizeof *failing);
+  SdRng rng;
+  sd_rng_seed(&rng, 3);
+  for (uint32_t i = 0; i < n; i++) {
+    float x = (float)sd_rng_below(&rng, 100);
+    m[(size_t)i * nf + (uint32_t)nx] = x;
+    m[(size_t)i * nf + (uint32_t)nw] = (float)sd_rng_below(&rng, 100);
+    failing[i] = x > 60;
+  }
+  SdRelevanceOptions o;
+  sd_relevance_options_init(&o);
+  o.correlation = 2;
+  char *err = NULL;
+  SdRelevance *r = sd_relevance_compute_matrix(g, f, m, failing, n, &o, &err);
+  CHECK(r != NULL);
+  if (r) {
+    SdSymbol x = sd_grammar_find(g, "<x>"), y = sd_grammar_find(g, "<y>");
+    const SdRelevantSymbol *ex = sd_relevance_find(r, x), *ey = sd_relevance_find(r, y);
+    const SdRelevantSymbol *ew = sd_relevance_find(r, sd_grammar_find(g, "<w>"));
+    CHECK(r->ranked[0].symbol == x && !r->ranked[0].peer);
+    CHECK(ex && ex->kept && ey && ey->kept && ey->peer && ey->peer_of == x);
+    CHECK(ew && !ew->kept && !ew->peer);
+    cJSON *j = sd_relevance_to_json(r, g);
+    char *printed = cJSON_PrintUnformatted(j);
+    CHECK(printed && strstr(printed, "\"peer_of\":\"<x>\"") != NULL);
+    free(printed);
+    cJSON_Delete(j);
+  }
+  sd_relevance_free(r);
+  free(err);
+  free(m);
+  free(failing);
+  sd_grammar_free(g);
+}
+
 static void test_correlated_ancestor(void) { check_correlated(false); }
 static void test_correlated_descendant(void) { check_correlated(true); }
 
@@ -406,6 +463,7 @@ static void test_error_text(void) {
 
 int main(void) {
   RUN(test_correlated_ancestor);
+  RUN(test_peers);
   RUN(test_correlated_descendant);
   RUN(test_error_text);
   RUN(test_heartbleed_20);
