@@ -39,6 +39,7 @@ typedef struct CauseSearch {
   uint32_t fed;               /* evidence entries handed to the learner so far */
   uint64_t tested[MAX_TESTED];/* candidates attacked (hashes) */
   uint32_t tested_count;
+  uint64_t relevant_hash;     /* of the last relevant set reported (-v) */
 } CauseSearch;
 
 static bool in_target(const Debugger *d, uint32_t i) {
@@ -401,15 +402,23 @@ static bool was_tested(const CauseSearch *s, const SdCandidate *c) {
   return false;
 }
 
+/* -v: the nonterminals the catalog is instantiated with, when they change */
+static void report_relevant(CauseSearch *s, const SdSymbol *relevant, uint32_t n) {
+  uint64_t h = sd_hash_bytes(relevant, n * sizeof *relevant, n);
+  if (h == s->relevant_hash) return;
+  s->relevant_hash = h;
+  SdBuf b = {0};
+  for (uint32_t i = 0; i < n; i++)
+    sd_buf_printf(&b, "%s%s", i ? ", " : "", s->d->grammar->symbols[relevant[i]].name);
+  dbg_progress(s->d, "relevant nonterminals: %s", n ? b.data : "none");
+  sd_buf_free(&b);
+}
+
 static void learn(CauseSearch *s) {
   SdSymbol relevant[64];
   uint32_t relevant_count;
   rank(s, relevant, &relevant_count);
-  if (getenv("SEMDBG_DEBUG_RELEVANT")) {
-    for (uint32_t i = 0; i < relevant_count; i++)
-      fprintf(stderr, " %s", s->d->grammar->symbols[relevant[i]].name);
-    fprintf(stderr, "\n");
-  }
+  report_relevant(s, relevant, relevant_count);
   feed_learner(s);
   sd_learner_learn(s->learner, relevant, relevant_count);
 }
