@@ -277,8 +277,10 @@ static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
 }
 
 
-/* Bisect with runs between a passing and a failing value. */
+/* Bisect with runs between a passing and a failing value (false when they
+ * are one value: no boundary lies between them). */
 static bool bisect_runs(Pin *p, SdInt *pass, SdInt *fail, uint32_t *pi, uint32_t *fi) {
+  if (sd_int_cmp(*pass, *fail) == 0) return false;
   while (!adjacent(p, *pass, *fail)) {
     if (dbg_runs_left(p->d) == 0 || dbg_out_of_time(p->d)) return false;
     SdInt mid = midpoint(p, *pass, *fail);
@@ -375,6 +377,13 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
     /* the cause holds but the program passes: its boundary lies between here
        and the failing input */
     pass = s.yes, pi = yi;
+    if (sd_int_cmp(s.yes, v0) == 0) {
+      /* the failing value itself passes in another text ("1" for "01"):
+         the text decides, not its measure; the passing input is evidence */
+      b->note = sd_xstrdup("another text of the same value passes: the text decides, not the value");
+      b->pass_input = pi;
+      return PIN_MOVED;
+    }
     SdInt f = v0;
     uint32_t fidx = UINT32_MAX;
     if (!bisect_runs(p, &pass, &f, &pi, &fidx)) return PIN_FAILED;
