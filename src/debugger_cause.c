@@ -25,8 +25,11 @@ enum { PLATEAU_ITERATIONS = 3, MAX_TESTED = 64, MAX_EQUIVALENTS_ATTACKED = 4, TI
  * teach: the disjunction splits into causes; two disjunctions often differ in
  * one cause, and which of the two is a proxy matters). */
 enum { MAX_TIE_ATOMS = 5 };
-/* The solver's effort per tie split: Z3 resources per query, queries. */
-enum { TIE_RLIMIT = 150000, TIE_QUERIES = 3 };
+/* The solver's effort per tie split: Z3 resources per query, queries; once
+ * the best candidate is consistent with every input seen, its ties are what
+ * stands between it and a confirmation, and get the full effort (pinchange:
+ * equal numbers in different texts, "0123" and "00123", took 280,000). */
+enum { TIE_RLIMIT = 150000, TIE_QUERIES = 3, SETTLED_TIE_RLIMIT = 800000 };
 /* Learning iterations over all causes: --max-iterations and this many more. */
 enum { MAX_EXTRA_ITERATIONS = 5 };
 #define PLATEAU_GAIN 0.02
@@ -136,10 +139,11 @@ static void attack(Debugger *d, const SdConstraint *c, uint32_t n, bool variety,
 /* Inputs on which a and b disagree: a and not b, b and not a. Candidates
  * tied on every input seen are often equivalent (then no such input exists,
  * and proving it is the solver's most expensive question): a small effort. */
-static void split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, TreeList *batch) {
+static void split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, bool settled,
+                      TreeList *batch) {
   uint64_t rlimit;
   uint32_t queries;
-  sd_solver_set_effort(d->solver, TIE_RLIMIT, TIE_QUERIES, &rlimit, &queries);
+  sd_solver_set_effort(d->solver, settled ? SETTLED_TIE_RLIMIT : TIE_RLIMIT, TIE_QUERIES, &rlimit, &queries);
   for (int side = 0; side < 2; side++) {
     const SdConstraint *yes = side ? b : a, *no = side ? a : b;
     SdConstraint *not_no = sd_constraint_negate(no);
@@ -353,7 +357,7 @@ static int refute(CauseSearch *s) {
     if (r > 0 && (best_group || same_scores(c, best)) && ties < 3 && !dbg_out_of_time(d) &&
         (!c->disjunction || best->disjunction) && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape &&
         !same_measures(c->constraint, best->constraint)) {
-      split_tie(d, best->constraint, c->constraint, &batch);
+      split_tie(d, best->constraint, c->constraint, settled, &batch);
       ties++;
     }
     if (hunt && (r == 0 || best_group)) continue; /* the hunt attacks the best, below; its
