@@ -333,7 +333,13 @@ static void drop_subsumed_causes(Debugger *d) {
   }
 }
 
+/* Causes that share conjuncts become one, the shared part factored out: an
+ * equivalent diagnosis, so a hunt around the one before was around this one. */
 static void merge_causes(Debugger *d) {
+  SdConstraint *before = dbg_diagnosis(d);
+  bool hunted = before && d->hunted_diagnosis && sd_constraint_equal(before, d->hunted_diagnosis);
+  sd_constraint_free(before);
+  uint32_t merged = 0;
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t i = 0; i < d->causes.size && !changed; i++)
@@ -349,7 +355,12 @@ static void merge_causes(Debugger *d) {
         sd_constraint_free(b->constraint);
         d->causes.items[j] = d->causes.items[--d->causes.size];
         changed = true;
+        merged++;
       }
+  }
+  if (merged && hunted) {
+    sd_constraint_free(d->hunted_diagnosis);
+    d->hunted_diagnosis = dbg_diagnosis(d);
   }
 }
 

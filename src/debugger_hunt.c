@@ -39,8 +39,10 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
  * alternatives; inside, of each of the two pools of failing-input
  * variants, and made where one cause holds alone. */
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_BUT_ONE = 8 };
-/* ... of which at most this many per conjunct left out */
-enum { HUNT_BUT_ONE_EACH = 3 };
+/* ... of which at most this many per conjunct left out; near misses of
+ * conjuncts (their elements varied through their alternatives): in all,
+ * and per conjunct */
+enum { HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -478,6 +480,129 @@ static uint32_t generate_alone(Debugger *d, const SdConstraint *diagnosis, uint3
   return made;
 }
 
+/* Texts of the elements a constraint names in t, joined: two failing inputs
+ * with different signatures for a cause give different contexts. */
+static uint64_t signature(const SdTree *t, const SdSymbol *named, uint32_t nn) {
+  uint64_t h = 0x51;
+  for (uint32_t k = 0; k < nn; k++)
+    for (uint32_t i = 0; i < t->by_symbol_count[named[k]] && i < 4; i++) {
+      uint32_t len;
+      const char *text = sd_node_text(t, t->nodes[t->by_symbol[named[k]][i]], &len);
+      h = sd_hash_bytes(text, len, h + k);
+    }
+  return h;
+}
+
+/* Up to two failing inputs where the cause holds: the shortest, and the
+ * shortest of another signature. */
+static uint32_t near_miss_bases(Debugger *d, const SdConstraint *cause, const SdSymbol *named, uint32_t nn,
+                                const SdTree **out) {
+  uint32_t n = 0;
+  uint64_t first = 0;
+  for (int round = 0; round < 2 && n < 2; round++) {
+    const SdTree *best = NULL;
+    for (uint32_t k = 0; k < d->failing.size; k++) {
+      const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+      if ((best && t->length >= best->length) || !sd_constraint_eval(cause, t, NULL)) continue;
+      if (n == 1 && (t == out[0] || signature(t, named, nn) == first)) continue;
+      best = t;
+    }
+    if (!best) break;
+    if (n == 0) first = signature(best, named, nn);
+    out[n++] = best;
+  }
+  return n;
+}
+
+/* Is t a near miss of the cause's conjunct k: every other conjunct holds,
+ * that one does not? */
+static bool near_miss(SdConstraint *const *parts, uint32_t m, uint32_t k, const SdTree *t) {
+  for (uint32_t j = 0; j < m; j++)
+    if (sd_constraint_eval(parts[j], t, NULL) != (j != k)) return false;
+  return true;
+}
+
+/* The variants of base, through each alternative (or byte) of the elements
+ * conjunct k names, that are near misses of it outside the diagnosis, in a
+ * random order. */
+static void near_miss_variants(Debugger *d, const SdConstraint *diagnosis, SdConstraint *const *parts, uint32_t m,
+                               uint32_t k, const SdTree *base, SdHashSet *made, TreeList *out) {
+  SdSymbol named[8];
+  uint32_t nn = sd_constraint_symbols(parts[k], named, 8);
+  for (uint32_t q = 0; q < nn; q++) {
+    const SdSymbolInfo *si = &d->grammar->symbols[named[q]];
+    if (si->kind == SD_SYM_LITERAL) continue;
+    bool charset = si->kind == SD_SYM_CHARSET;
+    uint32_t tries = charset ? HUNT_CHARSET_TRIES : si->alternative_count;
+    for (uint32_t i = 0; i < base->by_symbol_count[named[q]] && i < 2; i++) {
+      const SdNode *node = base->nodes[base->by_symbol[named[q]][i]];
+      for (uint32_t a = 0; a < tries; a++) {
+        SdTree *t = variant(d, base, node, charset ? VARY_BYTE : (int32_t)a);
+        if (t && near_miss(parts, m, k, t) && keep(d, diagnosis, false, made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+    }
+  }
+  for (uint32_t i = out->size; i > 1; i--) {
+    uint32_t j = sd_rng_below(&d->rng, i);
+    SdTree *x = out->items[i - 1];
+    out->items[i - 1] = out->items[j];
+    out->items[j] = x;
+  }
+}
+
+/* Outside the diagnosis, for each cause that is a conjunction and each of
+ * its conjuncts: the elements that conjunct names varied through their
+ * alternatives in failing inputs, where the other conjuncts still hold and
+ * that one no longer does. A categorical conjunct (<month> = "02") may
+ * stand for a set ("02" and, with day "31", "04"); this asks of each other
+ * value in turn, in two contexts (failing inputs of different texts for the
+ * cause's elements: a day of "30" and one of "31"), up to
+ * HUNT_NEAR_EACH per conjunct and n in all. */
+static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t n, TreeList *batch) {
+  const SdFormula *root = diagnosis->root;
+  bool either = root->kind == SD_F_OR;
+  uint32_t causes = either ? root->child_count : 1, made_count = 0;
+  if (causes > 8) return 0;
+  SdHashSet made = {0};
+  for (uint32_t c = 0; c < causes && made_count < n; c++) {
+    const SdFormula *cf = either ? root->children[c] : root;
+    if (cf->kind != SD_F_AND || cf->child_count < 2 || cf->child_count > 8) continue;
+    SdConstraint *cause = dbg_sub_constraint(diagnosis, cf);
+    SdConstraint *parts[8];
+    uint32_t m = cf->child_count;
+    for (uint32_t j = 0; j < m; j++) parts[j] = dbg_sub_constraint(diagnosis, cf->children[j]);
+    SdSymbol named[16];
+    uint32_t nn = sd_constraint_symbols(cause, named, 16);
+    const SdTree *bases[2];
+    uint32_t nb = near_miss_bases(d, cause, named, nn, bases);
+    for (uint32_t k = 0; k < m && made_count < n; k++) {
+      TreeList per_base[2] = {{0}, {0}};
+      for (uint32_t b = 0; b < nb; b++) near_miss_variants(d, diagnosis, parts, m, k, bases[b], &made, &per_base[b]);
+      uint32_t taken = 0;
+      for (uint32_t i = 0; taken < HUNT_NEAR_EACH && made_count < n; i++) {
+        bool any = false;
+        for (uint32_t b = 0; b < nb && taken < HUNT_NEAR_EACH && made_count < n; b++) {
+          if (i >= per_base[b].size) continue;
+          any = true;
+          array_push(batch, per_base[b].items[i]);
+          per_base[b].items[i] = NULL;
+          taken++, made_count++;
+        }
+        if (!any) break;
+      }
+      for (uint32_t b = 0; b < 2; b++) {
+        for (uint32_t i = 0; i < per_base[b].size; i++) sd_tree_free(per_base[b].items[i]);
+        array_free(&per_base[b]);
+      }
+    }
+    for (uint32_t j = 0; j < m; j++) sd_constraint_free(parts[j]);
+    sd_constraint_free(cause);
+  }
+  sd_hash_set_free(&made);
+  return made_count;
+}
+
 /* Outside the diagnosis, for each cause that is a conjunction and each of
  * its conjuncts: inputs where the other conjuncts hold, that one does not,
  * and no other cause holds. Each conjunct must be needed: where it is a
@@ -561,6 +686,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
        from failing and passing inputs */
     neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
     take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
+    near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     generate_all_but_one(d, diagnosis, HUNT_EXTRA_BUT_ONE, batch);
   }
   uint32_t start = batch->size, want = budget * 2 / 3;
