@@ -45,6 +45,8 @@ typedef struct Pin {
   const char *orig_text;  /* the element's text in base */
   uint32_t orig_len;
   SdArena *scratch;
+  DbgHolds holds;         /* when set, what predict asks instead of the cause */
+  void *holds_ctx;
 } Pin;
 
 void dbg_boundary_free(DbgBoundary *b) {
@@ -209,7 +211,7 @@ static SdTree *vary(Pin *p, SdInt v) {
 static int predict(Pin *p, SdInt v) {
   SdTree *t = vary(p, v);
   if (!t) return -1;
-  bool r = sd_constraint_eval(p->cause, t, NULL);
+  bool r = p->holds ? p->holds(p->holds_ctx, t) : sd_constraint_eval(p->cause, t, NULL);
   sd_tree_free(t);
   return r;
 }
@@ -577,4 +579,25 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
   }
   for (uint32_t i = 0; i < c->boundaries.size; i++) c->pinned &= c->boundaries.items[i].pinned;
   return true;
+}
+
+/* The inputs at the two ends of the region around t where holds stays true,
+ * varying node's value (a numeric nonterminal) or else its length: out[0]
+ * the lowest, out[1] the highest, NULL where no end was found (the region
+ * goes on) or the end is t itself. By evaluation only: no runs. */
+void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out) {
+  SdArena scratch = {0};
+  Measure m = {.var = -1, .symbol = node->symbol,
+               .kind = d->grammar->symbols[node->symbol].numeric ? M_VALUE : M_LENGTH};
+  Pin p = {.d = d, .m = &m, .base = t, .scratch = &scratch, .holds = holds, .holds_ctx = ctx};
+  out[0] = out[1] = NULL;
+  p.depth = sd_node_path(node, p.path, 256);
+  p.orig_text = sd_node_text(t, node, &p.orig_len);
+  SdInt v0;
+  if (p.depth <= 256 && measure_value(&p, p.orig_text, p.orig_len, &v0))
+    for (int dir = -1; dir <= 1; dir += 2) {
+      Side side = predicted_boundary(&p, v0, dir);
+      if (side.found && sd_int_cmp(side.yes, v0) != 0) out[dir > 0] = vary(&p, side.yes);
+    }
+  sd_arena_free(&scratch);
 }

@@ -42,7 +42,7 @@ enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXT
 /* ... of which at most this many per conjunct left out; near misses of
  * conjuncts (their elements varied through their alternatives): in all,
  * and per conjunct */
-enum { HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12 };
+enum { HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_DRAWS = 4 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -522,6 +522,58 @@ static bool near_miss(SdConstraint *const *parts, uint32_t m, uint32_t k, const 
   return true;
 }
 
+static bool literal_only(const SdGrammar *g, const SdAlternative *a) {
+  for (uint32_t i = 0; i < a->count; i++)
+    if (g->symbols[a->symbols[i]].kind != SD_SYM_LITERAL) return false;
+  return true;
+}
+
+typedef struct NearMiss {
+  const SdConstraint *diagnosis;
+  SdConstraint *const *parts;
+  uint32_t m, k;
+} NearMiss;
+
+static bool near_miss_outside(void *ctx, const SdTree *t) {
+  const NearMiss *nm = ctx;
+  return near_miss(nm->parts, nm->m, nm->k, t) && !sd_constraint_eval(nm->diagnosis, t, NULL);
+}
+
+/* The ends of the near-miss region around out's first input, along each
+ * element the cause names (its value, or its length): where a conjunct
+ * stands in for another condition on the same value (a temperature of three
+ * characters for one below -40 or above 85), the region's ends are where
+ * the program fails (99). They go first. */
+static void near_miss_extremes(Debugger *d, const SdConstraint *diagnosis, SdConstraint *const *parts, uint32_t m,
+                               uint32_t k, SdHashSet *made, TreeList *out) {
+  NearMiss nm = {diagnosis, parts, m, k};
+  const SdTree *context = out->items[0];
+  SdSymbol named[16];
+  uint32_t nn = 0;
+  for (uint32_t j = 0; j < m; j++) {
+    SdSymbol some[8];
+    uint32_t ns = sd_constraint_symbols(parts[j], some, 8);
+    for (uint32_t q = 0; q < ns && nn < 16; q++)
+      if (!names_symbol(named, nn, some[q])) named[nn++] = some[q];
+  }
+  TreeList ends = {0};
+  for (uint32_t q = 0; q < nn; q++) {
+    if (!context->by_symbol_count[named[q]]) continue;
+    SdTree *two[2];
+    dbg_extremes(d, context, context->nodes[context->by_symbol[named[q]][0]], near_miss_outside, &nm, two);
+    for (int e = 0; e < 2; e++) {
+      if (two[e] && keep(d, diagnosis, false, made, two[e])) array_push(&ends, two[e]);
+      else sd_tree_free(two[e]);
+    }
+  }
+  if (!ends.size) return;
+  uint32_t n = out->size;
+  for (uint32_t i = 0; i < ends.size; i++) array_push(out, NULL);
+  memmove(out->items + ends.size, out->items, n * sizeof *out->items);
+  memcpy(out->items, ends.items, ends.size * sizeof *out->items);
+  array_free(&ends);
+}
+
 /* The variants of base, through each alternative (or byte) of the elements
  * conjunct k names, that are near misses of it outside the diagnosis, in a
  * random order. */
@@ -537,9 +589,13 @@ static void near_miss_variants(Debugger *d, const SdConstraint *diagnosis, SdCon
     for (uint32_t i = 0; i < base->by_symbol_count[named[q]] && i < 2; i++) {
       const SdNode *node = base->nodes[base->by_symbol[named[q]][i]];
       for (uint32_t a = 0; a < tries; a++) {
-        SdTree *t = variant(d, base, node, charset ? VARY_BYTE : (int32_t)a);
-        if (t && near_miss(parts, m, k, t) && keep(d, diagnosis, false, made, t)) array_push(out, t);
-        else sd_tree_free(t);
+        /* an alternative with more than literals is derived a few times */
+        uint32_t again = charset || literal_only(d->grammar, &si->alternatives[a]) ? 1 : HUNT_NEAR_DRAWS;
+        for (uint32_t r = 0; r < again; r++) {
+          SdTree *t = variant(d, base, node, charset ? VARY_BYTE : (int32_t)a);
+          if (t && near_miss(parts, m, k, t) && keep(d, diagnosis, false, made, t)) array_push(out, t);
+          else sd_tree_free(t);
+        }
       }
     }
   }
@@ -549,6 +605,7 @@ static void near_miss_variants(Debugger *d, const SdConstraint *diagnosis, SdCon
     out->items[i - 1] = out->items[j];
     out->items[j] = x;
   }
+  if (out->size) near_miss_extremes(d, diagnosis, parts, m, k, made, out);
 }
 
 /* Outside the diagnosis, for each cause that is a conjunction and each of

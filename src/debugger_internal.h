@@ -138,6 +138,9 @@ uint32_t dbg_min_cause_failures(uint32_t target);
  * false when an experiment disagreed with the cause (the evidence now shows
  * it: learn it again), true otherwise (pinned or not pinnable: see c). */
 bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error);
+/* A property of an input (with its context). */
+typedef bool (*DbgHolds)(void *ctx, const SdTree *t);
+void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out);
 void dbg_boundary_free(DbgBoundary *b);
 
 /* debugger_hunt.c: run inputs outside the diagnosis near failing inputs and
