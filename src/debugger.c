@@ -308,7 +308,7 @@ static bool implied_on_evidence(const Debugger *d, const SdConstraint *a, const 
  * evidence the two agree. */
 static void drop_subsumed_causes(Debugger *d) {
   SdConstraint *before = dbg_diagnosis(d);
-  bool hunted = before && d->hunted_diagnosis && sd_constraint_equal(before, d->hunted_diagnosis);
+  bool hunted = before && dbg_same_diagnosis(before, d->hunted_diagnosis);
   sd_constraint_free(before);
   uint32_t dropped = 0;
   for (uint32_t i = 0; i < d->causes.size;) {
@@ -337,7 +337,7 @@ static void drop_subsumed_causes(Debugger *d) {
  * equivalent diagnosis, so a hunt around the one before was around this one. */
 static void merge_causes(Debugger *d) {
   SdConstraint *before = dbg_diagnosis(d);
-  bool hunted = before && d->hunted_diagnosis && sd_constraint_equal(before, d->hunted_diagnosis);
+  bool hunted = before && dbg_same_diagnosis(before, d->hunted_diagnosis);
   sd_constraint_free(before);
   uint32_t merged = 0;
   for (bool changed = true; changed;) {
@@ -575,7 +575,7 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       /* the round that confirmed the last cause hunted around this very
          diagnosis already, and found nothing */
       bool done = d->hunted && d->hunted_diagnosis && !d->hunt_failures && !d->hunt_passes &&
-                  sd_constraint_equal(diagnosis, d->hunted_diagnosis);
+                  dbg_same_diagnosis(diagnosis, d->hunted_diagnosis);
       int found = done ? 0 : dbg_hunt(d, diagnosis);
       sd_constraint_free(diagnosis);
       if (found < 0) goto harness_error;

@@ -181,7 +181,7 @@ static bool ident_char(char ch) { return ident_start(ch) || (ch >= '0' && ch <= 
  * as attacked together (the threshold itself is settled by experiment, see
  * debugger_boundary.c), and variables renamed in order of appearance (the
  * names a conjunct gets depend on its place in the conjunction). */
-static uint64_t text_shape_hash(const SdConstraint *c) {
+static uint64_t text_hash(const SdConstraint *c, bool blank_numbers) {
   char *isla = sd_constraint_to_isla(c);
   char *out = sd_xmalloc(2 * strlen(isla) + 1); /* "$a" for a one-letter name */
   const char *names[26];
@@ -206,7 +206,7 @@ static uint64_t text_shape_hash(const SdConstraint *c) {
       }
       while (i + 1 < end) out[n++] = isla[i++]; /* the identifier, digits and all */
     }
-    bool digit = !quoted && isla[i] >= '0' && isla[i] <= '9';
+    bool digit = blank_numbers && !quoted && isla[i] >= '0' && isla[i] <= '9';
     if (digit && n && out[n - 1] == '#') continue;
     out[n++] = digit ? '#' : isla[i];
   }
@@ -215,6 +215,8 @@ static uint64_t text_shape_hash(const SdConstraint *c) {
   free(isla);
   return h;
 }
+
+static uint64_t text_shape_hash(const SdConstraint *c) { return text_hash(c, true); }
 
 static int compare_u64(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -234,6 +236,28 @@ static uint64_t shape_hash(const SdConstraint *c) {
   }
   qsort(parts, n, sizeof parts[0], compare_u64);
   return sd_hash_bytes(parts, n * sizeof parts[0], 0xa4d);
+}
+
+/* A hash of a formula's text (variables renamed, numbers kept), whatever the
+ * order of its operands at the top (and, under an or, of each operand's
+ * conjuncts). */
+static uint64_t unordered_hash(const SdConstraint *c, const SdFormula *f, uint32_t depth) {
+  if ((f->kind != SD_F_AND && f->kind != SD_F_OR) || f->child_count > 64 || depth > 1) {
+    SdConstraint *part = dbg_sub_constraint(c, f);
+    uint64_t h = text_hash(part, false);
+    sd_constraint_free(part);
+    return h;
+  }
+  uint64_t parts[64];
+  uint32_t n = f->child_count;
+  for (uint32_t i = 0; i < n; i++) parts[i] = unordered_hash(c, f->children[i], depth + 1);
+  qsort(parts, n, sizeof parts[0], compare_u64);
+  return sd_hash_bytes(parts, n * sizeof parts[0], f->kind == SD_F_AND ? 0xa4d : 0x0e5);
+}
+
+bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b) {
+  if (!a || !b) return false;
+  return sd_constraint_equal(a, b) || unordered_hash(a, a->root, 0) == unordered_hash(b, b->root, 0);
 }
 
 /* The measures a candidate compares: a set of (nonterminal, length or

@@ -151,6 +151,9 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis);
 /* debugger_report.c */
 /* The disjunct (or conjunct) f of src as a constraint of its own. */
 SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
+/* Equal, or the same but for the order of operands of and/or (at the top, and
+ * of conjuncts under a top-level or) and variable names. */
+bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b);
 SdConstraint *dbg_diagnosis(const Debugger *d); /* or of the causes; NULL if none */
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final);
 void dbg_write_report_files(Debugger *d, const SdReport *rep);

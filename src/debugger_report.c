@@ -269,7 +269,7 @@ SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   fill_candidates(d, rep, diagnosis);
   /* the hunt's figures describe this diagnosis only if it hunted around it */
   rep->hunted = d->hunted && d->causes.size && d->hunted_diagnosis && diagnosis &&
-                sd_constraint_equal(d->hunted_diagnosis, diagnosis);
+                dbg_same_diagnosis(d->hunted_diagnosis, diagnosis);
   sd_constraint_free(diagnosis);
   fill_relevant(rep, d);
   fill_examples(rep, d);
