@@ -84,5 +84,8 @@ SEMDBG_BUILD_DIR=$root/build ./embed heartbleed fail.txt 'str.to.int(<payload-le
 status=$?
 set -e
 [ "$status" -le 1 ] || { echo "deb: embed failed (exit $status)" >&2; exit 1; }
-ldd embed | grep -qE 'libsemdbg.so.0 => /(usr/)?lib/' || { echo "deb: embed does not use the installed libsemdbg: $(ldd embed | grep semdbg)" >&2; exit 1; }
+# (ldd's output whole first: grep -q in a pipe may stop ldd with SIGPIPE, which
+# pipefail turns into a failure)
+libs=$(ldd embed)
+grep -qE 'libsemdbg.so.0 => /(usr/)?lib/' <<<"$libs" || { echo "deb: embed does not use the installed libsemdbg: $(grep semdbg <<<"$libs")" >&2; exit 1; }
 echo "== deb: built, lintian-clean (no errors), installed, and run"
