@@ -1335,11 +1335,14 @@ static void match_decode(MatchRd *m, const char *raw, size_t n, size_t at, SdBuf
       uint32_t cp = 0;
       size_t j = i + 2;
       while (j < n && hexval(raw[j]) >= 0 && j < i + 8) cp = cp * 16 + (uint32_t)hexval(raw[j++]);
-      if (j >= n || raw[j] != '}' || j == i + 2 || cp > 0x10ffff)
+      if (j >= n || raw[j] != '}' || j == i + 2 || cp > 0x10ffff) {
+        sd_buf_free(out); /* match_fail does not return */
         match_fail(m, at + i - 1, "bad escape: expected \\u{HEX}");
+      }
       put_utf8(out, cp);
       i = j;
     } else {
+      sd_buf_free(out);
       match_fail(m, at + i - 1, "bad escape '\\%c'", e ? e : ' ');
     }
   }
