@@ -164,6 +164,8 @@ static bool avoided(const SdSolver *self, uint64_t h) { return sd_hash_set_has(&
 /* ---------- one generate call ---------- */
 
 enum { MAX_UNKNOWNS = 2 };        /* per generate call, once Z3 has produced inputs in it */
+enum { NO_MODEL_EFFORT = 2 };     /* rlimits a call spends in all before its first model */
+enum { VARIETY_SHARE = 4 };       /* of the rlimit, per query once Z3 has made an input in a call */
 enum { CHEAP_RLIMIT = 1000000 };  /* per query, when Z3 only adds variety (200000 saved sumover three
                                      quarters of its CPU, but its seed 1 then fell short: sums
                                      past 2^63 need the larger models) */
@@ -184,6 +186,8 @@ typedef struct Gen {
   SdSymbol symbols[16];    /* nonterminals the constraint quantifies over */
   uint32_t symbol_count;
   uint32_t z3_unknowns;    /* queries that ran out of rlimit in this call */
+  bool lowered;            /* the rlimit is lowered to add variety (lower_effort) */
+  double z3_spent, z3_spent_before; /* Z3's resource count in this call, and before it */
   uint32_t z3_hits;        /* inputs from Z3 models in this call */
   bool has_atoms;
   bool repairs;            /* the constraint has predicates fuzzed inputs are repaired for */
@@ -943,9 +947,13 @@ static uint32_t numeral_digits(Gen *gen, SdSymbol symbol) {
  * most: over the examples, 60-85% of Z3's time went to them, and a call
  * whose first model Z3 could not find rarely got one later. So a call
  * stops asking Z3 at its first unknown before any model, and at its
- * MAX_UNKNOWNS-th after; fuzzing does the rest. */
+ * MAX_UNKNOWNS-th after; and, before any model, once its queries have
+ * spent NO_MODEL_EFFORT times the rlimit of one (structure after structure
+ * proven unsat: tlvrare's tie splits spent 10 s on nine); fuzzing does the
+ * rest. */
 static bool z3_gave_up(const Gen *gen) {
-  return gen->z3_unknowns >= MAX_UNKNOWNS || (gen->z3_unknowns && !gen->z3_hits);
+  return gen->z3_unknowns >= MAX_UNKNOWNS || (gen->z3_unknowns && !gen->z3_hits) ||
+         (!gen->z3_hits && gen->z3_spent >= NO_MODEL_EFFORT * (double)gen->s->opts.rlimit);
 }
 
 /* A random length for a text of symbol, to vary what Z3 makes: between
@@ -1034,6 +1042,16 @@ static bool pad_numeral(Gen *gen, SdSymbol symbol, char **text, size_t *length) 
       free(padded);
     }
   return false;
+}
+
+/* Once Z3 has made an input in a call, the queries that follow only add
+ * variety: a quarter of the effort each (tlvrare's attacks spent two full
+ * rlimits on models they did not find, after two they did). */
+static void lower_effort(Gen *gen) {
+  if (!gen->z3_hits || gen->lowered) return;
+  uint64_t limit = gen->s->opts.rlimit / VARIETY_SHARE;
+  sd_z3_set_rlimit(gen->z, limit < CHEAP_RLIMIT ? limit : CHEAP_RLIMIT);
+  gen->lowered = true;
 }
 
 static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
@@ -1200,13 +1218,16 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
       extras = true;
     }
     count_attempt(gen);
+    lower_effort(gen);
     Z3_lbool r = sd_z3_check(z);
     if (r == Z3_L_UNDEF) gen->z3_unknowns++;
+    gen->z3_spent = sd_z3_spent(z) - gen->z3_spent_before;
     if (r != Z3_L_TRUE && extras && !z3_gave_up(gen)) {
       sd_z3_pop(z);
       sd_z3_push(z);
       r = sd_z3_check(z);
       if (r == Z3_L_UNDEF) gen->z3_unknowns++;
+      gen->z3_spent = sd_z3_spent(z) - gen->z3_spent_before;
     }
     bool got = false;
     if (r == Z3_L_TRUE) {
@@ -1486,6 +1507,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   uint64_t chash = sd_constraint_hash(c);
   if (gen.produced < n && !is_hopeless(self, chash)) {
     gen.z = call_context(self);
+    gen.z3_spent_before = sd_z3_spent(gen.z);
     if (gen.produced >= fuzz_target) {
       /* fuzzing hit well: Z3 only adds boundary values, and only while cheap */
       sd_z3_set_rlimit(gen.z, self->opts.rlimit < CHEAP_RLIMIT ? self->opts.rlimit : CHEAP_RLIMIT);
@@ -1494,7 +1516,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
     uint32_t failures = 0;
     while (!gen.unsat && !gen.z->crashed && gen.produced < n && gen.attempts < gen.budget &&
-           gen.z->queries < gen.z3_budget && failures < GROUP_FAILURES && !sd_stop_requested()) {
+           gen.z->queries < gen.z3_budget && failures < GROUP_FAILURES && !z3_gave_up(&gen) &&
+           !sd_stop_requested()) {
       bool unsat, unknown;
       uint32_t made = z3_group(&gen, &unsat, &unknown);
       if (gen.z->crashed) break; /* the context is abandoned (solver_z3.c) */

@@ -54,6 +54,7 @@ void sd_z3_pop(SdZ3 *self);
 void sd_z3_set_rlimit(SdZ3 *self, uint64_t rlimit);
 /* Z3_solver_check, counted. */
 Z3_lbool sd_z3_check(SdZ3 *self);
+double sd_z3_spent(SdZ3 *self); /* Z3's resource count so far */
 /* The value of a string term in a model, byte-exact (malloc'd, NUL-terminated). */
 char *sd_z3_model_string(SdZ3 *self, Z3_model m, Z3_ast term, size_t *length);
 

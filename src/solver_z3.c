@@ -147,6 +147,20 @@ static Z3_lbool guarded_check(SdZ3 *self) {
   return r;
 }
 
+/* The solver's resource count so far (Z3's "rlimit count" statistic). */
+double sd_z3_spent(SdZ3 *self) {
+  if (self->crashed) return 0;
+  Z3_stats st = Z3_solver_get_statistics(self->ctx, self->solver);
+  Z3_stats_inc_ref(self->ctx, st);
+  double rl = 0;
+  for (unsigned i = 0; i < Z3_stats_size(self->ctx, st); i++)
+    if (!strcmp(Z3_stats_get_key(self->ctx, st, i), "rlimit count"))
+      rl = Z3_stats_is_uint(self->ctx, st, i) ? Z3_stats_get_uint_value(self->ctx, st, i)
+                                             : Z3_stats_get_double_value(self->ctx, st, i);
+  Z3_stats_dec_ref(self->ctx, st);
+  return rl;
+}
+
 Z3_lbool sd_z3_check(SdZ3 *self) {
   if (self->crashed) return Z3_L_UNDEF;
   self->queries++;
@@ -157,13 +171,7 @@ Z3_lbool sd_z3_check(SdZ3 *self) {
   Z3_lbool r = guarded_check(self);
   clock_gettime(CLOCK_MONOTONIC, &b);
   if (self->crashed) return r;
-  Z3_stats st = Z3_solver_get_statistics(self->ctx, self->solver);
-  Z3_stats_inc_ref(self->ctx, st);
-  double rl = 0;
-  for (unsigned i = 0; i < Z3_stats_size(self->ctx, st); i++)
-    if (!strcmp(Z3_stats_get_key(self->ctx, st, i), "rlimit count"))
-      rl = Z3_stats_is_uint(self->ctx, st, i) ? Z3_stats_get_uint_value(self->ctx, st, i) : Z3_stats_get_double_value(self->ctx, st, i);
-  Z3_stats_dec_ref(self->ctx, st);
+  double rl = sd_z3_spent(self);
   fprintf(stderr, "z3 query %llu: %s in %.1f ms, rlimit %.0f (count %.0f)\n", (unsigned long long)self->queries,
           r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "unknown",
           (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6, rl - self->traced_rlimit, rl);
