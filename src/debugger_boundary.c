@@ -138,7 +138,21 @@ static char *measure_text(int kind, SdInt v) {
   return sd_dec_to_text(d);
 }
 
-/* Texts of the element with value (or length) v, tried in order. */
+/* The text cut or grown to length w before its last byte, which stays (the
+ * line end of "name = abc\n"): its byte before that is repeated to grow. */
+static char *kept_last(const char *text, uint32_t L, uint32_t w) {
+  char *t = sd_xmalloc(w + 1);
+  uint32_t head = w - 1 < L - 1 ? w - 1 : L - 1;
+  memcpy(t, text, head);
+  for (uint32_t i = head; i < w - 1; i++) t[i] = text[L - 2];
+  t[w - 1] = text[L - 1];
+  t[w] = 0;
+  return t;
+}
+
+/* Texts of the element with value (or length) v, tried in order:
+ * cut or repeated at the end, cut at the start, and cut or grown before the
+ * last byte. */
 static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *lens) {
   uint32_t n = 0;
   if (p->m->kind == M_REAL) {
@@ -165,6 +179,7 @@ static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *len
   if (w <= L) {
     out[n] = sd_xstrndup(p->orig_text, w), lens[n++] = w;
     if (w < L) out[n] = sd_xstrndup(p->orig_text + L - w, w), lens[n++] = w;
+    if (w < L && w >= 2) out[n] = kept_last(p->orig_text, L, w), lens[n++] = w;
     return n;
   }
   if (!L) return 0;
@@ -176,6 +191,7 @@ static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *len
   a[w] = b[w] = 0;
   out[n] = a, lens[n++] = w;
   out[n] = b, lens[n++] = w;
+  if (L >= 2) out[n] = kept_last(p->orig_text, L, w), lens[n++] = w;
   return n;
 }
 
@@ -198,7 +214,7 @@ static SdTree *vary_text(Pin *p, const char *text, uint32_t len) {
 static SdTree *vary(Pin *p, SdInt v) {
   char *texts[4];
   uint32_t lens[4];
-  uint32_t n = candidate_texts(p, v, texts, lens);
+  uint32_t n = candidate_texts(p, v, texts, lens); /* at most 3 */
   SdTree *result = NULL;
   for (uint32_t i = 0; i < n; i++) {
     if (!result) result = vary_text(p, texts[i], lens[i]);
