@@ -41,7 +41,7 @@ void sd_debug_options_init(SdDebugOptions *self) {
   self->min_passing = 10;
   self->per_candidate = 8;
   self->refine_top = 3;
-  self->hunt = 24;
+  self->hunt = 16;
   self->max_relevant = 5;
   self->min_precision = 0.9;
   self->min_recall = 0.9;
@@ -70,9 +70,17 @@ static bool load_catalog(Debugger *d) {
                       diags.items[i].message);
     d->error = b.len ? sd_buf_take(&b) : sd_xstrdup("cannot load the pattern catalog");
     sd_buf_free(&b);
+    sd_diagnostics_free(&diags);
+    return false;
   }
+  /* as `semdbg learn` does: patterns that do not parse with this grammar are
+     named (file and line) and skipped; none parsing is an error */
+  uint32_t parsing = sd_catalog_check(d->catalog, d->grammar, true, &diags);
+  if (parsing == 0)
+    d->error = sd_format("%s: no pattern of the catalog parses with this grammar", sd_catalog_path(d->catalog));
+  if (parsing == 0 || d->opts->verbosity >= 1) sd_diagnostics_print(&diags, stderr);
   sd_diagnostics_free(&diags);
-  return d->catalog != NULL;
+  return parsing > 0;
 }
 
 /* Is name a file a diagnosis writes into --out (or into its subdirectory,
@@ -576,7 +584,10 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
          diagnosis already, and found nothing */
       bool done = d->hunted && d->hunted_diagnosis && !d->hunt_failures && !d->hunt_passes &&
                   dbg_same_diagnosis(diagnosis, d->hunted_diagnosis);
-      int found = done ? 0 : dbg_hunt(d, diagnosis);
+      /* ... but boundaries pinned since then still get their inputs in
+         other contexts (a threshold pinned on -41 tried as 41) */
+      int found = !done ? dbg_hunt(d, diagnosis)
+                  : dbg_pinned_count(d) > d->hunt_pinned ? dbg_hunt_transplants(d, diagnosis) : 0;
       sd_constraint_free(diagnosis);
       if (found < 0) goto harness_error;
       hunted_last = true;

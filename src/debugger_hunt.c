@@ -35,14 +35,18 @@
 #include "debugger_internal.h"
 
 enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
-/* Inputs a hunt runs beyond --hunt: outside, neighbours into unused
- * alternatives; inside, of each of the two pools of failing-input
- * variants, and made where one cause holds alone. */
-enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_BUT_ONE = 8 };
-/* ... of which at most this many per conjunct left out; near misses of
- * conjuncts (their elements varied through their alternatives): in all,
- * and per conjunct */
-enum { HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_DRAWS = 4 };
+/* Targeted inputs, made for what random neighbours rarely reach, run first
+ * and beyond the --hunt budget (which is for random ones). Outside:
+ * neighbours into unused alternatives or lengths, failing inputs with an
+ * element wrapped in its own nonterminal, near misses (in all, and at most
+ * per conjunct: fewer for an ordering, whose region ends go first), inputs
+ * where all conjuncts of a cause but one hold (in all, and per conjunct
+ * left out). Inside: failing inputs with an unnamed
+ * element through an alternative no failure used, of each of the three
+ * pools of failing-input variants, and made where one cause holds alone. */
+enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
+enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4 };
+enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -238,31 +242,45 @@ static const SdNode *boundary_element(const SdTree *t, const DbgBoundary *b) {
   return count == 1 ? t->nodes[t->by_symbol[b->symbol][first]] : NULL;
 }
 
+/* Do two elements sit in different contexts: do the alternatives their
+ * ancestors took differ (a magnitude under "-" <magnitude>, another under
+ * <magnitude> alone)? */
+static bool other_context(const SdNode *a, const SdNode *b) {
+  for (a = a->parent, b = b->parent; a && b; a = a->parent, b = b->parent)
+    if (a->symbol != b->symbol || a->alternative != b->alternative) return true;
+  return a != b;
+}
+
 /* Inside the diagnosis, passing inputs with an element a pinned threshold
  * measures set to the value just past it (a copy of that element from the
- * input that failed there). A threshold pinned in one context may be wrong
+ * input that failed there); those where the element sits in another context
+ * than in that input first. A threshold pinned in one context may be wrong
  * in another: a magnitude above 40 fails as the temperature -41 and passes
  * as 41, and only the negative side was probed while pinning. */
 static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   uint32_t bases[HUNT_BASES];
   uint32_t nb = pick_bases(d, diagnosis, true, bases, HUNT_BASES);
   SdHashSet made = {0};
+  TreeList same = {0};
   for (uint32_t c = 0; c < d->causes.size; c++) {
     for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
       const DbgBoundary *bd = &d->causes.items[c].boundaries.items[k];
       if (!bd->pinned || bd->fail_input == UINT32_MAX || !bd->fail_value) continue;
       const SdNode *elem = boundary_element(d->evidence.items[bd->fail_input].tree, bd);
-      for (uint32_t b = 0; elem && b < nb && out->size < 4000; b++) {
+      for (uint32_t b = 0; elem && b < nb && out->size + same.size < 4000; b++) {
         const SdTree *base = d->evidence.items[bases[b]].tree;
         uint32_t count, first = sd_tree_range(base, bd->symbol, NULL, &count);
         for (uint32_t j = 0; j < count; j++) {
-          SdTree *t = replaced(base, base->nodes[base->by_symbol[bd->symbol][first + j]], elem);
-          if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+          const SdNode *there = base->nodes[base->by_symbol[bd->symbol][first + j]];
+          SdTree *t = replaced(base, there, elem);
+          if (t && keep(d, diagnosis, true, &made, t)) array_push(other_context(elem, there) ? out : &same, t);
           else sd_tree_free(t);
         }
       }
     }
   }
+  for (uint32_t i = 0; i < same.size; i++) array_push(out, same.items[i]);
+  array_free(&same);
   sd_hash_set_free(&made);
 }
 
@@ -273,6 +291,7 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
  * occurred together (a day of 31 seen with many months, never with "06"). */
 typedef struct {
   uint32_t *offset, *count;
+  uint32_t *longest;  /* per nonterminal: its longest element in those inputs */
   bool *failing;      /* alternatives of named elements in failing inputs inside */
   SdHashSet pairs;
   SdSymbol named[16];
@@ -298,17 +317,25 @@ static uint64_t pair_key(uint32_t a, uint32_t b) {
   return a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
 }
 
-/* The alternatives and named pairs a tree uses that no such input used (or,
+/* The alternatives and named pairs a tree uses that no such input used, and
+ * its elements longer than any of their nonterminal in those inputs (or,
  * with mark, counts them as used from now on). */
 static uint32_t novelty(Coverage *cv, const SdTree *t, bool mark) {
   uint32_t n = 0;
+  bool longer = false; /* an element longer than any of its kind: a length never tried (counts once) */
   for (uint32_t id = 0; id < t->node_count; id++) {
     const SdNode *node = t->nodes[id];
     if (node->alternative < 0) continue;
+    uint32_t len = node->end - node->start, *longest = &cv->longest[node->symbol];
+    if (len > *longest) {
+      longer = true;
+      if (mark) *longest = len;
+    }
     uint32_t *c = &cv->count[cv->offset[node->symbol] + node->alternative];
     if (*c == 0) n++;
     if (mark) (*c)++;
   }
+  n += longer;
   uint32_t alts[PAIR_NODES];
   uint32_t na = named_alternatives(cv, t, alts, PAIR_NODES);
   for (uint32_t i = 0; i < na; i++)
@@ -332,6 +359,7 @@ static void coverage_init(Debugger *d, const SdConstraint *diagnosis, Coverage *
   cv->offset = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
   for (uint32_t s = 0; s < g->symbol_count; s++) cv->offset[s + 1] = cv->offset[s] + g->symbols[s].alternative_count;
   cv->count = sd_xcalloc(cv->offset[g->symbol_count] + 1, sizeof(uint32_t));
+  cv->longest = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
   cv->failing = sd_xcalloc(cv->offset[g->symbol_count] + 1, sizeof(bool));
   for (uint32_t i = 0; i < d->evidence.size; i++) {
     const SdTree *t = d->evidence.items[i].tree;
@@ -348,6 +376,7 @@ static void coverage_init(Debugger *d, const SdConstraint *diagnosis, Coverage *
 }
 
 static void coverage_free(Coverage *cv) {
+  free(cv->longest);
   free(cv->offset);
   free(cv->count);
   free(cv->failing);
@@ -425,6 +454,122 @@ static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
       for (int again = 0; again < 2; again++) {
         SdTree *t = variant(d, base, node, VARY_GROW);
         if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
+/* Inside the diagnosis, failing inputs with an element it does not look at
+ * (nor at anything in it) derived through an alternative that no failing
+ * input inside it uses, one input per such alternative. Where every failure
+ * seen had the same value there (a square root of a negative number, when
+ * the evidence never took the root of a positive one), the diagnosis cannot
+ * tell whether that value matters: it is a cause only if these fail too. */
+static void vary_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  const SdGrammar *g = d->grammar;
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  uint32_t *offset = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
+  for (uint32_t s = 0; s < g->symbol_count; s++) offset[s + 1] = offset[s] + g->symbols[s].alternative_count;
+  bool *used = sd_xcalloc(offset[g->symbol_count] + 1, sizeof(bool));
+  for (uint32_t k = 0; k < d->failing.size; k++) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) continue;
+    for (uint32_t id = 0; id < t->node_count; id++)
+      if (t->nodes[id]->alternative >= 0) used[offset[t->nodes[id]->symbol] + (uint32_t)t->nodes[id]->alternative] = true;
+  }
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    for (uint32_t id = 1; id < base->node_count; id++) {
+      const SdNode *node = base->nodes[id];
+      if (!sd_grammar_is_nonterminal(g, node->symbol) || under_named(node, named, nn) ||
+          holds_named(base, node, named, nn))
+        continue;
+      for (uint32_t a = 0; a < g->symbols[node->symbol].alternative_count; a++) {
+        if (used[offset[node->symbol] + a]) continue;
+        SdTree *t = variant(d, base, node, (int32_t)a);
+        if (t && keep(d, diagnosis, true, &made, t)) {
+          array_push(out, t);
+          used[offset[node->symbol] + a] = true; /* one input per alternative */
+        } else {
+          sd_tree_free(t);
+        }
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+  free(used);
+  free(offset);
+}
+
+/* The shallowest node of symbol s strictly inside node (breadth first). */
+static SdNode *shallowest(SdNode *node, SdSymbol s) {
+  Array(SdNode *) queue = {0};
+  for (uint32_t i = 0; i < node->child_count; i++) array_push(&queue, node->children[i]);
+  SdNode *found = NULL;
+  for (uint32_t head = 0; head < queue.size && !found && head < 4096; head++) {
+    SdNode *n = queue.items[head];
+    if (n->symbol == s) found = n;
+    for (uint32_t i = 0; !found && i < n->child_count; i++) array_push(&queue, n->children[i]);
+  }
+  array_free(&queue);
+  return found;
+}
+
+/* base with node wrapped: derived through alternative alt of its own
+ * symbol, the rest of it the cheapest way, with the shallowest element of
+ * that symbol inside being the node itself ("0" as "(0)" or "-0"); NULL when
+ * the alternative holds no such element. */
+static SdTree *wrapped(Debugger *d, const SdTree *base, const SdNode *node, uint32_t alt) {
+  const SdAlternative *a = &d->grammar->symbols[node->symbol].alternatives[alt];
+  SdTree *scratch = sd_tree_new(d->grammar);
+  SdNode *wrapper = sd_tree_new_node(scratch, node->symbol, (int32_t)alt, a->count);
+  for (uint32_t k = 0; k < a->count; k++) {
+    wrapper->children[k] = sd_fuzz_cheapest(d->fuzzer, scratch, a->symbols[k]);
+    wrapper->children[k]->parent = wrapper;
+  }
+  SdNode *inner = shallowest(wrapper, node->symbol);
+  SdTree *t = NULL;
+  if (inner) {
+    SdNode *copy = sd_tree_copy_node(scratch, node);
+    copy->parent = inner->parent;
+    for (uint32_t i = 0; i < inner->parent->child_count; i++)
+      if (inner->parent->children[i] == inner) inner->parent->children[i] = copy;
+    uint32_t path[256];
+    uint32_t depth = sd_node_path(node, path, 256);
+    if (depth <= 256) {
+      t = sd_tree_clone(base);
+      sd_tree_replace(t, sd_tree_follow(t, path, depth), wrapper);
+    }
+  }
+  sd_tree_free(scratch);
+  return t;
+}
+
+/* Outside the diagnosis, failing inputs with one element wrapped in another
+ * derivation of its own nonterminal (wrapped): a cause stated on the text
+ * ("/ 0") may stand for a value that other texts have too ("/ (0)", "/ -0"),
+ * and random neighbours rarely derive the same element again inside. */
+static void wrap_failing(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    for (uint32_t id = 1; id < base->node_count && out->size < 1000; id++) {
+      const SdNode *node = base->nodes[id];
+      if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
+      for (uint32_t a = 0; a < d->grammar->symbols[node->symbol].alternative_count; a++) {
+        SdTree *t = wrapped(d, base, node, a);
+        if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
         else sd_tree_free(t);
       }
     }
@@ -540,7 +685,8 @@ static bool near_miss_outside(void *ctx, const SdTree *t) {
 }
 
 /* The ends of the near-miss region around out's first input, along each
- * element the cause names (its value, or its length): where a conjunct
+ * element the cause names (its value, or its length; those of conjunct k
+ * first): where a conjunct
  * stands in for another condition on the same value (a temperature of three
  * characters for one below -40 or above 85), the region's ends are where
  * the program fails (99). They go first. */
@@ -550,7 +696,8 @@ static void near_miss_extremes(Debugger *d, const SdConstraint *diagnosis, SdCon
   const SdTree *context = out->items[0];
   SdSymbol named[16];
   uint32_t nn = 0;
-  for (uint32_t j = 0; j < m; j++) {
+  for (uint32_t i = 0; i < m; i++) { /* conjunct k's own elements first */
+    uint32_t j = i == 0 ? k : i <= k ? i - 1 : i;
     SdSymbol some[8];
     uint32_t ns = sd_constraint_symbols(parts[j], some, 8);
     for (uint32_t q = 0; q < ns && nn < 16; q++)
@@ -608,6 +755,19 @@ static void near_miss_variants(Debugger *d, const SdConstraint *diagnosis, SdCon
   if (out->size) near_miss_extremes(d, diagnosis, parts, m, k, made, out);
 }
 
+/* Does the formula compare numbers by order (a value or a length against
+ * another, or against a bound)? */
+static bool compares_order(const SdFormula *f) {
+  if (f->kind == SD_F_ATOM) {
+    SdOp op = f->atom->op;
+    return (op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) && f->atom->arg_count == 2 &&
+           (f->atom->args[0]->type == SD_TYPE_INT || f->atom->args[0]->type == SD_TYPE_REAL);
+  }
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (compares_order(f->children[i])) return true;
+  return false;
+}
+
 /* Outside the diagnosis, for each cause that is a conjunction and each of
  * its conjuncts: the elements that conjunct names varied through their
  * alternatives in failing inputs, where the other conjuncts still hold and
@@ -615,7 +775,8 @@ static void near_miss_variants(Debugger *d, const SdConstraint *diagnosis, SdCon
  * stand for a set ("02" and, with day "31", "04"); this asks of each other
  * value in turn, in two contexts (failing inputs of different texts for the
  * cause's elements: a day of "30" and one of "31"), up to
- * HUNT_NEAR_EACH per conjunct and n in all. */
+ * HUNT_NEAR_EACH per conjunct (HUNT_NEAR_ORDERED for an ordering: its
+ * region ends go first) and n in all. */
 static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t n, TreeList *batch) {
   const SdFormula *root = diagnosis->root;
   bool either = root->kind == SD_F_OR;
@@ -636,10 +797,10 @@ static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t
     for (uint32_t k = 0; k < m && made_count < n; k++) {
       TreeList per_base[2] = {{0}, {0}};
       for (uint32_t b = 0; b < nb; b++) near_miss_variants(d, diagnosis, parts, m, k, bases[b], &made, &per_base[b]);
-      uint32_t taken = 0;
-      for (uint32_t i = 0; taken < HUNT_NEAR_EACH && made_count < n; i++) {
+      uint32_t taken = 0, each = compares_order(cf->children[k]) ? HUNT_NEAR_ORDERED : HUNT_NEAR_EACH;
+      for (uint32_t i = 0; taken < each && made_count < n; i++) {
         bool any = false;
-        for (uint32_t b = 0; b < nb && taken < HUNT_NEAR_EACH && made_count < n; b++) {
+        for (uint32_t b = 0; b < nb && taken < each && made_count < n; b++) {
           if (i >= per_base[b].size) continue;
           any = true;
           array_push(batch, per_base[b].items[i]);
@@ -717,32 +878,51 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
   return made;
 }
 
-/* Up to budget inputs on one side of the diagnosis: two thirds from the
- * neighbourhood, drawn at random by turns from the alternative and the grown
- * variants, the rest generated (topped up from the neighbourhood when the
- * generator makes fewer); and before them a few more made for what random
- * neighbours rarely reach (HUNT_EXTRA_*): outside, neighbours into
- * alternatives no input outside the diagnosis used; inside, failing inputs
- * moved a small step where it looks and grown where it does not, and inputs
- * where one cause holds alone. */
+/* The targeted inputs inside the diagnosis: a value the failures never
+ * varied, a proxy of the cause, a cause that is not sufficient, a threshold
+ * right in one context only, a cause that does not fail alone. */
+static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
+  TreeList pools[4] = {{0}, {0}, {0}, {0}};
+  vary_free(d, diagnosis, &pools[0]);
+  failing_neighbours(d, diagnosis, &pools[1]);
+  grow_free(d, diagnosis, &pools[2]);
+  boundary_transplants(d, diagnosis, &pools[3]);
+  for (uint32_t k = 0; k < 4; k++) {
+    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : HUNT_EXTRA_EACH;
+    if (k < 3) { /* drawn at random */
+      for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
+    } else { /* transplants in order: another context first */
+      for (uint32_t i = 0; i < each && i < pools[k].size; i++) {
+        array_push(batch, pools[k].items[i]);
+        pools[k].items[i] = NULL;
+      }
+    }
+    for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
+    array_free(&pools[k]);
+  }
+  generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, batch);
+}
+
+/* Up to budget random inputs on one side of the diagnosis, after the
+ * targeted ones: two thirds from the neighbourhood, drawn at random by turns
+ * from the alternative and the grown variants, the rest generated (topped up
+ * from the neighbourhood when the generator makes fewer). Outside, the
+ * targeted inputs go where no input outside the diagnosis has been (from
+ * failing and passing inputs), near each conjunct, and where all conjuncts
+ * of a cause but one hold. */
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
-  TreeList pools[5] = {{0}, {0}, {0}, {0}, {0}};
+  TreeList pools[3] = {{0}, {0}, {0}};
   neighbours(d, diagnosis, inside, inside, &pools[0], &pools[1]);
   if (inside) {
-    /* a few more, made for what random neighbours rarely reach: a proxy
-       of the cause, a cause that is not sufficient, and a threshold right
-       in one context only */
-    failing_neighbours(d, diagnosis, &pools[2]);
-    grow_free(d, diagnosis, &pools[3]);
-    boundary_transplants(d, diagnosis, &pools[4]);
-    for (uint32_t k = 2; k < 5; k++)
-      for (uint32_t i = 0; i < HUNT_EXTRA_EACH && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
-    generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, batch);
+    targeted_inside(d, diagnosis, batch);
   } else {
-    /* and a few that go where no input outside the diagnosis has been,
-       from failing and passing inputs */
     neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
     take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
+    TreeList wraps = {0};
+    wrap_failing(d, diagnosis, &wraps);
+    for (uint32_t i = 0; i < HUNT_EXTRA_WRAP && wraps.size; i++) array_push(batch, draw(d, &wraps));
+    for (uint32_t i = 0; i < wraps.size; i++) sd_tree_free(wraps.items[i]);
+    array_free(&wraps);
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     generate_all_but_one(d, diagnosis, HUNT_EXTRA_BUT_ONE, batch);
   }
@@ -764,7 +944,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     free(out);
   }
   sd_constraint_free(target);
-  for (int k = 0; k < 5; k++) {
+  for (int k = 0; k < 3; k++) {
     while (k < 2 && batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
     for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
     array_free(&pools[k]);
@@ -803,8 +983,35 @@ static uint32_t hunt_outside_budget(const Debugger *d) {
 /* Runs the hunt in chunks and stops after the first chunk that proves the
  * diagnosis wrong (a failure outside it or a pass inside): the rest of the
  * budget would only confirm what that input shows. */
+uint32_t dbg_pinned_count(const Debugger *d) {
+  uint32_t n = 0;
+  for (uint32_t c = 0; c < d->causes.size; c++)
+    for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) n += d->causes.items[c].boundaries.items[k].pinned;
+  return n;
+}
+
+int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
+  d->hunt_pinned = dbg_pinned_count(d);
+  TreeList pool = {0};
+  boundary_transplants(d, diagnosis, &pool);
+  uint32_t n = pool.size < 2 * HUNT_EXTRA_EACH ? pool.size : 2 * HUNT_EXTRA_EACH;
+  uint64_t runs_before = dbg_runs_so_far(d);
+  uint32_t before = d->evidence.size, passes = d->hunt_passes;
+  d->origin = ORIGIN_HUNT;
+  int rc = n ? dbg_run_trees(d, pool.items, n) : 0;
+  for (uint32_t i = n; i < pool.size; i++) sd_tree_free(pool.items[i]);
+  array_free(&pool);
+  d->hunt_runs += dbg_runs_so_far(d) - runs_before;
+  if (rc < 0) return -1;
+  tally(d, diagnosis, before);
+  if (n)
+    dbg_progress(d, "hunt: %u of %u inputs with a boundary's failing element in another input passed", d->hunt_passes - passes, n);
+  return (int)(d->hunt_passes - passes);
+}
+
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   d->hunted = true;
+  d->hunt_pinned = dbg_pinned_count(d);
   d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
   sd_constraint_free(d->hunted_diagnosis);
   d->hunted_diagnosis = sd_constraint_clone(diagnosis);

@@ -96,6 +96,7 @@ typedef struct Debugger {
   SdConstraint *hunted_diagnosis;     /* what it hunted around */
   uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
   uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
+  uint32_t hunt_pinned;                /* boundaries pinned when it ran (dbg_pinned_count) */
   uint64_t boundary_runs, hunt_runs;
   char *write_error;          /* the first file of --out that could not be written */
   uint32_t rechecked;         /* inputs run twice to check that the harness is deterministic */
@@ -147,6 +148,13 @@ void dbg_boundary_free(DbgBoundary *b);
  * under its negation, and inputs inside it near passing inputs. Returns the
  * failures outside plus the passes inside, -1 on a harness error. */
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis);
+/* After boundaries were pinned since the last hunt around the same
+ * diagnosis: its passing inputs with a pinned boundary's failing element
+ * copied in, another context first (the part of the hunt that needs the
+ * pins). Returns the passes among them, -1 on a harness error. */
+int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis);
+/* The boundaries pinned over all causes. */
+uint32_t dbg_pinned_count(const Debugger *d);
 
 /* debugger_report.c */
 /* The disjunct (or conjunct) f of src as a constraint of its own. */

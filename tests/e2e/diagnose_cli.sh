@@ -23,6 +23,9 @@ check passing-input 2 "the input does not fail" -- "$semdbg" "${hb[@]}" -q examp
 check no-input 2 "no input" -- "$semdbg" "${hb[@]}"
 check no-test 2 "missing --test" -- "$semdbg" --grammar grammars/heartbleed.bnf examples/heartbleed/fail.txt
 check parse-error 2 "examples/calculator/fail.txt:1:1: unexpected 's'" -- "$semdbg" "${hb[@]}" -q examples/calculator/fail.txt
+# a catalog whose only pattern does not parse: named with its line, exit 2
+printf '[[Broken]]\nname = "Broken"\nconstraint = "exists <?NONTERMINAL> e: str.len(e) > "\n' > "$tmp/bad.toml"
+check bad-catalog 2 "bad.toml:3:1: warning: pattern 'Broken'" -- "$semdbg" "${hb[@]}" --patterns "$tmp/bad.toml" examples/heartbleed/fail.txt
 check missing-file 2 "nothing.txt" -- "$semdbg" "${hb[@]}" -q "$tmp/nothing.txt"
 check bad-grammar 2 "tests/cases/grammar/undefined.bnf:2:17: error: undefined nonterminal <b>" -- \
   "$semdbg" --grammar tests/cases/grammar/undefined.bnf --test true examples/heartbleed/fail.txt
