@@ -1,3 +1,3 @@
 #!/usr/bin/env bash
 # End-to-end: diagnose examples/middle and judge the diagnosis on fresh inputs.
-exec bash "$(dirname "$0")/lib/diagnose.sh" "$1" "$2" middle middle 1 1
+exec bash "$(dirname "$0")/lib/diagnose.sh" "$1" "$2" middle middle 1 1 2 3
