@@ -40,7 +40,9 @@ sys.exit(0 if ok else 1)' "$1" "$2"
 
 # --- SIGINT mid-diagnosis, with --out ---
 set -m # background jobs keep SIGINT (a non-interactive shell would ignore it)
-"$SEMDBG" --grammar $G --test "$H" $C/fail.txt --out "$work/out1" --json > "$work/stdout" 2> "$work/err" &
+# (slow runs: the diagnosis of a number is over in a blink otherwise, and the
+# signal could come after its end: exit 0 on a loaded machine)
+DAEMON_WORDS=slow "$SEMDBG" --grammar $G --test "$H" $C/fail.txt --out "$work/out1" --json > "$work/stdout" 2> "$work/err" &
 pid=$!
 for _ in $(seq 200); do # until the first iteration has written its snapshot
   [ -s "$work/out1/report.json" ] && break

@@ -6,7 +6,8 @@
 # setsid (a daemon in a new session), double (a double fork), hold (a daemon
 # that keeps stdout open), server (a double-forked daemon that must live for the
 # whole run: exit 3 when it was killed meanwhile), hang (then sleeps forever
-# itself), flip (the verdict
+# itself), slow (sleeps 0.05 s first: a diagnosis that lasts a few seconds,
+# long enough to be interrupted in its middle), flip (the verdict
 # is the opposite of the last run's on the same input: flaky), random (a random
 # verdict). The daemons are $SLEEPER (a link to sleep whose name holds the
 # test's unique marker), so `pgrep -f MARKER` finds them.
@@ -25,6 +26,7 @@ for w in $words ${DAEMON_WORDS:-}; do
       rm -f "$pidfile"
       kill -0 "$alive" 2> /dev/null || exit 3 ;;
     hang) "$SLEEPER" 1000 ;;
+    slow) sleep 0.05 ;;
     random) [ $(($(od -An -N1 -tu1 /dev/urandom) % 2)) -eq 0 ] && exit 1 || exit 0 ;;
     flip)
       state="${FLIP_DIR:-/tmp}/flip.$n"
