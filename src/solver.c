@@ -292,7 +292,7 @@ enum { SEARCH_STEPS = 40, SEARCH_WALKS_PER_INPUT = 3, SEARCH_MISSES = 6 };
 
 static void search(Gen *gen, uint32_t target) {
   SdSolver *s = gen->s;
-  SdSearch *sr = sd_search_new(s->g, s->fuzzer, &s->rng, gen->nnf, 4 * gen->base_length + 16);
+  SdSearch *sr = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, gen->nnf, 4 * gen->base_length + 16);
   uint32_t walks = SEARCH_WALKS_PER_INPUT * (target - gen->produced), misses = 0;
   for (uint32_t w = 0; w < walks && misses < SEARCH_MISSES && gen->produced < target &&
                        gen->attempts < gen->budget && !sd_stop_requested(); w++) {

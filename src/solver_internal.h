@@ -110,12 +110,14 @@ Z3_ast sd_z3_boundary(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, boo
 /* ---- solver_search.c ---- */
 /* Local search over the top-level conjuncts of nnf (negation normal form,
  * kept alive by the caller): derivations made anew with the fuzzer and rng,
- * of up to about size_budget nodes above a symbol's minimum. */
+ * of up to about size_budget nodes above a symbol's minimum, and texts
+ * copied between nodes (parsed with parser). */
 typedef struct SdSearch SdSearch;
 struct SdFuzzer;
 struct SdRng;
-SdSearch *sd_search_new(const SdGrammar *g, struct SdFuzzer *fuzzer, struct SdRng *rng, const SdConstraint *nnf,
-                        uint32_t size_budget);
+struct SdParser;
+SdSearch *sd_search_new(const SdGrammar *g, struct SdFuzzer *fuzzer, struct SdParser *parser, struct SdRng *rng,
+                        const SdConstraint *nnf, uint32_t size_budget);
 void sd_search_free(SdSearch *self);
 /* Walk from t (taken over) for at most `steps` steps: a tree on which every
  * conjunct holds, or NULL (t is freed). */

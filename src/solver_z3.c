@@ -60,6 +60,11 @@ void sd_z3_set_rlimit(SdZ3 *self, uint64_t rlimit) {
   Z3_params_set_uint(self->ctx, p, Z3_mk_string_symbol(self->ctx, "rlimit"),
                      rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)rlimit);
   Z3_params_set_uint(self->ctx, p, Z3_mk_string_symbol(self->ctx, "random_seed"), self->random_seed);
+  /* Z3 would otherwise take SIGINT over while it checks: it cancels the
+     query and the signal never reaches semdbg, whose diagnosis then ran to
+     its end on Ctrl-C (stop.c polls a flag, and a query ends within its
+     rlimit anyway) */
+  Z3_params_set_bool(self->ctx, p, Z3_mk_string_symbol(self->ctx, "ctrl_c"), false);
   Z3_solver_set_params(self->ctx, self->solver, p);
   Z3_params_dec_ref(self->ctx, p);
 }

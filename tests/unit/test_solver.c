@@ -3,13 +3,16 @@
  * alphabet is in the regex exactly when it parses from that symbol), the Z3
  * layer (byte-exact strings, rlimit), and generation of inputs for the
  * issue's constraints, each checked by re-parsing and by the evaluator. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "semdbg/constraint.h"
 #include "semdbg/fuzzer.h"
 #include "semdbg/parser.h"
 #include "semdbg/solver.h"
+#include "semdbg/stop.h"
 #include "solver_internal.h"
 #include "test.h"
 #include "util.h"
@@ -403,6 +406,49 @@ static void test_generate_structure(void) {
 /* Local search alone (solver_search.c): from random calculator trees, walks
  * meet a conjunction of keyword, sign and forall atoms; every tree returned
  * satisfies it; a contradiction is never met. */
+/* Relations between two elements are met by copying one's text into the
+ * other a step away: equal values in different texts (a leading zero), one
+ * value just above another, one text a prefix of another. */
+static void test_search_copies(void) {
+  SdGrammar *g = grammar_text("<start> ::= <a> \" \" <b>\n<a> ::= <n>\n<b> ::= <n>\n"
+                              "<n> ::= [0-3] [0-3] [0-3] [0-3] [0-3]?\n");
+  CHECK(g != NULL);
+  if (!g) return;
+  const char *relations[] = {
+      "exists <a> x: exists <b> y: (str.to.int(x) = str.to.int(y) and not (x = y))",
+      "exists <a> x: exists <b> y: str.to.int(x) = str.to.int(y) + 1",
+      "exists <a> x: exists <b> y: (str.prefixof(x, y) and not (x = y))",
+  };
+  SdFuzzerOptions fo = {.seed = 11, .max_size = 60};
+  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
+  SdParser *parser = sd_parser_new(g);
+  SdRng rng;
+  sd_rng_seed(&rng, 11);
+  for (size_t r = 0; r < sizeof relations / sizeof relations[0]; r++) {
+    SdConstraintError e = {0};
+    SdConstraint *c = sd_constraint_parse(g, relations[r], strlen(relations[r]), &e);
+    free(e.message);
+    CHECK(c != NULL);
+    if (!c) continue;
+    SdConstraint *nnf = sd_constraint_nnf(c);
+    SdSearch *sr = sd_search_new(g, fz, parser, &rng, nnf, 16);
+    uint32_t met = 0;
+    for (int i = 0; i < 20; i++) {
+      SdTree *t = sd_search_walk(sr, sd_fuzz_tree(fz, -1), 40);
+      if (t) met += sd_constraint_eval(c, t, NULL);
+      sd_tree_free(t);
+    }
+    if (met < 5) fprintf(stderr, "  %s: met by %u of 20 walks\n", relations[r], met);
+    CHECK(met >= 5); /* none without copying */
+    sd_search_free(sr);
+    sd_constraint_free(nnf);
+    sd_constraint_free(c);
+  }
+  sd_parser_free(parser);
+  sd_fuzzer_free(fz);
+  sd_grammar_free(g);
+}
+
 static void test_search_walk(void) {
   SdGrammar *g = grammar_file("grammars/calculator.bnf");
   CHECK(g != NULL);
@@ -425,8 +471,9 @@ static void test_search_walk(void) {
     SdFuzzer *fz = sd_fuzzer_new(g, &fo);
     SdRng rng;
     sd_rng_seed(&rng, 7);
-    SdSearch *sr = sd_search_new(g, fz, &rng, nnf, 16);
-    SdSearch *sr_never = sd_search_new(g, fz, &rng, never_nnf, 16);
+    SdParser *parser = sd_parser_new(g);
+    SdSearch *sr = sd_search_new(g, fz, parser, &rng, nnf, 16);
+    SdSearch *sr_never = sd_search_new(g, fz, parser, &rng, never_nnf, 16);
     uint32_t met = 0, wrong = 0, contradictions = 0;
     for (int i = 0; i < 20; i++) {
       SdTree *t = sd_search_walk(sr, sd_fuzz_tree(fz, -1), 40);
@@ -441,6 +488,7 @@ static void test_search_walk(void) {
     CHECK(contradictions == 0);
     sd_search_free(sr);
     sd_search_free(sr_never);
+    sd_parser_free(parser);
     sd_fuzzer_free(fz);
   }
   sd_constraint_free(nnf);
@@ -448,6 +496,48 @@ static void test_search_walk(void) {
   sd_constraint_free(c);
   sd_constraint_free(never);
   sd_grammar_free(g);
+}
+
+static void send_sigint(int sig) {
+  (void)sig;
+  kill(getpid(), SIGINT);
+}
+
+/* A SIGINT while Z3 checks reaches semdbg's stop flag: by default Z3 takes
+ * SIGINT over during a check (the query ends "interrupted from keyboard")
+ * and the diagnosis went on after Ctrl-C. The query (a^3 + b^3 = c^3 over
+ * integers above 1) runs until its rlimit; the signal comes 50 ms in. */
+static void test_sigint_during_check(void) {
+  struct sigaction old_int;
+  sigaction(SIGINT, NULL, &old_int);
+  signal(SIGINT, SIG_DFL); /* an ignored SIGINT stays ignored: reset it for the test */
+  sd_stop_catch_signals();
+  signal(SIGALRM, send_sigint);
+  SdGrammar *g = grammar_text("<start> ::= \"x\"\n");
+  SdZ3 *z = g ? sd_z3_new(g, 200000, 1) : NULL;
+  CHECK(z != NULL);
+  if (z) {
+    Z3_context ctx = z->ctx;
+    Z3_sort is = Z3_mk_int_sort(ctx);
+    Z3_ast v[3], cubes[3];
+    for (int i = 0; i < 3; i++) {
+      char name[2] = {(char)('a' + i), 0};
+      v[i] = Z3_mk_const(ctx, Z3_mk_string_symbol(ctx, name), is);
+      Z3_ast f[3] = {v[i], v[i], v[i]};
+      cubes[i] = Z3_mk_mul(ctx, 3, f);
+      Z3_solver_assert(ctx, z->solver, Z3_mk_gt(ctx, v[i], Z3_mk_int(ctx, 1, is)));
+    }
+    Z3_solver_assert(ctx, z->solver, Z3_mk_eq(ctx, Z3_mk_add(ctx, 2, cubes), cubes[2]));
+    ualarm(50000, 0);
+    sd_z3_check(z);
+    alarm(0);
+    CHECK(sd_stop_signal() == SIGINT);
+    sd_z3_free(z);
+  }
+  sd_grammar_free(g);
+  sd_stop_reset();
+  signal(SIGALRM, SIG_DFL);
+  sigaction(SIGINT, &old_int, NULL);
 }
 
 int main(void) {
@@ -465,5 +555,7 @@ int main(void) {
   RUN(test_determinism_and_avoid);
   RUN(test_generate_structure);
   RUN(test_search_walk);
+  RUN(test_search_copies);
+  RUN(test_sigint_during_check);
   return test_report();
 }
