@@ -151,10 +151,54 @@ static bool valid_name(const char *s) {
   return s[strlen(s) - 1] != '.';
 }
 
-static bool name_taken(const SdConstraint *c, uint32_t upto, const char *name) {
-  for (uint32_t i = 0; i < upto; i++)
-    if (c->variables[i].name && !strcmp(c->variables[i].name, name)) return true;
-  return false;
+/* The names given so far, and per base name the next suffix to try: hashed,
+ * so that naming n variables takes about n steps, not n^2 or n^3 (30,000
+ * conjuncts over one nonterminal, each with its own variable, took minutes).
+ * Keys are name hashes in open addressing; a collision only makes a name
+ * look taken, and another suffix is tried. */
+typedef struct Names {
+  uint64_t *keys;   /* 0: empty */
+  uint32_t *next;   /* per base name: its next suffix */
+  uint32_t mask;
+} Names;
+
+static uint64_t name_key(const char *name) {
+  uint64_t h = sd_hash_bytes(name, strlen(name), 0x4a3e5);
+  return h ? h : 1;
+}
+
+static uint32_t name_slot(const Names *t, uint64_t key) {
+  uint32_t i = (uint32_t)key & t->mask;
+  while (t->keys[i] && t->keys[i] != key) i = (i + 1) & t->mask;
+  return i;
+}
+
+static bool name_taken(const Names *taken, const char *name) { return taken->keys[name_slot(taken, name_key(name))] != 0; }
+
+static void name_add(Names *t, const char *name) {
+  uint64_t key = name_key(name);
+  t->keys[name_slot(t, key)] = key;
+}
+
+/* The next suffix to try for base (0 first), counted up. */
+static uint32_t *suffix_of(Names *bases, const char *base) {
+  uint64_t key = name_key(base);
+  uint32_t i = name_slot(bases, key);
+  bases->keys[i] = key;
+  return &bases->next[i];
+}
+
+static void names_init(Names *t, uint32_t n) {
+  uint32_t cap = 16;
+  while (cap < 4 * (uint64_t)n + 16) cap *= 2;
+  t->keys = sd_xcalloc(cap, sizeof *t->keys);
+  t->next = sd_xcalloc(cap, sizeof *t->next);
+  t->mask = cap - 1;
+}
+
+static void names_free(Names *t) {
+  free(t->keys);
+  free(t->next);
 }
 
 void sd_constraint_name_variables(SdConstraint *self) {
@@ -166,16 +210,20 @@ void sd_constraint_name_variables(SdConstraint *self) {
     want[i] = v->name;
     v->name = NULL;
   }
+  Names taken, bases;
+  names_init(&taken, 2 * n + 1);
+  names_init(&bases, n);
   /* `start` first, so nobody else takes it */
   for (uint32_t i = 0; i < n; i++)
     if (self->variables[i].symbol == -1) self->variables[i].name = "start";
+  name_add(&taken, "start");
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t i = 0; i < n; i++) {
       SdVariable *v = &self->variables[i];
       if (v->name) continue;
       bool ok = valid_name(want[i]) && !sd_constraint_reserved_word(want[i]);
       if (pass == 0) {
-        if (ok && !name_taken(self, n, want[i])) v->name = want[i];
+        if (ok && !name_taken(&taken, want[i])) v->name = want[i], name_add(&taken, want[i]);
         continue;
       }
       SdBuf b = {0};
@@ -199,15 +247,19 @@ void sd_constraint_name_variables(SdConstraint *self) {
       }
       char *base = sd_buf_take(&b);
       char *name = sd_xstrdup(base);
-      for (int k = 0; sd_constraint_reserved_word(name) || name_taken(self, n, name); k++) {
+      uint32_t *k = suffix_of(&bases, base);
+      while (sd_constraint_reserved_word(name) || name_taken(&taken, name)) {
         free(name);
-        name = sd_format("%s_%d", base, k);
+        name = sd_format("%s_%u", base, (*k)++);
       }
       v->name = sd_arena_strndup(self->arena, name, strlen(name));
+      name_add(&taken, v->name);
       free(name);
       free(base);
     }
   }
+  names_free(&taken);
+  names_free(&bases);
   free(want);
 }
 

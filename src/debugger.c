@@ -83,11 +83,36 @@ static bool load_catalog(Debugger *d) {
   return parsing > 0;
 }
 
+/* The file that marks a directory as written by a diagnosis (--out). */
+#define OUT_MARKER ".semdbg-out"
+
+/* Does name start with digits (at least one) and go on with rest? */
+static bool digits_then(const char *name, const char *rest) {
+  const char *p = name;
+  while (*p >= '0' && *p <= '9') p++;
+  return p > name && !strcmp(p, rest);
+}
+
+/* Is name exactly `file`, or its temporary file (`file.tmp.PID`, left by a
+ * run that was killed while writing it)? */
+static bool file_or_temporary(const char *name, const char *file) {
+  size_t n = strlen(file);
+  if (strncmp(name, file, n)) return false;
+  return !name[n] || (!strncmp(name + n, ".tmp.", 5) && digits_then(name + n + 5, ""));
+}
+
 /* Is name a file a diagnosis writes into --out (or into its subdirectory,
- * when sub): report.json, report.txt, input-N.txt, or one's temporary file? */
+ * when sub): report.json, report.txt, input-N.txt, the marker, or one's
+ * temporary file? Exact names only: report.txt.orig or input-1.txt.gz are
+ * somebody else's. */
 static bool our_file(const char *name, bool sub) {
-  if (sub) return !strncmp(name, "input-", 6) && strstr(name, ".txt");
-  return !strncmp(name, "report.json", 11) || !strncmp(name, "report.txt", 10);
+  if (sub) {
+    if (strncmp(name, "input-", 6)) return false;
+    const char *p = name + 6;
+    while (*p >= '0' && *p <= '9') p++;
+    return p > name + 6 && file_or_temporary(p, ".txt");
+  }
+  return file_or_temporary(name, "report.json") || file_or_temporary(name, "report.txt") || !strcmp(name, OUT_MARKER);
 }
 
 static bool our_dir(const char *name) {
@@ -118,9 +143,20 @@ static bool walk_out_dir(const char *dir, bool sub, bool remove) {
 }
 
 /* --out DIR: made when missing. A directory an earlier diagnosis wrote
- * (report.json, report.txt, failing/ passing/ undefined/ other/ with
- * input-N.txt files, nothing else) is emptied first, so that runs never mix;
- * any other directory that is not empty is refused. */
+ * (its marker .semdbg-out, report.json, report.txt, failing/ passing/
+ * undefined/ other/ with input-N.txt files, nothing else) is emptied first,
+ * so that runs never mix; any other directory that is not empty is refused
+ * (without the marker, a report.txt there may be somebody's own). */
+static bool out_dir_empty(const char *dir) {
+  DIR *dp = opendir(dir);
+  if (!dp) return false;
+  bool empty = true;
+  struct dirent *e;
+  while (empty && (e = readdir(dp))) empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+  closedir(dp);
+  return empty;
+}
+
 static bool make_out_dir(Debugger *d) {
   if (!d->opts->out_dir) return true;
   const char *dir = d->opts->out_dir;
@@ -130,7 +166,10 @@ static bool make_out_dir(Debugger *d) {
       d->error = sd_format("--out %s: not a directory", dir);
       return false;
     }
-    if (!walk_out_dir(dir, false, false)) {
+    char *marker = sd_format("%s/%s", dir, OUT_MARKER);
+    bool marked = access(marker, F_OK) == 0;
+    free(marker);
+    if (!walk_out_dir(dir, false, false) || (!marked && !out_dir_empty(dir))) {
       d->error = sd_format("--out %s: the directory is not empty and holds files that no diagnosis wrote; "
                            "give a new or empty directory (or one an earlier diagnosis wrote: it is emptied)",
                            dir);
@@ -148,7 +187,11 @@ static bool make_out_dir(Debugger *d) {
     }
     free(p);
   }
-  return true;
+  char *marker = sd_format("%s/%s", dir, OUT_MARKER);
+  bool ok = sd_write_file_atomic(marker, "written by semdbg --out: emptied by the next diagnosis written here\n", 68);
+  if (!ok) d->error = sd_format("%s: %s", marker, strerror(errno));
+  free(marker);
+  return ok;
 }
 
 static bool start_parts(Debugger *d) {

@@ -220,6 +220,12 @@ static int check_all(const CheckSettings *s, const SdGrammar *g, const SdConstra
   size_t npaths = 0;
   if (s->files.size && !cli_collect_inputs(s->files.items, (int)s->files.size, &paths, &npaths))
     status = CLI_EXIT_USAGE;
+  else if (s->files.size && !npaths) { /* directories with nothing in them: no output at all */
+    cli_free_paths(paths, npaths);
+    free(isla);
+    free(shortf);
+    return cli_error("check: no input files in the given directories");
+  }
   cJSON *out = s->json ? cJSON_CreateObject() : NULL;
   cJSON *results = NULL;
   if (s->json) {
