@@ -611,6 +611,32 @@ static bool check_flaky(Debugger *d) {
   return d->flaky.size > 0;
 }
 
+/* Does every labelled input of the kind explained agree with c (it holds
+ * on the failing ones, not on the passing ones)? */
+static bool agrees_with_evidence(const Debugger *d, const SdConstraint *c) {
+  for (uint32_t k = 0; k < d->failing.size; k++)
+    if (!sd_constraint_eval(c, d->evidence.items[d->failing.items[k]].tree, NULL)) return false;
+  for (uint32_t k = 0; k < d->passing.size; k++)
+    if (sd_constraint_eval(c, d->evidence.items[d->passing.items[k]].tree, NULL)) return false;
+  return true;
+}
+
+/* Does the last hunt, which found nothing, count for this diagnosis? When it
+ * ran around this very diagnosis, or around one of the same shape whose
+ * thresholds pinning has moved since (port > 65534 hunted, then 65535 found
+ * to pass by experiment): its inputs are labelled evidence, and when all of
+ * it agrees with the moved diagnosis there was no failure outside it and no
+ * pass inside it among them either. The pins' own inputs in other contexts
+ * still run (dbg_hunt_transplants). */
+static bool hunt_covers(Debugger *d, const SdConstraint *diagnosis) {
+  if (!d->hunted || !d->hunted_diagnosis || d->hunt_failures || d->hunt_passes) return false;
+  if (dbg_same_diagnosis(diagnosis, d->hunted_diagnosis)) return true;
+  if (!dbg_same_shape(diagnosis, d->hunted_diagnosis) || !agrees_with_evidence(d, diagnosis)) return false;
+  sd_constraint_free(d->hunted_diagnosis); /* the hunt stands for the moved diagnosis now */
+  d->hunted_diagnosis = sd_constraint_clone(diagnosis);
+  return true;
+}
+
 /* Returns the stop reason, NULL on a harness error. */
 static const char *find_causes(Debugger *d, SdConstraint **approximate) {
   bool hunted_last = false;
@@ -624,9 +650,10 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       if ((reason = budget_reason(d))) break;
       SdConstraint *diagnosis = dbg_diagnosis(d);
       /* the round that confirmed the last cause hunted around this very
-         diagnosis already, and found nothing */
-      bool done = d->hunted && d->hunted_diagnosis && !d->hunt_failures && !d->hunt_passes &&
-                  dbg_same_diagnosis(diagnosis, d->hunted_diagnosis);
+         diagnosis already (or one that differs in thresholds that pinning
+         moved since, where every input seen agrees with the new one), and
+         found nothing */
+      bool done = hunt_covers(d, diagnosis);
       /* ... but boundaries pinned since then still get their inputs in
          other contexts (a threshold pinned on -41 tried as 41) */
       int found = !done ? dbg_hunt(d, diagnosis)

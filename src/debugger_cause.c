@@ -29,7 +29,7 @@ enum { MAX_TIE_ATOMS = 5 };
  * the best candidate is consistent with every input seen, its ties are what
  * stands between it and a confirmation, and get the full effort (pinchange:
  * equal numbers in different texts, "0123" and "00123", took 280,000). */
-enum { TIE_RLIMIT = 150000, TIE_QUERIES = 3, SETTLED_TIE_RLIMIT = 800000 };
+enum { TIE_RLIMIT = 150000, TIE_QUERIES = 3, SETTLED_TIE_RLIMIT = 300000 };
 /* Learning iterations over all causes: --max-iterations and this many more. */
 enum { MAX_EXTRA_ITERATIONS = 5 };
 #define PLATEAU_GAIN 0.02
@@ -216,48 +216,41 @@ static uint64_t text_hash(const SdConstraint *c, bool blank_numbers) {
   return h;
 }
 
-static uint64_t text_shape_hash(const SdConstraint *c) { return text_hash(c, true); }
-
 static int compare_u64(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return x < y ? -1 : x > y;
 }
 
-/* The shape of a candidate, whatever the order of its conjuncts: "A and B"
- * and "B and A" are one candidate, attacked once. */
-static uint64_t shape_hash(const SdConstraint *c) {
-  if (c->root->kind != SD_F_AND || c->root->child_count > 64) return text_shape_hash(c);
-  uint64_t parts[64];
-  uint32_t n = c->root->child_count;
-  for (uint32_t i = 0; i < n; i++) {
-    SdConstraint *part = dbg_sub_constraint(c, c->root->children[i]);
-    parts[i] = text_shape_hash(part);
-    sd_constraint_free(part);
-  }
-  qsort(parts, n, sizeof parts[0], compare_u64);
-  return sd_hash_bytes(parts, n * sizeof parts[0], 0xa4d);
-}
-
-/* A hash of a formula's text (variables renamed, numbers kept), whatever the
- * order of its operands at the top (and, under an or, of each operand's
- * conjuncts). */
-static uint64_t unordered_hash(const SdConstraint *c, const SdFormula *f, uint32_t depth) {
+/* A hash of a formula's text (variables renamed; numbers blanked when
+ * blank_numbers), whatever the order of its operands at the top (and, under
+ * an or, of each operand's conjuncts). */
+static uint64_t unordered_hash(const SdConstraint *c, const SdFormula *f, uint32_t depth, bool blank_numbers) {
   if ((f->kind != SD_F_AND && f->kind != SD_F_OR) || f->child_count > 64 || depth > 1) {
     SdConstraint *part = dbg_sub_constraint(c, f);
-    uint64_t h = text_hash(part, false);
+    uint64_t h = text_hash(part, blank_numbers);
     sd_constraint_free(part);
     return h;
   }
   uint64_t parts[64];
   uint32_t n = f->child_count;
-  for (uint32_t i = 0; i < n; i++) parts[i] = unordered_hash(c, f->children[i], depth + 1);
+  for (uint32_t i = 0; i < n; i++) parts[i] = unordered_hash(c, f->children[i], depth + 1, blank_numbers);
   qsort(parts, n, sizeof parts[0], compare_u64);
   return sd_hash_bytes(parts, n * sizeof parts[0], f->kind == SD_F_AND ? 0xa4d : 0x0e5);
 }
 
+/* The shape of a candidate, whatever the order of its conjuncts or
+ * disjuncts: "A and B" and "B and A" are one candidate, attacked once, and
+ * so are "A or B" and "B or A" (twocause at seed 1 hunted twice around its
+ * two causes in the two orders). */
+static uint64_t shape_hash(const SdConstraint *c) { return unordered_hash(c, c->root, 0, true); }
+
 bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b) {
   if (!a || !b) return false;
-  return sd_constraint_equal(a, b) || unordered_hash(a, a->root, 0) == unordered_hash(b, b->root, 0);
+  return sd_constraint_equal(a, b) || unordered_hash(a, a->root, 0, false) == unordered_hash(b, b->root, 0, false);
+}
+
+bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b) {
+  return a && b && shape_hash(a) == shape_hash(b);
 }
 
 /* The measures a candidate compares: a set of (nonterminal, length or

@@ -123,7 +123,11 @@ int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
   bool ok = sd_oracle_run(d->oracle, texts, lengths, fresh.size, verdicts);
   bool stopped = !ok && sd_oracle_stopped(d->oracle); /* a stop: keep the runs that ended */
   int added = 0;
+  static const char *const phases[] = {"given", "gather", "attack", "boundary", "hunt"};
   for (uint32_t i = 0; i < fresh.size; i++) {
+    if (d->trace_runs && verdicts[i].reason != SD_REASON_NOT_RUN)
+      fprintf(stderr, "semdbg: run %s %s %.*s\n", phases[d->origin], verdicts[i].kind == SD_VERDICT_FAIL ? "fail" : verdicts[i].kind == SD_VERDICT_PASS ? "pass" : "undefined",
+              (int)(fresh.items[i]->length < 80 ? fresh.items[i]->length : 80), fresh.items[i]->text);
     if ((ok || stopped) && verdicts[i].reason != SD_REASON_NOT_RUN) add_evidence(d, fresh.items[i], &verdicts[i]), added++;
     else sd_tree_free(fresh.items[i]);
     sd_verdict_clear(&verdicts[i]);
@@ -195,9 +199,36 @@ static uint32_t initial_batch_size(const Debugger *d, uint32_t want_failing, uin
 
 /* How many inputs of a kind are wanted: the minimum, twice that when the
  * kind is rare (under an eighth of the other): a narrow class needs more
- * examples to show its edges. */
-static uint32_t wanted(uint32_t minimum, uint32_t have, uint32_t other) {
+ * examples to show its edges. Rarity is a property of the inputs, not of
+ * how the gathering made them: mutations keep their parent's kind, so once
+ * RANDOM_SAMPLE inputs straight from the grammar are labelled, their kinds
+ * alone decide (heartbleed at seed 2: 17 failing and 2 passing after a first
+ * batch of mostly mutated failures asked for 20 passing inputs, although
+ * random inputs pass often; the other rule cost it 16 runs). */
+enum { RANDOM_SAMPLE = 8 };
+typedef struct Tally { uint32_t failing, passing; } Tally;
+
+static uint32_t wanted(uint32_t minimum, uint32_t have, uint32_t other, uint32_t random_have, uint32_t random_other) {
+  if (random_have + random_other >= RANDOM_SAMPLE) have = random_have, other = random_other;
   return other > 8 * have ? 2 * minimum : minimum;
+}
+
+/* Run a batch of the initial gathering; random[i] says that batch[i] came
+ * straight from the grammar: their verdicts are tallied into *random. */
+static int run_gather_batch(Debugger *d, SdTree **batch, const bool *random, uint32_t n, Tally *tally) {
+  SdHashSet from_grammar = {0};
+  for (uint32_t i = 0; i < n; i++)
+    if (random[i]) sd_hash_set_add(&from_grammar, text_hash(batch[i]));
+  uint32_t before = d->evidence.size;
+  int added = dbg_run_trees(d, batch, n);
+  for (uint32_t i = before; added > 0 && i < d->evidence.size; i++) {
+    const Evidence *e = &d->evidence.items[i];
+    if (e->other || !sd_hash_set_has(&from_grammar, text_hash(e->tree))) continue;
+    if (e->verdict == SD_VERDICT_FAIL) tally->failing++;
+    else if (e->verdict == SD_VERDICT_PASS) tally->passing++;
+  }
+  sd_hash_set_free(&from_grammar);
+  return added;
 }
 
 /* Label enough inputs of both kinds to learn from: mutations of the inputs
@@ -207,27 +238,30 @@ int dbg_gather_initial(Debugger *d) {
   if (budget < 100) budget = d->opts->max_runs < 100 ? d->opts->max_runs : 100;
   uint64_t start_runs = dbg_runs_so_far(d);
   uint32_t stale = 0;
+  Tally random = {0};
   d->origin = ORIGIN_GATHER;
   for (;;) {
-    uint32_t want_failing = wanted(d->opts->min_failing, d->failing.size, d->passing.size);
-    uint32_t want_passing = wanted(d->opts->min_passing, d->passing.size, d->failing.size);
+    uint32_t want_failing = wanted(d->opts->min_failing, d->failing.size, d->passing.size, random.failing, random.passing);
+    uint32_t want_passing = wanted(d->opts->min_passing, d->passing.size, d->failing.size, random.passing, random.failing);
     bool need_fail = d->failing.size < want_failing, need_pass = d->passing.size < want_passing;
     if ((!need_fail && !need_pass) || dbg_runs_so_far(d) - start_runs >= budget || dbg_runs_left(d) == 0 ||
         dbg_out_of_time(d) || stale >= 5)
       break;
-    SdTree *batch[32];
+    SdTree *batch[INITIAL_BATCH];
+    bool from_grammar[INITIAL_BATCH];
     uint32_t n = 0, size = initial_batch_size(d, want_failing, want_passing);
     double fail_share = need_fail && need_pass ? 0.5 : need_fail ? 0.8 : 0.1;
     while (n < size) {
       double r = sd_rng_unit(&d->rng);
+      from_grammar[n] = false;
       if (d->failing.size && r < fail_share)
         batch[n++] = dbg_mutate(d, dbg_random_evidence(d, &d->failing)->tree);
       else if (d->passing.size && r < 0.9)
         batch[n++] = dbg_mutate(d, dbg_random_evidence(d, &d->passing)->tree);
       else
-        batch[n++] = sd_fuzz_tree(d->fuzzer, -1);
+        from_grammar[n] = true, batch[n++] = sd_fuzz_tree(d->fuzzer, -1);
     }
-    int added = dbg_run_trees(d, batch, n);
+    int added = run_gather_batch(d, batch, from_grammar, n, &random);
     if (added < 0) return -1;
     stale = added ? 0 : stale + 1;
   }

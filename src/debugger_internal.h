@@ -80,6 +80,7 @@ typedef struct Debugger {
   char *error;
   bool harness_error;
   bool progress;
+  bool trace_runs;            /* SEMDBG_RUN_TRACE: each run on stderr, with its phase */
   DbgOrigin origin;           /* of the inputs run next */
   /* causes found so far; the diagnosis is their disjunction */
   Array(DbgCause) causes;
@@ -97,6 +98,7 @@ typedef struct Debugger {
   uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
   uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
   uint32_t hunt_pinned;                /* boundaries pinned when it ran (dbg_pinned_count) */
+  uint64_t language_size;     /* inputs the grammar derives, when at most MAX_ENUMERABLE (else 0) */
   uint64_t boundary_runs, hunt_runs;
   char *write_error;          /* the first file of --out that could not be written */
   uint32_t rechecked;         /* inputs run twice to check that the harness is deterministic */
@@ -162,6 +164,8 @@ SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
 /* Equal, or the same but for the order of operands of and/or (at the top, and
  * of conjuncts under a top-level or) and variable names. */
 bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b);
+/* The same but for numbers too (thresholds): one shape. */
+bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b);
 SdConstraint *dbg_diagnosis(const Debugger *d); /* or of the causes; NULL if none */
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final);
 void dbg_write_report_files(Debugger *d, const SdReport *rep);
