@@ -29,6 +29,9 @@
 
 enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
 enum { RECHECK_FAILING = 2, RECHECK_PASSING = 2 }; /* inputs run twice (flakiness) */
+/* A grammar that derives at most this many inputs has its size known: once
+ * every one of them has run, the diagnosis is judged on all inputs. */
+#define MAX_ENUMERABLE 1000000
 #define REPORT_GRACE 3.0 /* seconds to write the report after a stop */
 
 void sd_debug_options_init(SdDebugOptions *self) {
@@ -762,6 +765,8 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
   *error = NULL;
   sd_stop_set_deadline(opts->time_limit > 0 ? d.started + opts->time_limit : 0);
   d.progress = opts->verbosity >= 2 || (opts->verbosity == 1 && isatty(2));
+  d.trace_runs = getenv("SEMDBG_RUN_TRACE") != NULL; /* for developers: HACKING.md */
+  if (!sd_grammar_count_derivations(g, g->start, MAX_ENUMERABLE, &d.language_size)) d.language_size = 0;
   sd_rng_seed(&d.rng, opts->seed);
   d.parser = sd_parser_new(g);
   SdTree **given = NULL;

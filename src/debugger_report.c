@@ -192,6 +192,16 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
     return;
   }
   const SdReportCandidate *best = &rep->candidates[0];
+  /* every input the grammar derives was run, and the diagnosis agrees with
+     each: no hunt or boundary can add to that (distinct texts never
+     outnumber derivations; inputs with undefined verdicts or other kinds of
+     failure would be left unjudged, so none may be among them) */
+  if (d->language_size && d->evidence.size >= d->language_size && !best->fn && !best->fp && !d->undefined &&
+      !d->other_failures) {
+    rep->exhaustive = d->language_size;
+    rep->status = SD_REPORT_CONFIRMED;
+    return;
+  }
   if (best->fn)
     caveat(rep, sd_format("%u failing inputs unexplained: the diagnosis explains %.0f%% of the failures seen",
                           best->fn, 100 * best->recall));

@@ -139,11 +139,18 @@ static void put_hunt(SdBuf *b, const SdReport *self) {
     sd_buf_printf(b, "  hunt:      0 failures in %u inputs outside the diagnosis: if failures outside it\n"
                      "             exist, they are rarer than %.1f%% of such inputs, at 95%% confidence\n",
                   self->hunt_inputs, 100 * sd_report_hunt_bound(self->hunt_inputs));
-  else
+  else if (!self->exhaustive)
     sd_buf_puts(b, "  hunt:      no input outside the diagnosis could be made\n");
   if (self->hunt_inside)
     sd_buf_printf(b, "             %u of %u inputs made inside it near passing inputs passed\n", self->hunt_passes,
                   self->hunt_inside);
+}
+
+static void put_exhaustive(SdBuf *b, const SdReport *self) {
+  if (!self->exhaustive) return;
+  sd_buf_printf(b, "  exhaustive: every one of the %llu inputs the grammar derives was run, and\n"
+                   "              the diagnosis agrees with each: it is exact on all inputs\n",
+                (unsigned long long)self->exhaustive);
 }
 
 /* "other failures (learned neither way): 12 signal:SIGABRT, 3 timeout". */
@@ -218,6 +225,7 @@ char *sd_report_to_text(const SdReport *self) {
                     self->min_precision, self->min_recall);
     put_causes(&b, self);
     put_hunt(&b, self);
+    put_exhaustive(&b, self);
     for (uint32_t i = 0; i < self->caveat_count; i++)
       sd_buf_printf(&b, "%s%s\n", i ? "             " : "  not confirmed: ", self->caveats[i]);
     uint32_t equivalents = 0;
@@ -365,6 +373,7 @@ static void add_causes_json(cJSON *root, const SdReport *self) {
   } else {
     cJSON_AddNullToObject(root, "hunt");
   }
+  cJSON_AddNumberToObject(root, "exhaustive", (double)self->exhaustive);
   cJSON *cv = cJSON_AddArrayToObject(root, "caveats");
   for (uint32_t i = 0; i < self->caveat_count; i++) cJSON_AddItemToArray(cv, cJSON_CreateString(self->caveats[i]));
 }

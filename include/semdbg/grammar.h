@@ -115,5 +115,10 @@ SD_API void sd_grammar_render_alternative(const SdGrammar *self, const SdAlterna
 
 /* Print the grammar back in (ISLa) BNF. */
 SD_API char *sd_grammar_to_bnf(const SdGrammar *self);
+/* The number of derivations of symbol into *count, when they are finitely
+ * many and at most cap (an unambiguous grammar has one text per derivation;
+ * an ambiguous one fewer texts); false otherwise. No recursion: any grammar
+ * size. (grammar_count.c) */
+SD_API bool sd_grammar_count_derivations(const SdGrammar *self, SdSymbol symbol, uint64_t cap, uint64_t *count);
 
 #endif

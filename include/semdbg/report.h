@@ -99,6 +99,8 @@ typedef struct SdReport {
   uint32_t hunt_inside;  /* inputs run inside the diagnosis */
   uint32_t hunt_passes;  /* of which passed */
   bool hunted;
+  uint64_t exhaustive;   /* every input the grammar derives was run, this many, and the
+                            diagnosis agrees with each (0: not so) */
   char **caveats;        /* why the diagnosis is not confirmed, in plain words */
   uint32_t caveat_count;
   char *reduced;         /* reduced failing input (NULL if not made) */

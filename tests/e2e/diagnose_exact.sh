@@ -6,6 +6,8 @@
 #   status S / not-status S      the report's status
 #   causes N                     the number of causes
 #   boundary <E> MEASURE P F     a pinned boundary: P passes, F fails
+#   exhaustive N                 every one of the N inputs the grammar
+#                                derives was run, and the diagnosis agrees
 #   truth CONSTRAINT             the diagnosis means this: on fresh inputs
 #                                (random, and made to satisfy the truth and
 #                                its negation), labelled by the harness, its
@@ -59,6 +61,9 @@ for dir in tests/cases/diagnose/*/; do
       case $key in
         status) [ "$got" = "$rest" ] || fail "$name seed $seed: status $got, expected $rest" ;;
         not-status) [ "$got" != "$rest" ] || fail "$name seed $seed: status must not be $rest" ;;
+        exhaustive)
+          n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["exhaustive"])' "$tmp/report.json")
+          [ "$n" = "$rest" ] || fail "$name seed $seed: exhaustive $n, expected $rest" ;;
         causes)
           n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["causes"]))' "$tmp/report.json")
           [ "$n" = "$rest" ] || fail "$name seed $seed: $n causes, expected $rest" ;;

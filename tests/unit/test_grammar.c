@@ -172,6 +172,52 @@ static void test_no_read_past_len(void) {
   }
 }
 
+/* Derivations counted when finitely many (and at most the cap): products
+ * over sequences, sums over alternatives, classes by their bytes, EBNF
+ * helpers too; recursion is infinite; a long chain of rules is no problem. */
+static void test_count_derivations(void) {
+  struct { const char *bnf; uint64_t cap; bool finite; uint64_t count; } cases[] = {
+      {"<start> ::= <a> <a>\n<a> ::= \"x\" | \"y\"\n", 100, true, 4},
+      {"<start> ::= \"ship \" <m> \" zone \" <z>\n<m> ::= \"ground\" | \"air\" | \"sea\" | \"express\"\n"
+       "<z> ::= \"1\" | \"2\" | \"3\" | \"4\" | \"5\" | \"6\"\n", 100, true, 24},
+      {"<start> ::= [0-9] [0-9]?\n", 1000, true, 110},
+      {"<start> ::= [0-9] [0-9] [0-9]\n", 999, false, 0},
+      {"<start> ::= [0-9] [0-9] [0-9]\n", 1000, true, 1000},
+      {"<start> ::= \"a\" <start> | \"b\"\n", 1000, false, 0},
+      {"<start> ::= [a-c]+\n", 1000, false, 0},
+      {"<start> ::= <a> | <b>\n<a> ::= \"x\"\n<b> ::= <b> \"y\" | \"z\"\n", 1000, false, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    SdGrammar *g = grammar(cases[i].bnf);
+    CHECK(g);
+    if (!g) continue;
+    uint64_t n = 0;
+    bool finite = sd_grammar_count_derivations(g, g->start, cases[i].cap, &n);
+    if (finite != cases[i].finite || n != cases[i].count)
+      fprintf(stderr, "  case %zu: %s %llu\n", i, finite ? "finite" : "infinite", (unsigned long long)n);
+    CHECK(finite == cases[i].finite);
+    CHECK(n == cases[i].count);
+    sd_grammar_free(g);
+  }
+  /* 20,000 rules in a chain, each with two alternatives: 2^20000, over any cap */
+  {
+    size_t size = 64 * 20000, len = 0;
+    char *text = malloc(size);
+    for (int k = 0; k < 20000; k++)
+      len += (size_t)snprintf(text + len, size - len, "<r%d> ::= \"a\" <r%d> | \"b\" <r%d>\n", k, k + 1, k + 1);
+    len += (size_t)snprintf(text + len, size - len, "<r20000> ::= \"c\"\n");
+    SdDiagnostics d = {0};
+    SdGrammar *g = sd_grammar_parse(text, len, "chain.bnf", "<r0>", &d);
+    sd_diagnostics_free(&d);
+    free(text);
+    CHECK(g);
+    uint64_t n = 0;
+    if (g) CHECK(!sd_grammar_count_derivations(g, g->start, 1u << 20, &n));
+    if (g) CHECK(sd_grammar_count_derivations(g, sd_grammar_find(g, "<r19990>"), 1u << 20, &n) && n == 1024);
+    sd_grammar_free(g);
+  }
+}
+
 int main(void) {
   RUN(test_no_read_past_len);
   RUN(test_exactly_once);
@@ -182,5 +228,6 @@ int main(void) {
   RUN(test_classes_and_escapes);
   RUN(test_contains_and_find);
   RUN(test_ready_grammars_load);
+  RUN(test_count_derivations);
   return test_report();
 }

@@ -1,0 +1,103 @@
+/* grammar_count.c: how many derivations a symbol has, when they are finitely
+ * many.
+ *
+ * A literal has one derivation, a character class one per byte of its set,
+ * a nonterminal the sum over its alternatives of the product of their
+ * symbols' counts. The counts are computed bottom-up without recursion
+ * (Kahn's order over the "is used by" edges between nonterminals: a
+ * nonterminal is counted once every symbol it uses is), so a grammar of
+ * tens of thousands of rules neither overflows the stack nor takes
+ * quadratic time. A nonterminal on a cycle, or using one, never gets its
+ * turn: its derivations are infinitely many. Counts saturate just above the
+ * caller's cap.
+ *
+ * The debugger uses this to know when every input of a small grammar has
+ * been run: distinct texts never outnumber derivations, so as many distinct
+ * labelled inputs as derivations means every text was run. */
+#include <stdlib.h>
+
+#include "semdbg/grammar.h"
+#include "util.h"
+
+static uint64_t saturating_add(uint64_t a, uint64_t b, uint64_t limit) { return a + b > limit ? limit : a + b; }
+
+static uint64_t saturating_mul(uint64_t a, uint64_t b, uint64_t limit) {
+  if (a == 0 || b == 0) return 0;
+  return a > limit / b ? limit : a * b > limit ? limit : a * b;
+}
+
+static uint64_t terminal_count(const SdSymbolInfo *s) {
+  if (s->kind == SD_SYM_LITERAL) return 1;
+  uint64_t n = 0;
+  for (int byte = 0; byte < 256; byte++) n += (s->set[byte / 8] >> (byte % 8)) & 1;
+  return n;
+}
+
+static uint64_t nonterminal_count(const SdSymbolInfo *s, const uint64_t *count, uint64_t limit) {
+  uint64_t total = 0;
+  for (uint32_t a = 0; a < s->alternative_count; a++) {
+    uint64_t product = 1;
+    for (uint32_t k = 0; k < s->alternatives[a].count; k++)
+      product = saturating_mul(product, count[s->alternatives[a].symbols[k]], limit);
+    total = saturating_add(total, product, limit);
+  }
+  return total;
+}
+
+bool sd_grammar_count_derivations(const SdGrammar *self, SdSymbol symbol, uint64_t cap, uint64_t *out) {
+  uint32_t n = self->symbol_count;
+  uint64_t limit = cap + 1;
+  uint64_t *count = sd_xcalloc(n + 1, sizeof *count);
+  uint32_t *pending = sd_xcalloc(n + 1, sizeof *pending);   /* nonterminal uses not counted yet */
+  uint32_t *first_user = sd_xcalloc(n + 2, sizeof *first_user);
+  uint32_t uses = 0;
+  for (uint32_t s = 0; s < n; s++) {
+    const SdSymbolInfo *info = &self->symbols[s];
+    if (info->kind != SD_SYM_NONTERMINAL) continue;
+    for (uint32_t a = 0; a < info->alternative_count; a++)
+      for (uint32_t k = 0; k < info->alternatives[a].count; k++) {
+        SdSymbol used = info->alternatives[a].symbols[k];
+        if (self->symbols[used].kind != SD_SYM_NONTERMINAL) continue;
+        pending[s]++;
+        first_user[used + 1]++;
+        uses++;
+      }
+  }
+  /* users of each nonterminal, as a flat list indexed by first_user */
+  for (uint32_t s = 0; s < n; s++) first_user[s + 1] += first_user[s];
+  uint32_t *users = sd_xcalloc(uses + 1, sizeof *users);
+  uint32_t *filled = sd_xcalloc(n + 1, sizeof *filled);
+  for (uint32_t s = 0; s < n; s++) {
+    const SdSymbolInfo *info = &self->symbols[s];
+    if (info->kind != SD_SYM_NONTERMINAL) continue;
+    for (uint32_t a = 0; a < info->alternative_count; a++)
+      for (uint32_t k = 0; k < info->alternatives[a].count; k++) {
+        SdSymbol used = info->alternatives[a].symbols[k];
+        if (self->symbols[used].kind == SD_SYM_NONTERMINAL) users[first_user[used] + filled[used]++] = s;
+      }
+  }
+  uint32_t *ready = sd_xcalloc(n + 1, sizeof *ready);
+  uint32_t head = 0, tail = 0;
+  bool *done = sd_xcalloc(n + 1, sizeof *done);
+  for (uint32_t s = 0; s < n; s++) {
+    if (self->symbols[s].kind != SD_SYM_NONTERMINAL) count[s] = terminal_count(&self->symbols[s]), done[s] = true;
+    else if (pending[s] == 0) ready[tail++] = s;
+  }
+  while (head < tail) {
+    uint32_t s = ready[head++];
+    count[s] = nonterminal_count(&self->symbols[s], count, limit);
+    done[s] = true;
+    for (uint32_t u = first_user[s]; u < first_user[s + 1]; u++)
+      if (--pending[users[u]] == 0) ready[tail++] = users[u];
+  }
+  bool finite = symbol >= 0 && (uint32_t)symbol < n && done[symbol] && count[symbol] <= cap;
+  if (finite) *out = count[symbol];
+  free(count);
+  free(pending);
+  free(first_user);
+  free(users);
+  free(filled);
+  free(ready);
+  free(done);
+  return finite;
+}
