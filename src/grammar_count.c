@@ -13,8 +13,11 @@
  *
  * The debugger uses this to know when every input of a small grammar has
  * been run: distinct texts never outnumber derivations, so as many distinct
- * labelled inputs as derivations means every text was run. */
+ * labelled inputs as derivations means every text was run. The texts
+ * themselves (sd_grammar_each_text) let it compare two predicates on every
+ * text a small nonterminal derives. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "semdbg/grammar.h"
 #include "util.h"
@@ -100,4 +103,95 @@ bool sd_grammar_count_derivations(const SdGrammar *self, SdSymbol symbol, uint64
   free(ready);
   free(done);
   return finite;
+}
+
+/* ---------- the texts themselves ---------- */
+
+/* The texts of a symbol, when few: built bottom-up, each nonterminal's as
+ * the union over its alternatives of the concatenations of its symbols'
+ * texts. Depth-limited (a chain of rules deeper than ENUMERATE_DEPTH gives
+ * up rather than recurse that deep). */
+enum { ENUMERATE_DEPTH = 64 };
+
+typedef struct Texts {
+  char **text;
+  size_t *length;
+  uint32_t count;
+} Texts;
+
+static void texts_free(Texts *t) {
+  for (uint32_t i = 0; i < t->count; i++) free(t->text[i]);
+  free(t->text);
+  free(t->length);
+  t->text = NULL, t->length = NULL, t->count = 0;
+}
+
+static void texts_add(Texts *t, char *text, size_t length) {
+  t->text = sd_xrealloc(t->text, (t->count + 1) * sizeof *t->text);
+  t->length = sd_xrealloc(t->length, (t->count + 1) * sizeof *t->length);
+  t->text[t->count] = text, t->length[t->count] = length;
+  t->count++;
+}
+
+static bool texts_of(const SdGrammar *g, SdSymbol s, uint32_t depth, Texts *out);
+
+/* out gets every text of the sequence syms[0..n) (a concatenation). */
+static bool sequence_texts(const SdGrammar *g, const SdSymbol *syms, uint32_t n, uint32_t depth, Texts *out) {
+  texts_add(out, sd_xstrdup(""), 0);
+  for (uint32_t k = 0; k < n; k++) {
+    Texts part = {0}, next = {0};
+    if (!texts_of(g, syms[k], depth + 1, &part)) {
+      texts_free(&part);
+      return false;
+    }
+    for (uint32_t i = 0; i < out->count; i++)
+      for (uint32_t j = 0; j < part.count; j++) {
+        char *t = sd_xmalloc(out->length[i] + part.length[j] + 1);
+        memcpy(t, out->text[i], out->length[i]);
+        memcpy(t + out->length[i], part.text[j], part.length[j]);
+        t[out->length[i] + part.length[j]] = 0;
+        texts_add(&next, t, out->length[i] + part.length[j]);
+      }
+    texts_free(&part);
+    texts_free(out);
+    *out = next;
+  }
+  return true;
+}
+
+static bool texts_of(const SdGrammar *g, SdSymbol s, uint32_t depth, Texts *out) {
+  if (depth > ENUMERATE_DEPTH) return false;
+  const SdSymbolInfo *info = &g->symbols[s];
+  if (info->kind == SD_SYM_LITERAL) {
+    texts_add(out, sd_xstrndup(info->bytes, info->length), info->length);
+    return true;
+  }
+  if (info->kind == SD_SYM_CHARSET) {
+    for (int byte = 0; byte < 256; byte++)
+      if ((info->set[byte / 8] >> (byte % 8)) & 1) {
+        char *t = sd_xmalloc(2);
+        t[0] = (char)byte, t[1] = 0;
+        texts_add(out, t, 1);
+      }
+    return true;
+  }
+  for (uint32_t a = 0; a < info->alternative_count; a++) {
+    Texts alt = {0};
+    bool ok = sequence_texts(g, info->alternatives[a].symbols, info->alternatives[a].count, depth, &alt);
+    for (uint32_t i = 0; ok && i < alt.count; i++) texts_add(out, alt.text[i], alt.length[i]), alt.text[i] = NULL;
+    texts_free(&alt);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool sd_grammar_each_text(const SdGrammar *self, SdSymbol symbol, uint32_t cap,
+                          bool (*fn)(void *ctx, const char *text, size_t length), void *ctx) {
+  uint64_t n;
+  if (!sd_grammar_count_derivations(self, symbol, cap, &n)) return false;
+  Texts all = {0};
+  bool ok = texts_of(self, symbol, 0, &all);
+  for (uint32_t i = 0; ok && i < all.count; i++) ok = fn(ctx, all.text[i], all.length[i]);
+  texts_free(&all);
+  return ok;
 }

@@ -120,5 +120,10 @@ SD_API char *sd_grammar_to_bnf(const SdGrammar *self);
  * an ambiguous one fewer texts); false otherwise. No recursion: any grammar
  * size. (grammar_count.c) */
 SD_API bool sd_grammar_count_derivations(const SdGrammar *self, SdSymbol symbol, uint64_t cap, uint64_t *count);
+/* Call fn with every text symbol derives (once per derivation), when they
+ * are at most cap; false when they are more, infinitely many, nested too
+ * deep to list, or fn returned false. (grammar_count.c) */
+SD_API bool sd_grammar_each_text(const SdGrammar *self, SdSymbol symbol, uint32_t cap,
+                                 bool (*fn)(void *ctx, const char *text, size_t length), void *ctx);
 
 #endif

@@ -218,6 +218,37 @@ static void test_count_derivations(void) {
   }
 }
 
+static bool collect_text(void *ctx, const char *text, size_t length) {
+  char *all = ctx;
+  strncat(all, text, length);
+  strcat(all, "|");
+  return true;
+}
+
+static bool stop_at_b(void *ctx, const char *text, size_t length) {
+  (void)ctx;
+  return !(length == 1 && text[0] == 'b');
+}
+
+/* Every text of a small nonterminal, in the grammar's order (one per
+ * derivation); none when they are too many, infinitely many, or the
+ * callback stops. */
+static void test_each_text(void) {
+  SdGrammar *g = grammar("<start> ::= <a> <b>\n<a> ::= \"x\" | \"y\" [0-1]\n<b> ::= \"\" | \"!\"\n"
+                         "<r> ::= \"a\" <r> | \"b\"\n<c> ::= \"a\" | \"b\" | \"c\"\n");
+  CHECK(g);
+  if (!g) return;
+  char all[256] = "";
+  CHECK(sd_grammar_each_text(g, g->start, 100, collect_text, all));
+  CHECK(!strcmp(all, "x|x!|y0|y0!|y1|y1!|"));
+  all[0] = 0;
+  CHECK(!sd_grammar_each_text(g, g->start, 5, collect_text, all)); /* 6 texts, over the cap */
+  CHECK(all[0] == 0);
+  CHECK(!sd_grammar_each_text(g, sd_grammar_find(g, "<r>"), 100, collect_text, all)); /* infinite */
+  CHECK(!sd_grammar_each_text(g, sd_grammar_find(g, "<c>"), 100, stop_at_b, NULL)); /* stopped */
+  sd_grammar_free(g);
+}
+
 int main(void) {
   RUN(test_no_read_past_len);
   RUN(test_exactly_once);
@@ -229,5 +260,6 @@ int main(void) {
   RUN(test_contains_and_find);
   RUN(test_ready_grammars_load);
   RUN(test_count_derivations);
+  RUN(test_each_text);
   return test_report();
 }
