@@ -47,38 +47,48 @@ static uint64_t nonterminal_count(const SdSymbolInfo *s, const uint64_t *count, 
   return total;
 }
 
+/* The "is used by" edges between nonterminals: pending[s] counts the uses
+ * of nonterminals in s's rules; users[first_user[t] .. first_user[t + 1])
+ * lists the nonterminals whose rules use t (once per use). */
+typedef struct Uses {
+  uint32_t *pending, *first_user, *users, *filled;
+  uint32_t total;
+} Uses;
+
+/* Call fn for every use of a nonterminal in a rule: (user, used). */
+static void each_use(const SdGrammar *g, void (*fn)(Uses *, SdSymbol, SdSymbol), Uses *u) {
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    const SdSymbolInfo *info = &g->symbols[s];
+    if (info->kind != SD_SYM_NONTERMINAL) continue;
+    for (uint32_t a = 0; a < info->alternative_count; a++)
+      for (uint32_t k = 0; k < info->alternatives[a].count; k++) {
+        SdSymbol used = info->alternatives[a].symbols[k];
+        if (g->symbols[used].kind == SD_SYM_NONTERMINAL) fn(u, (SdSymbol)s, used);
+      }
+  }
+}
+
+static void count_use(Uses *u, SdSymbol user, SdSymbol used) {
+  u->pending[user]++;
+  u->first_user[used + 1]++;
+  u->total++;
+}
+
+static void list_use(Uses *u, SdSymbol user, SdSymbol used) {
+  u->users[u->first_user[used] + u->filled[used]++] = (uint32_t)user;
+}
+
 bool sd_grammar_count_derivations(const SdGrammar *self, SdSymbol symbol, uint64_t cap, uint64_t *out) {
   uint32_t n = self->symbol_count;
   uint64_t limit = cap + 1;
   uint64_t *count = sd_xcalloc(n + 1, sizeof *count);
-  uint32_t *pending = sd_xcalloc(n + 1, sizeof *pending);   /* nonterminal uses not counted yet */
-  uint32_t *first_user = sd_xcalloc(n + 2, sizeof *first_user);
-  uint32_t uses = 0;
-  for (uint32_t s = 0; s < n; s++) {
-    const SdSymbolInfo *info = &self->symbols[s];
-    if (info->kind != SD_SYM_NONTERMINAL) continue;
-    for (uint32_t a = 0; a < info->alternative_count; a++)
-      for (uint32_t k = 0; k < info->alternatives[a].count; k++) {
-        SdSymbol used = info->alternatives[a].symbols[k];
-        if (self->symbols[used].kind != SD_SYM_NONTERMINAL) continue;
-        pending[s]++;
-        first_user[used + 1]++;
-        uses++;
-      }
-  }
-  /* users of each nonterminal, as a flat list indexed by first_user */
-  for (uint32_t s = 0; s < n; s++) first_user[s + 1] += first_user[s];
-  uint32_t *users = sd_xcalloc(uses + 1, sizeof *users);
-  uint32_t *filled = sd_xcalloc(n + 1, sizeof *filled);
-  for (uint32_t s = 0; s < n; s++) {
-    const SdSymbolInfo *info = &self->symbols[s];
-    if (info->kind != SD_SYM_NONTERMINAL) continue;
-    for (uint32_t a = 0; a < info->alternative_count; a++)
-      for (uint32_t k = 0; k < info->alternatives[a].count; k++) {
-        SdSymbol used = info->alternatives[a].symbols[k];
-        if (self->symbols[used].kind == SD_SYM_NONTERMINAL) users[first_user[used] + filled[used]++] = s;
-      }
-  }
+  Uses u = {.pending = sd_xcalloc(n + 1, sizeof(uint32_t)), .first_user = sd_xcalloc(n + 2, sizeof(uint32_t)),
+            .filled = sd_xcalloc(n + 1, sizeof(uint32_t))};
+  each_use(self, count_use, &u);
+  for (uint32_t s = 0; s < n; s++) u.first_user[s + 1] += u.first_user[s];
+  u.users = sd_xcalloc(u.total + 1, sizeof(uint32_t));
+  each_use(self, list_use, &u);
+  uint32_t *pending = u.pending, *first_user = u.first_user, *users = u.users;
   uint32_t *ready = sd_xcalloc(n + 1, sizeof *ready);
   uint32_t head = 0, tail = 0;
   bool *done = sd_xcalloc(n + 1, sizeof *done);
@@ -99,7 +109,7 @@ bool sd_grammar_count_derivations(const SdGrammar *self, SdSymbol symbol, uint64
   free(pending);
   free(first_user);
   free(users);
-  free(filled);
+  free(u.filled);
   free(ready);
   free(done);
   return finite;
