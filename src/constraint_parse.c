@@ -1961,6 +1961,29 @@ static void parse_const(P *p) {
   p->const_name = nm->value;
 }
 
+/* The nodes of f's negation normal form, at most limit (iff and xor are two
+ * conjunctions of both sides there); *culprit: the outermost iff or xor whose
+ * expansion reaches the limit. Recursion is bounded by check_depth. */
+static uint64_t expanded_size(const SdFormula *f, uint64_t limit, const SdFormula **culprit) {
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < f->child_count && n < limit; i++) n += expanded_size(f->children[i], limit, culprit);
+  if (f->kind == SD_F_IFF || f->kind == SD_F_XOR) n = n > limit / 2 ? limit : 2 * n + 3;
+  else n += 1;
+  if (n >= limit) {
+    n = limit;
+    if (f->kind == SD_F_IFF || f->kind == SD_F_XOR) *culprit = f;
+  }
+  return n;
+}
+
+static void check_expansion(P *p, const SdFormula *f) {
+  const SdFormula *culprit = NULL;
+  if (expanded_size(f, SD_CONSTRAINT_MAX_EXPANSION, &culprit) < SD_CONSTRAINT_MAX_EXPANSION || !culprit) return;
+  fail_at(p, culprit->line, culprit->column,
+          "too many iff/xor in a chain: written out as and/or they would make more than %d nodes",
+          SD_CONSTRAINT_MAX_EXPANSION);
+}
+
 static bool run(P *p) {
   if (setjmp(p->fail)) return false;
   const char *z = memchr(p->text, 0, p->len);
@@ -1979,6 +2002,7 @@ static bool run(P *p) {
     fail_expected(p, t, "a connective (and, or, xor, implies, iff) or the end");
   }
   check_depth(p, f);
+  check_expansion(p, f);
   for (uint32_t i = p->free_nts.size; i-- > 0;) f = close_over(p, f, p->free_nts.items[i].var);
   for (uint32_t i = 0; i < p->pending.size; i++)
     if (!p->pending.items[i].done) /* its base is bound by no quantifier */
