@@ -521,6 +521,13 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
   }
 }
 
+/* Does c hold on some labelled passing input? */
+static bool holds_on_passing(const Debugger *d, const SdConstraint *c) {
+  for (uint32_t k = 0; k < d->passing.size; k++)
+    if (sd_constraint_eval(c, d->evidence.items[d->passing.items[k]].tree, NULL)) return true;
+  return false;
+}
+
 /* Causes that hold on a passing input are not causes: drop them (the
  * failures they explained are learned again, with the passing inputs as
  * evidence against them). Returns how many were dropped. */
@@ -528,10 +535,7 @@ static uint32_t drop_imprecise_causes(Debugger *d) {
   uint32_t dropped = 0;
   for (uint32_t i = 0; i < d->causes.size;) {
     DbgCause *c = &d->causes.items[i];
-    bool wrong = false;
-    for (uint32_t k = 0; k < d->passing.size && !wrong; k++)
-      wrong = sd_constraint_eval(c->constraint, d->evidence.items[d->passing.items[k]].tree, NULL);
-    if (!wrong) {
+    if (!holds_on_passing(d, c->constraint)) {
       i++;
       continue;
     }
@@ -619,9 +623,7 @@ static bool check_flaky(Debugger *d) {
 static bool agrees_with_evidence(const Debugger *d, const SdConstraint *c) {
   for (uint32_t k = 0; k < d->failing.size; k++)
     if (!sd_constraint_eval(c, d->evidence.items[d->failing.items[k]].tree, NULL)) return false;
-  for (uint32_t k = 0; k < d->passing.size; k++)
-    if (sd_constraint_eval(c, d->evidence.items[d->passing.items[k]].tree, NULL)) return false;
-  return true;
+  return !holds_on_passing(d, c);
 }
 
 /* Does the last hunt, which found nothing, count for this diagnosis? When it
