@@ -29,6 +29,10 @@ static const Case cases[] = {
     {"value bound", "grammars/json.bnf", "exists <number> x: str.to.int(x) > 1000"},
     {"big value", "grammars/heartbleed.bnf", "exists <payload-length> n: str.to.int(n) > 100000000000000000000"},
     {"unsatisfiable", "grammars/heartbleed.bnf", "exists <digit> d: str.len(d) > 1"},
+    {"length and literal", "tests/cases/diagnose/config/grammar.bnf",
+     "(forall <name> n: str.len(n) >= 32) and (exists <name> m: str.contains(m, \"6\"))"},
+    {"literal over a structure", "grammars/calculator.bnf",
+     "exists <arith-expr> e: str.contains(e, \"t(-\")"},
     {"equality or value", "grammars/dates.bnf",
      "(<month> = \"02\" and str.to.int(<day>) > 29) or (<month> = \"04\" and <day> = \"31\")"},
 };

@@ -289,10 +289,11 @@ static void fuzz_once(Gen *gen) {
  * still wanted, and
  * none after SEARCH_MISSES walks in a row that found nothing new. */
 enum { SEARCH_STEPS = 40, SEARCH_WALKS_PER_INPUT = 3, SEARCH_MISSES = 6 };
+static SdLengths *solver_lengths(SdSolver *s);
 
 static void search(Gen *gen, uint32_t target) {
   SdSolver *s = gen->s;
-  SdSearch *sr = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, gen->nnf, 4 * gen->base_length + 16);
+  SdSearch *sr = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, solver_lengths(s), gen->nnf, 4 * gen->base_length + 16);
   uint32_t walks = SEARCH_WALKS_PER_INPUT * (target - gen->produced), misses = 0;
   for (uint32_t w = 0; w < walks && misses < SEARCH_MISSES && gen->produced < target &&
                        gen->attempts < gen->budget && !sd_stop_requested(); w++) {
@@ -543,11 +544,21 @@ static bool formula_has_smt(const SdFormula *f) {
 
 /* Whether the formula compares integers (<, <=, >, >=): only then does Z3
  * add what fuzzing rarely makes, values on the boundary. */
+/* str.len(x) against an integer literal: the local search draws texts of
+ * the lengths around the literal itself (solver_search.c). */
+static bool length_against_literal(const SdTerm *a) {
+  const SdTerm *x = a->args[0], *y = a->args[1];
+  if (x->op == SD_OP_INT) x = a->args[1], y = a->args[0];
+  return x->op == SD_OP_STR_LEN && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR && y->op == SD_OP_INT;
+}
+
+/* Whether f compares integers where Z3 finds the boundary values better
+ * than fuzzing and the local search do. */
 static bool has_comparison(const SdFormula *f) {
   if (f->kind == SD_F_ATOM) {
     SdOp op = f->atom->op;
     return (op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) && f->atom->arg_count == 2 &&
-           f->atom->args[0]->type == SD_TYPE_INT;
+           f->atom->args[0]->type == SD_TYPE_INT && !length_against_literal(f->atom);
   }
   for (uint32_t i = 0; i < f->child_count; i++)
     if (has_comparison(f->children[i])) return true;

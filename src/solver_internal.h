@@ -110,14 +110,16 @@ Z3_ast sd_z3_boundary(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, boo
 /* ---- solver_search.c ---- */
 /* Local search over the top-level conjuncts of nnf (negation normal form,
  * kept alive by the caller): derivations made anew with the fuzzer and rng,
- * of up to about size_budget nodes above a symbol's minimum, and texts
- * copied between nodes (parsed with parser). */
+ * of up to about size_budget nodes above a symbol's minimum, texts
+ * copied between nodes (parsed with parser), and words of the lengths and
+ * with the literals the constraint asks for (lengths, when not NULL). */
 typedef struct SdSearch SdSearch;
 struct SdFuzzer;
 struct SdRng;
 struct SdParser;
+struct SdLengths;
 SdSearch *sd_search_new(const SdGrammar *g, struct SdFuzzer *fuzzer, struct SdParser *parser, struct SdRng *rng,
-                        const SdConstraint *nnf, uint32_t size_budget);
+                        const struct SdLengths *lengths, const SdConstraint *nnf, uint32_t size_budget);
 void sd_search_free(SdSearch *self);
 /* Walk from t (taken over) for at most `steps` steps: a tree on which every
  * conjunct holds, or NULL (t is freed). */

@@ -14,7 +14,14 @@
  * a byte more or less), parsed as its own nonterminal. Relations between
  * elements (equal values in other texts, one a prefix of another, a sum
  * just past a limit) are met by copying where deriving anew rarely meets
- * them. Constraints on structure and strings (a keyword here, a sign
+ * them. A sixth of the steps, where the constraint bounds the length of
+ * the node's nonterminal or asks it to contain, start or end with a
+ * literal, or equal one, shape instead: the node is derived anew at one of
+ * those lengths (lengths.c draws a word of exactly that length) or its own,
+ * with one of the literals written over it where it belongs, and kept when
+ * the text still derives from its nonterminal ("a <name> of 32 bytes or
+ * more, one of them a 6" in one step, where random derivations are short
+ * and Z3 on lengths and regexes spent a second). Constraints on structure and strings (a keyword here, a sign
  * there, some operator nowhere) are met in a few dozen evaluations this way,
  * where a Z3 query on strings costs tens to hundreds of milliseconds; what
  * the walk does not meet is left to Z3. */
@@ -24,6 +31,8 @@
 #include "semdbg/constraint.h"
 #include "semdbg/fuzzer.h"
 #include "semdbg/parser.h"
+#include "array.h"
+#include "lengths.h"
 #include "solver_internal.h"
 #include "util.h"
 
@@ -36,8 +45,26 @@ typedef struct Conjunct {
   uint32_t symbol_count;
 } Conjunct;
 
+/* What the constraint asks of a nonterminal's texts, as it is positively:
+ * a length (str.len(x) compared with k: the boundary half the time, else
+ * any length that meets it, up to k more) or a literal at a place
+ * (contains, prefixof, suffixof, =). */
+typedef enum { SHAPE_LENGTH, SHAPE_ANYWHERE, SHAPE_PREFIX, SHAPE_SUFFIX, SHAPE_WHOLE } ShapeKind;
+typedef struct Shape {
+  SdSymbol symbol;
+  ShapeKind kind;
+  uint32_t length;     /* SHAPE_LENGTH: the boundary, and the lengths lo..hi that meet it */
+  uint32_t lo, hi;
+  const char *text;    /* the literal (the constraint's, which outlives the search) */
+  uint32_t text_length;
+} Shape;
+typedef Array(Shape) ShapeList;
+enum { SHAPES_MAX = 64, SHAPE_TRIES = 4 };
+
 struct SdSearch {
   const SdGrammar *g;
+  const SdLengths *lengths; /* words of exact lengths (NULL: no shaping) */
+  ShapeList shapes;
   SdFuzzer *fuzzer;
   SdParser *parser;         /* texts copied between nodes are parsed with it */
   SdRng *rng;
@@ -66,10 +93,80 @@ static void add_conjunct(SdSearch *self, SdConstraint *c) {
   if (x->symbol_count > SEARCH_SYMBOLS) x->symbol_count = SEARCH_SYMBOLS;
 }
 
+static SdSymbol var_symbol(const SdConstraint *c, const SdTerm *t) {
+  return t->op == SD_OP_VAR && t->var >= 0 ? c->variables[t->var].symbol : -1;
+}
+
+static void add_shape(SdSearch *self, SdSymbol symbol, ShapeKind kind, uint32_t length, const SdTerm *lit) {
+  if (symbol < 0 || self->shapes.size >= SHAPES_MAX) return;
+  Shape sh = {.symbol = symbol, .kind = kind, .length = length};
+  if (lit) sh.text = lit->text, sh.text_length = lit->length;
+  array_push(&self->shapes, sh);
+}
+
+/* str.len(x) op k with a small integer literal k: the lengths that meet
+ * it, the boundary first (op is as read with the length on the left). */
+static void length_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *len, const SdTerm *k) {
+  if (len->op != SD_OP_STR_LEN || len->arg_count != 1 || k->op != SD_OP_INT || k->text[0] == '-' || k->length > 4) return;
+  SdSymbol symbol = var_symbol(c, len->args[0]);
+  uint32_t n = (uint32_t)strtoul(k->text, NULL, 10), wide = n > 8 ? n : 8;
+  uint32_t lo = 0, hi = 0;
+  switch (op) {
+  case SD_OP_EQ: lo = hi = n; break;
+  case SD_OP_LT: if (!n) return; lo = 0, hi = n - 1; break;
+  case SD_OP_LE: lo = 0, hi = n; break;
+  case SD_OP_GT: lo = n + 1, hi = n + 1 + wide; break;
+  case SD_OP_GE: lo = n, hi = n + wide; break;
+  default: return;
+  }
+  uint32_t boundary = op == SD_OP_LT || op == SD_OP_LE ? hi : lo;
+  if (symbol < 0 || self->shapes.size >= SHAPES_MAX) return;
+  Shape sh = {.symbol = symbol, .kind = SHAPE_LENGTH, .length = boundary, .lo = lo, .hi = hi};
+  array_push(&self->shapes, sh);
+}
+
+static SdOp mirrored(SdOp op) {
+  return op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : op == SD_OP_GE ? SD_OP_LE : op;
+}
+
+/* The shapes of an atom that holds positively. */
+static void atom_shapes(SdSearch *self, const SdConstraint *c, const SdTerm *a) {
+  if (a->arg_count != 2) return;
+  const SdTerm *x = a->args[0], *y = a->args[1];
+  switch (a->op) {
+  case SD_OP_EQ: case SD_OP_LT: case SD_OP_LE: case SD_OP_GT: case SD_OP_GE:
+    length_shapes(self, c, a->op, x, y);
+    length_shapes(self, c, mirrored(a->op), y, x);
+    if (a->op == SD_OP_EQ && y->op == SD_OP_STRING) add_shape(self, var_symbol(c, x), SHAPE_WHOLE, 0, y);
+    if (a->op == SD_OP_EQ && x->op == SD_OP_STRING) add_shape(self, var_symbol(c, y), SHAPE_WHOLE, 0, x);
+    break;
+  case SD_OP_STR_CONTAINS:
+    if (y->op == SD_OP_STRING) add_shape(self, var_symbol(c, x), SHAPE_ANYWHERE, 0, y);
+    break;
+  case SD_OP_STR_PREFIXOF: case SD_OP_STR_SUFFIXOF:
+    if (x->op == SD_OP_STRING)
+      add_shape(self, var_symbol(c, y), a->op == SD_OP_STR_PREFIXOF ? SHAPE_PREFIX : SHAPE_SUFFIX, 0, x);
+    break;
+  default:
+    break;
+  }
+}
+
+static void collect_shapes(SdSearch *self, const SdConstraint *c, const SdFormula *f) {
+  if (f->kind == SD_F_ATOM) {
+    atom_shapes(self, c, f->atom);
+    return;
+  }
+  if (f->kind == SD_F_NOT) return; /* NNF: a negated atom asks for no shape */
+  for (uint32_t i = 0; i < f->child_count; i++) collect_shapes(self, c, f->children[i]);
+}
+
 SdSearch *sd_search_new(const SdGrammar *g, SdFuzzer *fuzzer, SdParser *parser, SdRng *rng,
-                        const SdConstraint *nnf, uint32_t size_budget) {
+                        const SdLengths *lengths, const SdConstraint *nnf, uint32_t size_budget) {
   SdSearch *self = sd_xcalloc(1, sizeof *self);
   self->g = g;
+  self->lengths = lengths;
+  if (lengths) collect_shapes(self, nnf, nnf->root);
   self->fuzzer = fuzzer;
   self->parser = parser;
   self->rng = rng;
@@ -88,6 +185,7 @@ void sd_search_free(SdSearch *self) {
     sd_constraint_free(self->conjuncts[i].violation);
   }
   free(self->witness);
+  array_free(&self->shapes);
   free(self);
 }
 
@@ -197,6 +295,78 @@ static bool copy_move(SdSearch *self, SdTree *next, SdNode *node, const Conjunct
   return true;
 }
 
+/* One of the shapes of symbol of the given kinds (a bit per ShapeKind), at
+ * random; NULL when there is none. */
+static const Shape *pick_shape(SdSearch *self, SdSymbol symbol, uint32_t kinds) {
+  const Shape *pick = NULL;
+  uint32_t seen = 0;
+  for (uint32_t i = 0; i < self->shapes.size; i++) {
+    const Shape *sh = &self->shapes.items[i];
+    if (sh->symbol == symbol && (kinds >> sh->kind & 1) && sd_rng_below(self->rng, ++seen) == 0) pick = sh;
+  }
+  return pick;
+}
+
+/* Write the literal of sh over word (of length n) where it belongs; false
+ * when it does not fit. */
+static bool overlay(SdSearch *self, char *word, uint32_t n, const Shape *sh) {
+  if (sh->text_length > n || (sh->kind == SHAPE_WHOLE && sh->text_length != n)) return false;
+  uint32_t room = n - sh->text_length;
+  uint32_t at = sh->kind == SHAPE_SUFFIX ? room : sh->kind == SHAPE_ANYWHERE ? sd_rng_below(self->rng, room + 1) : 0;
+  memcpy(word + at, sh->text, sh->text_length);
+  return true;
+}
+
+/* A derivation of symbol from a word of `length` bytes (base when given,
+ * else drawn from the grammar) with lit written over it, and each other
+ * literal the constraint asks of symbol with odd chances (a prefix and a
+ * suffix together); NULL when none derives after SHAPE_TRIES. */
+static SdTree *shaped_text(SdSearch *self, SdSymbol symbol, uint32_t length, const char *base, const Shape *lit) {
+  if (lit && (lit->kind == SHAPE_WHOLE || lit->text_length > length)) length = lit->text_length, base = NULL;
+  if (!base && !sd_lengths_possible(self->lengths, symbol, length)) return NULL;
+  for (int tries = 0; tries < SHAPE_TRIES; tries++) {
+    char *word = base ? sd_xstrndup(base, length) : sd_lengths_sample(self->lengths, symbol, length, self->rng);
+    if (!word) return NULL;
+    if (lit) {
+      for (uint32_t i = 0; i < self->shapes.size; i++) {
+        const Shape *sh = &self->shapes.items[i];
+        if (sh != lit && sh->symbol == symbol && sh->kind != SHAPE_LENGTH && sd_rng_below(self->rng, 2))
+          overlay(self, word, length, sh);
+      }
+      overlay(self, word, length, lit); /* last: it is not written over */
+    }
+    SdParseError err = {0};
+    SdTree *sub = sd_parse(self->parser, symbol, word, length, &err);
+    free(err.message);
+    free(word);
+    if (sub || (!lit && !base)) return sub; /* a word drawn as it is derives */
+  }
+  return NULL;
+}
+
+/* next with node derived anew in a shape the constraint asks of its
+ * nonterminal: of a length it bounds, or its own (half the time its own
+ * text, so that literals add up over steps), with literals over it; false
+ * when the constraint asks none or no such text derives. */
+static bool shape_move(SdSearch *self, SdTree *next, SdNode *node) {
+  enum { LITERALS = 1u << SHAPE_ANYWHERE | 1u << SHAPE_PREFIX | 1u << SHAPE_SUFFIX | 1u << SHAPE_WHOLE };
+  if (!self->lengths) return false;
+  const Shape *len = pick_shape(self, node->symbol, 1u << SHAPE_LENGTH);
+  const Shape *lit = pick_shape(self, node->symbol, LITERALS);
+  if (!len && !lit) return false;
+  if (len && lit && sd_rng_below(self->rng, 3) == 0) lit = NULL; /* a length alone, now and then */
+  uint32_t own;
+  const char *text = sd_node_text(next, node, &own);
+  bool resize = len && (!lit || sd_rng_below(self->rng, 2));
+  const char *base = !resize && lit && sd_rng_below(self->rng, 2) ? text : NULL;
+  uint32_t length = !resize ? own : sd_rng_below(self->rng, 2) ? len->length : len->lo + sd_rng_below(self->rng, len->hi - len->lo + 1);
+  SdTree *sub = shaped_text(self, node->symbol, length, base, lit);
+  if (!sub) return false;
+  sd_tree_replace(next, node, sub->root);
+  sd_tree_free(sub);
+  return true;
+}
+
 SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps) {
   uint32_t pick = 0;
   uint32_t fails = failing(self, t, &pick);
@@ -207,7 +377,9 @@ SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps) {
       sd_tree_free(next);
       break;
     }
-    if (sd_rng_below(self->rng, 3) != 0 || !copy_move(self, next, node, &self->conjuncts[pick])) {
+    uint32_t way = sd_rng_below(self->rng, 6);
+    bool moved = way < 2 ? copy_move(self, next, node, &self->conjuncts[pick]) : way == 2 && shape_move(self, next, node);
+    if (!moved) {
       uint32_t lo = self->g->symbols[node->symbol].min_size;
       uint32_t size = lo + sd_rng_below(self->rng, self->size_budget);
       sd_tree_replace(next, node, sd_fuzz_node(self->fuzzer, next, node->symbol, size));

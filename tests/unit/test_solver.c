@@ -431,7 +431,7 @@ static void test_search_copies(void) {
     CHECK(c != NULL);
     if (!c) continue;
     SdConstraint *nnf = sd_constraint_nnf(c);
-    SdSearch *sr = sd_search_new(g, fz, parser, &rng, nnf, 16);
+    SdSearch *sr = sd_search_new(g, fz, parser, &rng, NULL, nnf, 16);
     uint32_t met = 0;
     for (int i = 0; i < 20; i++) {
       SdTree *t = sd_search_walk(sr, sd_fuzz_tree(fz, -1), 40);
@@ -472,8 +472,8 @@ static void test_search_walk(void) {
     SdRng rng;
     sd_rng_seed(&rng, 7);
     SdParser *parser = sd_parser_new(g);
-    SdSearch *sr = sd_search_new(g, fz, parser, &rng, nnf, 16);
-    SdSearch *sr_never = sd_search_new(g, fz, parser, &rng, never_nnf, 16);
+    SdSearch *sr = sd_search_new(g, fz, parser, &rng, NULL, nnf, 16);
+    SdSearch *sr_never = sd_search_new(g, fz, parser, &rng, NULL, never_nnf, 16);
     uint32_t met = 0, wrong = 0, contradictions = 0;
     for (int i = 0; i < 20; i++) {
       SdTree *t = sd_search_walk(sr, sd_fuzz_tree(fz, -1), 40);
