@@ -489,6 +489,20 @@ static void add_note(DbgCause *c, Measure *m, const char *note) {
  * PIN_MOVED (the cause was wrong here: *moved may hold a corrected cause). */
 /* Pin one measure in one failing input: the first node whose variation
  * crosses the cause's boundary. Boundaries found are added to c when keep. */
+static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+
+/* Does c already have boundary b (an element measured under two variables,
+ * as <x> in "x > y and z > x", is pinned twice to the same values)? */
+static bool has_boundary(const DbgCause *c, const DbgBoundary *b) {
+  for (uint32_t i = 0; i < c->boundaries.size; i++) {
+    const DbgBoundary *o = &c->boundaries.items[i];
+    if (o->symbol == b->symbol && o->length == b->length && o->pinned == b->pinned &&
+        same_text(o->pass_value, b->pass_value) && same_text(o->fail_value, b->fail_value) && same_text(o->note, b->note))
+      return true;
+  }
+  return false;
+}
+
 static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode *bound, bool keep,
                               SdConstraint **moved) {
   Measure *m = p->m;
@@ -514,6 +528,11 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
       if (r == PIN_FAILED || (r == PIN_OK && !keep)) {
         dbg_boundary_free(&b);
         if (r == PIN_OK && result != PIN_MOVED) result = PIN_OK;
+        continue;
+      }
+      if (r == PIN_OK && has_boundary(c, &b)) { /* the same element under another variable */
+        dbg_boundary_free(&b);
+        if (result != PIN_MOVED) result = PIN_OK;
         continue;
       }
       array_push(&c->boundaries, b);
