@@ -86,7 +86,7 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
                      "inputs generated per candidate and per negation (default 8)"),
       CLI_UINT_RANGE("hunt", 0, &d->hunt, 1, UINT32_MAX, "N",
                      "random inputs outside the diagnosis per hunt for failures it\n"
-                     "misses, and N/2 inside it, after the targeted ones (default 16);\n"
+                     "misses, and N/3 inside it, after the targeted ones (default 16);\n"
                      "more is stronger evidence"),
       CLI_STRING("kind", 0, &d->kind, "K",
                  "the failure kind to explain, as `semdbg run` shows it (default:\n"
