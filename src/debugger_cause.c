@@ -314,8 +314,8 @@ bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b) {
 }
 
 /* The measures a candidate compares: a set of (nonterminal, length or
- * value) pairs, as a sorted list of codes; text anywhere makes it NULL-like
- * (count 0, text true). */
+ * value) pairs and of the scopes its quantifiers range in, as a list of
+ * codes; text anywhere makes it NULL-like (count 0, text true). */
 typedef struct Measures {
   uint64_t codes[32];
   uint32_t count;
@@ -350,6 +350,12 @@ static void term_measures(Measures *m, const SdConstraint *c, const SdTerm *t) {
 
 static void formula_measures(Measures *m, const SdConstraint *c, const SdFormula *f) {
   if (f->kind == SD_F_ATOM) term_measures(m, c, f->atom);
+  if ((f->kind == SD_F_EXISTS || f->kind == SD_F_FORALL) && f->in_var >= 0 && m->count < 32) {
+    /* a scope: "length > data's length" within one record is not the same
+       comparison as across records (netstrings: "5:hello,1:a," parts them) */
+    SdSymbol sym = c->variables[f->var].symbol, in = c->variables[f->in_var].symbol;
+    m->codes[m->count++] = ((uint64_t)(uint32_t)in << 40) | ((uint64_t)(uint32_t)sym << 8) | 'S';
+  }
   for (uint32_t i = 0; i < f->child_count; i++) formula_measures(m, c, f->children[i]);
 }
 

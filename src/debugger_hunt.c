@@ -48,7 +48,8 @@ enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEA
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
 
-enum { VARY_BYTE = -1, VARY_GROW = -2 };
+/* VARY_GROW_TO - n: derived anew with about n nodes */
+enum { VARY_BYTE = -1, VARY_GROW = -2, VARY_GROW_TO = -3 };
 
 /* base with node (given by its path) derived anew: through alternative alt,
  * or (VARY_BYTE) a terminal's byte drawn again, or (VARY_GROW) a derivation
@@ -67,6 +68,8 @@ static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int3
   } else if (alt == VARY_GROW) {
     uint32_t hi = 4 * node->size + 64;
     fresh = sd_fuzz_node_sized(d->fuzzer, t, node->symbol, node->size + sd_rng_below(&d->rng, hi - node->size));
+  } else if (alt <= VARY_GROW_TO) {
+    fresh = sd_fuzz_node_sized(d->fuzzer, t, node->symbol, (uint32_t)(VARY_GROW_TO - alt));
   } else {
     const SdAlternative *a = &si->alternatives[alt];
     fresh = sd_tree_new_node(t, node->symbol, alt, a->count);
@@ -432,10 +435,45 @@ static bool holds_named(const SdTree *t, const SdNode *node, const SdSymbol *nam
 }
 
 /* Inside the diagnosis, failing inputs with an element it does not look at
- * (nor at anything in or around it) grown, twice each: the largest such
- * elements. Where they grow freely its inputs must still fail; a length
- * field above 2, taken for the cause, holds with a payload grown past it,
- * which passes. */
+ * (nor at anything in or around it) grown, twice each at random, and once
+ * past the largest number in the input (a field may count its bytes: "4572"
+ * with a 2-byte payload). Where they grow freely its inputs must still
+ * fail; a length field above 2, taken for the cause, holds with a payload
+ * grown past it, which passes. */
+/* The largest number up to GROW_TO_MAX written in t (a numeral element's
+ * value), 0 when there is none: a field that counts the bytes of another
+ * element is met by growing that element to it. */
+enum { GROW_TO_MAX = 4096 };
+static uint32_t largest_count(const SdTree *t) {
+  uint32_t best = 0;
+  for (uint32_t id = 1; id < t->node_count; id++) {
+    uint32_t len;
+    const char *text = sd_node_text(t, t->nodes[id], &len);
+    if (len == 0 || len > 4 || !sd_is_numeral(text, len) || text[0] < '0' || text[0] > '9') continue;
+    char digits[8];
+    memcpy(digits, text, len);
+    digits[len] = 0;
+    uint32_t v = (uint32_t)strtoul(digits, NULL, 10);
+    if (v <= GROW_TO_MAX && v > best) best = v;
+  }
+  return best;
+}
+
+/* base with node derived anew to a text of at least `length` bytes (three
+ * tries), or NULL. */
+static SdTree *grown_to(Debugger *d, const SdTree *base, const SdNode *node, uint32_t length) {
+  for (int tries = 0; tries < 3; tries++) {
+    SdTree *t = variant(d, base, node, VARY_GROW_TO - (int32_t)(2 * length + 8));
+    if (!t) return NULL;
+    uint32_t path[256], len;
+    uint32_t depth = sd_node_path(node, path, 256);
+    sd_node_text(t, sd_tree_follow(t, path, depth), &len);
+    if (len >= length) return t;
+    sd_tree_free(t);
+  }
+  return NULL;
+}
+
 static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
   uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
@@ -453,6 +491,13 @@ static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
         continue;
       for (int again = 0; again < 2; again++) {
         SdTree *t = variant(d, base, node, VARY_GROW);
+        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+      uint32_t count = largest_count(base), own;
+      sd_node_text(base, node, &own);
+      if (count > own) { /* past the largest number in the input, which may count its bytes */
+        SdTree *t = grown_to(d, base, node, count);
         if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
         else sd_tree_free(t);
       }
@@ -881,17 +926,135 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
 /* The targeted inputs inside the diagnosis: a value the failures never
  * varied, a proxy of the cause, a cause that is not sufficient, a threshold
  * right in one context only, a cause that does not fail alone. */
+static bool holds_diagnosis(void *ctx, const SdTree *t) { return sd_constraint_eval(ctx, t, NULL); }
+
+/* Inside the diagnosis, the ends of its region in failing inputs: each
+ * number that is an element the diagnosis names, or holds one, pushed down
+ * (and up) as far as the diagnosis still holds, by evaluation only; the
+ * longest inputs first (what else they hold is where a proxy parts from the
+ * real cause). A proxy of a numeric cause holds to its region's end where
+ * the cause does not: `<payload-length>` above 0 for a length above the
+ * payload's fails at 1 only with an empty payload. */
+static void region_ends_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  SdHashSet made = {0};
+  for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < HUNT_BASES;) {
+    const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    bases++;
+    for (uint32_t id = 1; id < base->node_count; id++) {
+      const SdNode *node = base->nodes[id];
+      if (!d->grammar->symbols[node->symbol].numeric || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+          !(names_symbol(named, nn, node->symbol) || holds_named(base, node, named, nn)))
+        continue;
+      SdTree *ends[2];
+      dbg_extremes(d, base, node, holds_diagnosis, (void *)diagnosis, ends);
+      for (int e = 0; e < 2; e++) {
+        if (ends[e] && keep(d, diagnosis, true, &made, ends[e])) array_push(out, ends[e]);
+        else sd_tree_free(ends[e]);
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+  for (uint32_t i = 1; i < out->size; i++) /* longest first (insertion sort: few) */
+    for (uint32_t j = i; j > 0 && out->items[j]->length > out->items[j - 1]->length; j--) {
+      SdTree *tmp = out->items[j];
+      out->items[j] = out->items[j - 1], out->items[j - 1] = tmp;
+    }
+}
+
+/* The smallest nonterminal (not the start, not made by desugaring) that
+ * may occur more than once and holds both x and y; -1 when there is none. */
+static SdSymbol common_scope(const SdGrammar *g, SdSymbol x, SdSymbol y) {
+  SdSymbol best = -1;
+  for (uint32_t c = 0; c < g->symbol_count; c++) {
+    const SdSymbolInfo *si = &g->symbols[c];
+    if (si->kind != SD_SYM_NONTERMINAL || si->generated || !si->reachable || (SdSymbol)c == g->start ||
+        sd_grammar_exactly_once(g, (SdSymbol)c) || (SdSymbol)c == x || (SdSymbol)c == y ||
+        !sd_grammar_can_contain(g, (SdSymbol)c, x) || !sd_grammar_can_contain(g, (SdSymbol)c, y))
+      continue;
+    if (best < 0 || sd_grammar_can_contain(g, best, (SdSymbol)c)) best = (SdSymbol)c;
+  }
+  return best;
+}
+
+/* f, two quantifiers over the whole input relating their elements
+ * (`exists <data> d: exists <length> n: n > len(d)`), in one scope: both
+ * inside one element of a nonterminal that holds both and may repeat (one
+ * netstring); NULL when f is not such a pair or there is no such scope. */
+static SdConstraint *scoped(Debugger *d, const SdConstraint *c, const SdFormula *f) {
+  const SdFormula *inner = f->children[0];
+  if (f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1 || inner->kind != SD_F_EXISTS ||
+      inner->in_var >= 0 || inner->match || inner->child_count != 1)
+    return NULL;
+  SdSymbol scope = common_scope(d->grammar, c->variables[f->var].symbol, c->variables[inner->var].symbol);
+  if (scope < 0) return NULL;
+  SdConstraint *pair = dbg_sub_constraint(c, f);
+  char *isla = pair ? sd_constraint_to_isla(pair) : NULL;
+  sd_constraint_free(pair);
+  if (!isla) return NULL;
+  SdBuf b = {0};
+  sd_buf_printf(&b, "exists %s scope_0 in start: (", d->grammar->symbols[scope].name);
+  const char *at = isla, *hit;
+  for (int k = 0; k < 2 && (hit = strstr(at, " in start: ")); k++) {
+    sd_buf_append(&b, at, (size_t)(hit - at));
+    sd_buf_append(&b, " in scope_0: ", 13);
+    at = hit + 11;
+  }
+  sd_buf_printf(&b, "%s)", at);
+  free(isla);
+  SdConstraintError err = {0};
+  SdConstraint *r = sd_constraint_parse(d->grammar, b.data, b.len, &err);
+  free(err.message);
+  free(b.data);
+  return r;
+}
+
+/* Inside the diagnosis, inputs where a relation of two elements it states
+ * holds across scopes only: between the length of one netstring and the
+ * data of another ("5:hello,1:a,"), made by the solver from passing inputs.
+ * A relation found on inputs of one record holds within a record or across
+ * them; only such inputs tell which. */
+static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  const SdFormula *root = diagnosis->root;
+  uint32_t n = root->kind == SD_F_OR ? root->child_count : 1;
+  for (uint32_t k = 0; k < n && k < 8; k++) {
+    const SdFormula *f = root->kind == SD_F_OR ? root->children[k] : root;
+    SdConstraint *within = scoped(d, diagnosis, f);
+    if (!within) continue;
+    SdConstraint *pair = dbg_sub_constraint(diagnosis, f), *not_within = sd_constraint_negate(within);
+    const SdConstraint *parts[2] = {pair, not_within};
+    SdConstraint *target = pair && not_within ? sd_constraint_and(parts, 2) : NULL;
+    if (target) {
+      SdTree *seeds[16], *made[HUNT_EXTRA_EACH];
+      uint32_t ns = 0;
+      for (uint32_t i = 0; i < d->passing.size && ns < 16; i++)
+        seeds[ns++] = d->evidence.items[d->passing.items[d->passing.size - 1 - i]].tree;
+      uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, HUNT_EXTRA_EACH, made, NULL);
+      for (uint32_t i = 0; i < got; i++) array_push(out, made[i]);
+    }
+    sd_constraint_free(target);
+    sd_constraint_free(not_within);
+    sd_constraint_free(pair);
+    sd_constraint_free(within);
+  }
+}
+
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
-  TreeList pools[4] = {{0}, {0}, {0}, {0}};
+  TreeList pools[6] = {{0}, {0}, {0}, {0}, {0}, {0}};
   vary_free(d, diagnosis, &pools[0]);
   failing_neighbours(d, diagnosis, &pools[1]);
   grow_free(d, diagnosis, &pools[2]);
   boundary_transplants(d, diagnosis, &pools[3]);
-  for (uint32_t k = 0; k < 4; k++) {
+  region_ends_inside(d, diagnosis, &pools[4]);
+  across_scopes(d, diagnosis, &pools[5]);
+  for (uint32_t k = 0; k < 6; k++) {
     uint32_t each = k == 0 ? HUNT_EXTRA_FREE : HUNT_EXTRA_EACH;
     if (k < 3) { /* drawn at random */
       for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
-    } else { /* transplants in order: another context first */
+    } else { /* in order: transplants to another context first, region ends of the longest inputs */
       for (uint32_t i = 0; i < each && i < pools[k].size; i++) {
         array_push(batch, pools[k].items[i]);
         pools[k].items[i] = NULL;

@@ -82,6 +82,10 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
       CLI_PROBABILITY("min-recall", 0, &d->min_recall, "X", "recall a diagnosis must reach (default 0.9)"),
       CLI_UINT_RANGE("max-relevant", 0, &d->max_relevant, 1, UINT32_MAX, "N",
                      "nonterminals kept by the relevance ranking (default 5)"),
+      CLI_UINT_RANGE("initial", 0, &d->min_failing, 1, UINT32_MAX, "N",
+                     "failing and passing inputs, N of each, labelled before the\n"
+                     "first hypothesis (default 10); fewer costs fewer runs and\n"
+                     "leaves more to the experiments"),
       CLI_UINT_RANGE("per-candidate", 0, &d->per_candidate, 1, UINT32_MAX, "N",
                      "inputs generated per candidate and per negation (default 8)"),
       CLI_UINT_RANGE("hunt", 0, &d->hunt, 1, UINT32_MAX, "N",
@@ -105,6 +109,7 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
   };
   const CliCommand command = {"diagnose", usage_head, usage_tail, options};
   int status = cli_parse_options(&command, argc, argv, &s->inputs);
+  d->min_passing = d->min_failing; /* --initial sets both */
   return status == CLI_CONTINUE ? check_settings(s) : status;
 }
 

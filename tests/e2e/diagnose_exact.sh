@@ -8,6 +8,8 @@
 #   boundary <E> MEASURE P F     a pinned boundary: P passes, F fails
 #   exhaustive N                 every one of the N inputs the grammar
 #                                derives was run, and the diagnosis agrees
+#   options ARGS                 more options for every diagnosis of the case
+#                                (e.g. --initial 6)
 #   truth CONSTRAINT             the diagnosis means this: on fresh inputs
 #                                (random, and made to satisfy the truth and
 #                                its negation), labelled by the harness, its
@@ -34,6 +36,7 @@ for dir in tests/cases/diagnose/*/; do
   name=$(basename "$dir")
   if [ -n "${SEMDBG_E2E_CASES:-}" ] && ! [[ " $SEMDBG_E2E_CASES " == *" $name "* ]]; then continue; fi
   truth=$(sed -n 's/^truth //p' "$dir/expect")
+  read -r -a extra <<<"$(sed -n 's/^options //p' "$dir/expect")"
   rm -rf "$tmp/fresh"; mkdir -p "$tmp/fresh"
   "$semdbg" fuzz -q --grammar "$dir/grammar.bnf" -n 100 --seed 90001 --out "$tmp/fresh/random" || { fail "$name: fuzz"; continue; }
   if [ -n "$truth" ]; then
@@ -46,7 +49,7 @@ for dir in tests/cases/diagnose/*/; do
   done > "$tmp/labels"
   for seed in $seeds; do
     "$semdbg" --grammar "$dir/grammar.bnf" --test "$dir/harness.sh" "$dir/fail.txt" --seed "$seed" \
-      --json -q -j 2 --no-reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} \
+      --json -q -j 2 --no-reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} "${extra[@]}" \
       > "$tmp/report.json" 2> "$tmp/stderr"
     rc=$?
     if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then fail "$name seed $seed: exit $rc"; cat "$tmp/stderr"; continue; fi
