@@ -415,6 +415,27 @@ static int hunt_completed(CauseSearch *s, const SdConstraint *c) {
   return found < 0 ? -1 : 0;
 }
 
+/* Of the attack's inputs, those on which the top candidates disagree, and
+ * at most `agreed` (the first made) of those on which they all agree: when
+ * no candidate fits the evidence yet, an input that splits them says which
+ * is nearer; one they all predict alike only says whether all are wrong
+ * there (dates spent 48-88 runs an iteration on such rounds). */
+enum { DISAGREE_TOP = 8 };
+static void keep_disagreements(CauseSearch *s, TreeList *batch, uint32_t agreed) {
+  uint32_t top = sd_learner_candidate_count(s->learner), kept = 0, same = 0;
+  if (top > DISAGREE_TOP) top = DISAGREE_TOP;
+  if (top < 2) return;
+  for (uint32_t i = 0; i < batch->size; i++) {
+    SdTree *t = batch->items[i];
+    bool first = sd_constraint_eval(sd_learner_candidate(s->learner, 0)->constraint, t, NULL), split = false;
+    for (uint32_t r = 1; r < top && !split; r++)
+      split = sd_constraint_eval(sd_learner_candidate(s->learner, r)->constraint, t, NULL) != first;
+    if (split || same++ < agreed) batch->items[kept++] = t;
+    else sd_tree_free(t);
+  }
+  batch->size = kept;
+}
+
 /* Attack the top candidates: one member of each of the best groups, and
  * every member of the best group, and split the best candidate's ties
  * (members of its group, and other groups with the same scores) by inputs on
@@ -460,6 +481,7 @@ static int refute(CauseSearch *s) {
    * generator cannot reach a region */
   for (uint32_t i = 0; !hunt && i < per / 2 && d->failing.size; i++)
     array_push(&batch, dbg_mutate(d, dbg_random_evidence(d, &d->failing)->tree));
+  if (!settled) keep_disagreements(s, &batch, per);
   d->origin = ORIGIN_ATTACK;
   SdSolverStats ss;
   sd_solver_stats(d->solver, &ss);

@@ -231,21 +231,32 @@ static int run_gather_batch(Debugger *d, SdTree **batch, const bool *random, uin
   return added;
 }
 
+/* Runs the gathering goes on without a new input of a kind it still wants
+ * (the kind is too rare to meet this way: pinchange's equal pins, 3 failing
+ * inputs in 509 runs; the experiments make such inputs with the solver),
+ * and runs it spends on the second half of a rare kind's share once the
+ * minimum is there (level: 20 passing inputs took 255 runs). */
+enum { GATHER_DRY = 48, RARE_EXTRA_RUNS = 40 };
+
 /* Label enough inputs of both kinds to learn from: mutations of the inputs
  * of the kind still missing, mostly, and a few inputs from the grammar. */
 int dbg_gather_initial(Debugger *d) {
   uint64_t budget = d->opts->max_runs / 4;
   if (budget < 100) budget = d->opts->max_runs < 100 ? d->opts->max_runs : 100;
-  uint64_t start_runs = dbg_runs_so_far(d);
+  uint64_t start_runs = dbg_runs_so_far(d), last_gain = start_runs, minimum_at = UINT64_MAX;
   uint32_t stale = 0;
   Tally random = {0};
   d->origin = ORIGIN_GATHER;
   for (;;) {
     uint32_t want_failing = wanted(d->opts->min_failing, d->failing.size, d->passing.size, random.failing, random.passing);
     uint32_t want_passing = wanted(d->opts->min_passing, d->passing.size, d->failing.size, random.passing, random.failing);
+    if (minimum_at == UINT64_MAX && d->failing.size >= d->opts->min_failing && d->passing.size >= d->opts->min_passing)
+      minimum_at = dbg_runs_so_far(d);
+    if (minimum_at != UINT64_MAX && dbg_runs_so_far(d) - minimum_at >= RARE_EXTRA_RUNS)
+      want_failing = want_passing = 0; /* the rare kind's extra share costs too much */
     bool need_fail = d->failing.size < want_failing, need_pass = d->passing.size < want_passing;
     if ((!need_fail && !need_pass) || dbg_runs_so_far(d) - start_runs >= budget || dbg_runs_left(d) == 0 ||
-        dbg_out_of_time(d) || stale >= 5)
+        dbg_out_of_time(d) || stale >= 5 || dbg_runs_so_far(d) - last_gain >= GATHER_DRY)
       break;
     SdTree *batch[INITIAL_BATCH];
     bool from_grammar[INITIAL_BATCH];
@@ -261,9 +272,12 @@ int dbg_gather_initial(Debugger *d) {
       else
         from_grammar[n] = true, batch[n++] = sd_fuzz_tree(d->fuzzer, -1);
     }
+    uint32_t failing_before = d->failing.size, passing_before = d->passing.size;
     int added = run_gather_batch(d, batch, from_grammar, n, &random);
     if (added < 0) return -1;
     stale = added ? 0 : stale + 1;
+    if ((need_fail && d->failing.size > failing_before) || (need_pass && d->passing.size > passing_before))
+      last_gain = dbg_runs_so_far(d);
   }
   dbg_progress(d, "%u failing, %u passing, %u undefined inputs to learn from (%u other failures)",
                d->failing.size, d->passing.size, d->undefined, d->other_failures);

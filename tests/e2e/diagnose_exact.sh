@@ -56,7 +56,8 @@ for dir in tests/cases/diagnose/*/; do
     isla=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["diagnosis"]; print(d["isla"] if d else "")' "$tmp/report.json")
     got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$tmp/report.json")
     read -r precision recall < <(judge "$dir" "${isla:-false}")
-    echo "$name seed $seed: $got: precision $precision recall $recall on fresh inputs: $isla"
+    runs=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["counts"]["diagnosis_runs"])' "$tmp/report.json")
+    echo "$name seed $seed: $got ($runs runs): precision $precision recall $recall on fresh inputs: $isla"
     if [ "$got" = confirmed ] && [ "$precision $recall" != "1.000 1.000" ]; then
       fail "$name seed $seed: confirmed, but not exact on fresh inputs"
     fi
