@@ -193,6 +193,180 @@ static bool same_on_every_text(Debugger *d, const SdConstraint *a, const SdConst
   return sd_grammar_each_text(d->grammar, na, TIE_ENUMERABLE, same_on_text, &s);
 }
 
+/* ---- ties about one number: settled at the points where they can differ ---- */
+
+/* What a constraint about the value of one numeric element says, when
+ * that is all it says: every quantifier over the whole input and of one
+ * nonterminal, every atom str.to.int(x) compared with an integer literal
+ * or x equal to a string literal. Its literals are the points where its
+ * truth can change. */
+enum { VALUE_POINTS = 64 };
+typedef struct ValueTie {
+  SdSymbol symbol;
+  int64_t ints[VALUE_POINTS];
+  uint32_t int_count;
+  const SdTerm *texts[VALUE_POINTS];
+  uint32_t text_count;
+  bool ok;
+} ValueTie;
+
+static bool small_int(const SdTerm *t, int64_t *v) {
+  if (t->op != SD_OP_INT || t->length > 17) return false;
+  *v = strtoll(t->text, NULL, 10);
+  return true;
+}
+
+static void value_atom(ValueTie *vt, const SdTerm *a) {
+  int64_t v;
+  const SdTerm *x = a->arg_count == 2 ? a->args[0] : NULL, *y = a->arg_count == 2 ? a->args[1] : NULL;
+  if (!x) {
+    vt->ok = false;
+    return;
+  }
+  if (x->op == SD_OP_INT || x->op == SD_OP_STRING) {
+    const SdTerm *tmp = x;
+    x = y, y = tmp;
+  }
+  bool compare = a->op == SD_OP_EQ || a->op == SD_OP_LT || a->op == SD_OP_LE || a->op == SD_OP_GT || a->op == SD_OP_GE;
+  if (compare && x->op == SD_OP_STR_TO_INT && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR && small_int(y, &v)) {
+    if (vt->int_count < VALUE_POINTS) vt->ints[vt->int_count++] = v;
+    else vt->ok = false;
+  } else if (a->op == SD_OP_EQ && x->op == SD_OP_VAR && y->op == SD_OP_STRING) {
+    if (vt->text_count < VALUE_POINTS) vt->texts[vt->text_count++] = y;
+    else vt->ok = false;
+  } else {
+    vt->ok = false;
+  }
+}
+
+static void value_formula(ValueTie *vt, const SdConstraint *c, const SdFormula *f) {
+  switch (f->kind) {
+  case SD_F_TRUE: case SD_F_FALSE: case SD_F_AND: case SD_F_OR: case SD_F_NOT:
+    break;
+  case SD_F_ATOM:
+    value_atom(vt, f->atom);
+    break;
+  case SD_F_EXISTS: case SD_F_FORALL: {
+    SdSymbol sym = c->variables[f->var].symbol;
+    if (f->in_var >= 0 || f->match || (vt->symbol >= 0 && sym != vt->symbol)) vt->ok = false;
+    vt->symbol = sym;
+    break;
+  }
+  default:
+    vt->ok = false;
+  }
+  for (uint32_t i = 0; vt->ok && i < f->child_count; i++) value_formula(vt, c, f->children[i]);
+}
+
+/* A text for the element, parsed as its nonterminal, put in a copy of base
+ * (NULL when it does not derive). */
+static SdTree *with_text(Debugger *d, const SdTree *base, SdSymbol symbol, const char *text, size_t len) {
+  SdParseError err = {0};
+  SdTree *sub = sd_parse(d->parser, symbol, text, len, &err);
+  free(err.message);
+  if (!sub) return NULL;
+  uint32_t count, first = sd_tree_range(base, symbol, base->root, &count);
+  SdTree *t = NULL;
+  if (count == 1) {
+    t = sd_tree_clone(base);
+    sd_tree_replace(t, t->nodes[base->by_symbol[symbol][first]], sub->root);
+  }
+  sd_tree_free(sub);
+  return t;
+}
+
+/* Try one text: NULL when a and b agree on it (or it does not derive), else
+ * the input on which they disagree. */
+static SdTree *value_probe(Debugger *d, const SdConstraint *a, const SdConstraint *b, const SdTree *base,
+                           SdSymbol symbol, const char *text, size_t len) {
+  SdTree *t = with_text(d, base, symbol, text, len);
+  if (t && sd_constraint_eval(a, t, NULL) == sd_constraint_eval(b, t, NULL)) {
+    sd_tree_free(t);
+    t = NULL;
+  }
+  return t;
+}
+
+/* Texts of value v, as written and with a leading zero or sign: numerals
+ * that are not canonical differ from canonical ones in text equalities only. */
+static SdTree *value_probes(Debugger *d, const SdConstraint *a, const SdConstraint *b, const SdTree *base,
+                            SdSymbol symbol, int64_t v) {
+  char text[32];
+  const char *forms[3] = {"%lld", v < 0 ? "-0%lld" : "0%lld", v < 0 ? "%lld" : "+%lld"};
+  for (int f = 0; f < 3; f++) {
+    int n = snprintf(text, sizeof text, forms[f], (long long)(f == 1 && v < 0 ? -v : v));
+    SdTree *t = value_probe(d, a, b, base, symbol, text, (size_t)n);
+    if (t) return t;
+  }
+  return NULL;
+}
+
+typedef enum { TIE_OPEN, TIE_SAME, TIE_SPLIT } TieOutcome;
+
+/* Ties between two constraints about the value of one numeric element that
+ * every input has once (`<payload-length>` not "0" nor "1" against its value
+ * at most 1): their atoms change truth only at their literals, so the
+ * values next to each literal, written as numerals of either form, and
+ * values beyond them all, decide whether an input splits them; such an
+ * input goes into the batch. Z3 spent 0.3-1 s a tie proving these
+ * unsplittable (str.to.int on strings). */
+static TieOutcome value_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, TreeList *batch) {
+  ValueTie vt = {.symbol = -1, .ok = true};
+  value_formula(&vt, a, a->root);
+  SdSymbol sa = vt.symbol;
+  vt.symbol = -1;
+  value_formula(&vt, b, b->root);
+  if (!vt.ok || sa < 0 || vt.symbol != sa || !d->grammar->symbols[sa].numeric ||
+      !sd_grammar_exactly_once(d->grammar, sa) || !d->failing.size)
+    return TIE_OPEN;
+  const SdTree *base = d->evidence.items[d->failing.items[d->failing.size - 1]].tree;
+  int64_t lo = 0, hi = 0;
+  for (uint32_t i = 0; i < vt.int_count; i++) {
+    if (vt.ints[i] < lo) lo = vt.ints[i];
+    if (vt.ints[i] > hi) hi = vt.ints[i];
+  }
+  SdTree *split = NULL;
+  for (uint32_t i = 0; i < vt.text_count && !split; i++) {
+    const SdTerm *lit = vt.texts[i];
+    split = value_probe(d, a, b, base, sa, lit->text, lit->length);
+    char *end;
+    char buf[24];
+    if (!split && lit->length < sizeof buf) {
+      memcpy(buf, lit->text, lit->length);
+      buf[lit->length] = 0;
+      long long v = strtoll(buf, &end, 10);
+      if (*end == 0 && lit->length > 0)
+        for (int dv = -1; dv <= 1 && !split; dv++) split = value_probes(d, a, b, base, sa, v + dv);
+    }
+  }
+  for (uint32_t i = 0; i < vt.int_count && !split; i++)
+    for (int dv = -1; dv <= 1 && !split; dv++) split = value_probes(d, a, b, base, sa, vt.ints[i] + dv);
+  int64_t beyond[4] = {0, 1, hi + 1000, lo - 1000};
+  for (int i = 0; i < 4 && !split; i++) split = value_probes(d, a, b, base, sa, beyond[i]);
+  if (!split) return TIE_SAME;
+  if (dbg_seen(d, split)) { /* an input already labelled splits them: nothing to run */
+    sd_tree_free(split);
+    return TIE_SPLIT;
+  }
+  array_push(batch, split);
+  return TIE_SPLIT;
+}
+
+/* Whether f compares or computes integers (lengths, values, counts). */
+static bool term_has_int(const SdTerm *t) {
+  if (t->type == SD_TYPE_INT) return true;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (term_has_int(t->args[i])) return true;
+  return false;
+}
+
+static bool formula_has_int(const SdFormula *f) {
+  if (f->kind == SD_F_ATOM) return term_has_int(f->atom);
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (formula_has_int(f->children[i])) return true;
+  return false;
+}
+
 /* Inputs on which a and b disagree: a and not b, b and not a. Candidates
  * tied on every input seen are often equivalent (then no such input exists,
  * and proving it is the solver's most expensive question): a small effort,
@@ -200,10 +374,12 @@ static bool same_on_every_text(Debugger *d, const SdConstraint *a, const SdConst
  * they are about. */
 static void split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, bool settled,
                       TreeList *batch) {
-  if (same_on_every_text(d, a, b)) return;
+  if (same_on_every_text(d, a, b) || value_tie(d, a, b, batch) != TIE_OPEN) return;
   uint64_t rlimit;
   uint32_t queries;
-  sd_solver_set_effort(d->solver, settled ? SETTLED_TIE_RLIMIT : TIE_RLIMIT, TIE_QUERIES, &rlimit, &queries);
+  bool strings_only = !formula_has_int(a->root) && !formula_has_int(b->root);
+  sd_solver_set_effort(d->solver, settled ? SETTLED_TIE_RLIMIT : TIE_RLIMIT, strings_only ? SD_SOLVER_NO_Z3 : TIE_QUERIES,
+                       &rlimit, &queries);
   for (int side = 0; side < 2; side++) {
     const SdConstraint *yes = side ? b : a, *no = side ? a : b;
     SdConstraint *not_no = sd_constraint_negate(no);

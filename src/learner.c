@@ -1438,6 +1438,12 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
       if (numeric[j] && parent[j] < 0 && tuple[j] != s &&
           (sd_grammar_can_contain(self->grammar, tuple[j], s) || sd_grammar_can_contain(self->grammar, s, tuple[j])))
         ok = false;
+    /* two slots over the whole input bound to a nonterminal every input has
+       exactly once are one element: a relation of it to itself (its length
+       below its own value, heartbleed's <payload-length>) only restates a
+       threshold, and ties with it cost the solver seconds */
+    for (uint32_t j = 0; ok && parent[depth] < 0 && j < depth; j++)
+      if (parent[j] < 0 && tuple[j] == s && sd_grammar_exactly_once(self->grammar, s)) ok = false;
     if (!ok) {
       idx[depth]++;
       continue;

@@ -1516,7 +1516,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   if (gen.produced < fuzz_target) search(&gen, fuzz_target);
   /* 2. Z3 on fixed structures */
   uint64_t chash = sd_constraint_hash(c);
-  if (gen.produced < n && !is_hopeless(self, chash)) {
+  if (gen.produced < n && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3) {
     gen.z = call_context(self);
     gen.z3_spent_before = sd_z3_spent(gen.z);
     if (gen.produced >= fuzz_target) {

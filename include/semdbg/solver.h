@@ -41,8 +41,10 @@ SD_API const char *sd_solve_status_name(SdSolveStatus status); /* "ok", "partial
 SD_API SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts);
 SD_API void sd_solver_free(SdSolver *self);
 /* The effort of later generate calls: Z3 resources per query and queries per
- * call (0 = the defaults of sd_solver_options_init); returns the previous
- * values through old_rlimit and old_max_queries when not NULL. */
+ * call (0 = the defaults of sd_solver_options_init; SD_SOLVER_NO_Z3: none,
+ * only fuzzing and the local search); returns the previous values through
+ * old_rlimit and old_max_queries when not NULL. */
+#define SD_SOLVER_NO_Z3 UINT32_MAX
 SD_API void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries, uint64_t *old_rlimit,
                                  uint32_t *old_max_queries);
 
