@@ -1431,11 +1431,14 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
       SdSymbol outer = tuple[parent[depth]];
       if (outer == s || !sd_grammar_can_contain(self->grammar, outer, s)) ok = false;
     }
-    /* two numbers compared or added are two elements: not one nested in the
-       other (exists <number> a: exists <y> b would also bind a to y's own
-       number) */
-    for (uint32_t j = 0; ok && numeric[depth] && parent[depth] < 0 && j < depth; j++)
-      if (numeric[j] && parent[j] < 0 && tuple[j] != s &&
+    /* two numbers compared or added, or a number and a length, are two
+       elements: not one nested in the other (exists <number> a: exists <y>
+       b would also bind a to y's own number; decimal's temperature above
+       the length of its own integer part, and heartbleed's length field
+       above the length of its own first digit, only restated thresholds,
+       and ties with them cost Z3 seconds) */
+    for (uint32_t j = 0; ok && parent[depth] < 0 && j < depth; j++)
+      if ((numeric[j] || numeric[depth]) && parent[j] < 0 && tuple[j] != s &&
           (sd_grammar_can_contain(self->grammar, tuple[j], s) || sd_grammar_can_contain(self->grammar, s, tuple[j])))
         ok = false;
     /* two slots over the whole input bound to a nonterminal every input has

@@ -69,8 +69,20 @@ struct SdSolver {
      for them skip Z3 and only fuzz (hashes; a small ring) */
   uint64_t hopeless[64];
   uint32_t hopeless_count;
+  /* generate calls in a row whose Z3 queries made no input, and calls since
+     Z3 rested (z3_resting) */
+  uint32_t z3_dry, z3_rested;
   SdSolverStats stats;
 };
+
+/* After Z3_DRY calls in a row in which Z3 made nothing (the expression
+ * example: 199 calls, 59 s of Z3, almost all of it queries on long
+ * concatenations that ended unknown), Z3 answers one call in Z3_REST_EVERY
+ * until it makes an input again: fuzzing and the local search do the rest. */
+enum { Z3_DRY = 8, Z3_REST_EVERY = 4 };
+static bool z3_resting(SdSolver *s) {
+  return s->z3_dry >= Z3_DRY && s->z3_rested++ % Z3_REST_EVERY != 0;
+}
 
 static bool is_hopeless(const SdSolver *s, uint64_t h) {
   uint32_t n = s->hopeless_count < 64 ? s->hopeless_count : 64;
@@ -1516,7 +1528,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   if (gen.produced < fuzz_target) search(&gen, fuzz_target);
   /* 2. Z3 on fixed structures */
   uint64_t chash = sd_constraint_hash(c);
-  if (gen.produced < n && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3) {
+  if (gen.produced < n && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3 &&
+      !z3_resting(self)) {
     gen.z = call_context(self);
     gen.z3_spent_before = sd_z3_spent(gen.z);
     if (gen.produced >= fuzz_target) {
@@ -1539,6 +1552,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     }
     if (gen.z3_unknowns >= MAX_UNKNOWNS && gen.z3_hits < gen.z3_unknowns)
       self->hopeless[self->hopeless_count++ % 64] = chash;
+    if (gen.z->queries) self->z3_dry = gen.z3_hits ? 0 : self->z3_dry + 1;
+    if (!self->z3_dry) self->z3_rested = 0;
     end_call(self);
     gen.z = NULL;
   }
