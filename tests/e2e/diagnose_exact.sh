@@ -20,6 +20,9 @@
 # recall 1 on the fresh inputs.
 set -u
 semdbg=$(realpath "$1")
+# the learner's closed-form threshold flips checked against the evaluator on
+# every diagnosis (an abort, exit 134, fails the case)
+export SEMDBG_CHECK_FLIPS=1
 seeds=${SEMDBG_E2E_SEEDS:-1 2 3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
