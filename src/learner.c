@@ -834,6 +834,26 @@ static bool probe(SdLearner *self, LrTemplate *t, int64_t k, uint32_t input) {
   return probe_text(self, t, t->probe, (uint32_t)l, input);
 }
 
+/* A text's number as the evaluator reads it (int(float(text))): 1 and *v
+ * when it has at most 17 digits (as lr_parse_int's numerals), 2 and its
+ * digits when it has more, 0 when the text is no number. */
+static int read_number(const char *txt, uint32_t len, int64_t *v, uint32_t *digits) {
+  if (lr_parse_int(txt, len, v)) { /* a plain numeral: the same either way */
+    *digits = len;
+    return 1;
+  }
+  SdArena scratch = {0};
+  SdDec d;
+  SdInt iv;
+  int r = 0;
+  if (sd_dec_parse_numeral(&scratch, txt, len, &d) && sd_dec_to_int(&scratch, d, &iv)) {
+    *digits = sd_int_digits(iv);
+    r = *digits <= 17 && sd_int_to_i64(iv, v) ? 1 : 2;
+  }
+  sd_arena_free(&scratch);
+  return r;
+}
+
 /* Range of the measured values in one input; false if none. Also the sum of
  * their magnitudes (saturating: the range of sums and differences), the most
  * digits of a numeral, and whether some numeral does not fit in int64. */
@@ -850,19 +870,21 @@ static bool input_range(SdLearner *self, const LrSlot *s, uint32_t input, int64_
       uint32_t len;
       const char *txt = sd_node_text(tree, node, &len);
       int64_t v;
-      if (s->how[k] == 1) v = len;
+      uint32_t nd;
+      if (s->how[k] == 1) v = sd_str_chars(txt, len, sd_utf8_valid(txt, len)); /* as the evaluator counts */
       else if (s->how[k] == 2) {
-        if (!lr_parse_int(txt, len, &v)) {
-          if (sd_is_numeral(txt, len)) {
+        int r = read_number(txt, len, &v, &nd);
+        if (r != 1) {
+          if (r == 2) {
             *big = true;
-            if (len > *digits) *digits = len;
+            if (nd > *digits) *digits = nd;
           }
           continue;
         }
       } else {
         int64_t w;
-        v = len;
-        if (lr_parse_int(txt, len, &w)) {
+        v = sd_str_chars(txt, len, sd_utf8_valid(txt, len));
+        if (read_number(txt, len, &w, &nd) == 1) {
           if (!any || w < *lo) *lo = w;
           if (!any || w > *hi) *hi = w;
           any = true;
