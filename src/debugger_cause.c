@@ -106,10 +106,8 @@ static void rank(CauseSearch *s, SdSymbol *relevant, uint32_t *relevant_count) {
 
 static uint32_t generate(Debugger *d, const SdConstraint *c, const IndexList *seeds_from, uint32_t n,
                          SdTree **out) {
-  SdTree *seeds[16];
-  uint32_t ns = 0;
-  for (uint32_t i = 0; i < seeds_from->size && ns < 16; i++)
-    seeds[ns++] = d->evidence.items[seeds_from->items[seeds_from->size - 1 - i]].tree;
+  SdTree *seeds[DBG_SEEDS];
+  uint32_t ns = dbg_newest_trees(d, seeds_from, seeds);
   return sd_solver_generate(d->solver, c, seeds, ns, n, out, NULL);
 }
 

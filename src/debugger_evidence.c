@@ -181,6 +181,12 @@ const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool) {
   return &d->evidence.items[pool->items[sd_rng_below(&d->rng, pool->size)]];
 }
 
+uint32_t dbg_newest_trees(const Debugger *d, const IndexList *from, SdTree **out) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < from->size && n < DBG_SEEDS; i++) out[n++] = d->evidence.items[from->items[from->size - 1 - i]].tree;
+  return n;
+}
+
 /* How many inputs the next initial batch makes: what is still missing of
  * both kinds (most mutations keep their kind), at least 4 (not the number
  * of parallel jobs: the same seed gives the same inputs on every machine),

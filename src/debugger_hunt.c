@@ -48,8 +48,7 @@ enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEA
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
 
-/* VARY_GROW_TO - n: derived anew with about n nodes */
-enum { VARY_BYTE = -1, VARY_GROW = -2, VARY_GROW_TO = -3 };
+enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
 /* base with node (given by its path) derived anew: through alternative alt,
  * or (VARY_BYTE) a terminal's byte drawn again, or (VARY_GROW) a derivation
@@ -68,8 +67,6 @@ static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int3
   } else if (alt == VARY_GROW) {
     uint32_t hi = 4 * node->size + 64;
     fresh = sd_fuzz_node_sized(d->fuzzer, t, node->symbol, node->size + sd_rng_below(&d->rng, hi - node->size));
-  } else if (alt <= VARY_GROW_TO) {
-    fresh = sd_fuzz_node_sized(d->fuzzer, t, node->symbol, (uint32_t)(VARY_GROW_TO - alt));
   } else {
     const SdAlternative *a = &si->alternatives[alt];
     fresh = sd_tree_new_node(t, node->symbol, alt, a->count);
@@ -463,11 +460,13 @@ static uint32_t largest_count(const SdTree *t) {
  * tries), or NULL. */
 static SdTree *grown_to(Debugger *d, const SdTree *base, const SdNode *node, uint32_t length) {
   for (int tries = 0; tries < 3; tries++) {
-    SdTree *t = variant(d, base, node, VARY_GROW_TO - (int32_t)(2 * length + 8));
-    if (!t) return NULL;
     uint32_t path[256], len;
     uint32_t depth = sd_node_path(node, path, 256);
-    sd_node_text(t, sd_tree_follow(t, path, depth), &len);
+    if (depth > 256) return NULL;
+    SdTree *t = sd_tree_clone(base);
+    SdNode *target = sd_tree_follow(t, path, depth);
+    SdNode *fresh = sd_tree_replace(t, target, sd_fuzz_node_sized(d->fuzzer, t, node->symbol, 2 * length + 8));
+    sd_node_text(t, fresh, &len);
     if (len >= length) return t;
     sd_tree_free(t);
   }
@@ -639,10 +638,8 @@ static uint32_t generate_alone(Debugger *d, const SdConstraint *diagnosis, uint3
   const SdFormula *root = diagnosis->root;
   if (root->kind != SD_F_OR || root->child_count < 2 || root->child_count > 8) return 0;
   uint32_t k = root->child_count, made = 0;
-  SdTree *seeds[16];
-  uint32_t ns = 0;
-  for (uint32_t i = 0; i < d->passing.size && ns < 16; i++)
-    seeds[ns++] = d->evidence.items[d->passing.items[d->passing.size - 1 - i]].tree;
+  SdTree *seeds[DBG_SEEDS];
+  uint32_t ns = dbg_newest_trees(d, &d->passing, seeds);
   for (uint32_t c = 0; c < k && made < n; c++) {
     SdConstraint *parts[8];
     uint32_t np = 0;
@@ -876,10 +873,8 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
   bool either = root->kind == SD_F_OR;
   uint32_t causes = either ? root->child_count : 1, made = 0;
   if (causes > 8) return 0;
-  SdTree *seeds[16];
-  uint32_t ns = 0;
-  for (uint32_t i = 0; i < d->failing.size && ns < 16; i++)
-    seeds[ns++] = d->evidence.items[d->failing.items[d->failing.size - 1 - i]].tree;
+  SdTree *seeds[DBG_SEEDS];
+  uint32_t ns = dbg_newest_trees(d, &d->failing, seeds);
   for (uint32_t c = 0; c < causes && made < n; c++) {
     const SdFormula *cause = either ? root->children[c] : root;
     if (cause->kind != SD_F_AND || cause->child_count < 2 || cause->child_count > 8) continue;
@@ -1028,10 +1023,8 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
     const SdConstraint *parts[2] = {pair, not_within};
     SdConstraint *target = pair && not_within ? sd_constraint_and(parts, 2) : NULL;
     if (target) {
-      SdTree *seeds[16], *made[HUNT_EXTRA_EACH];
-      uint32_t ns = 0;
-      for (uint32_t i = 0; i < d->passing.size && ns < 16; i++)
-        seeds[ns++] = d->evidence.items[d->passing.items[d->passing.size - 1 - i]].tree;
+      SdTree *seeds[DBG_SEEDS], *made[HUNT_EXTRA_EACH];
+      uint32_t ns = dbg_newest_trees(d, &d->passing, seeds);
       uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, HUNT_EXTRA_EACH, made, NULL);
       for (uint32_t i = 0; i < got; i++) array_push(out, made[i]);
     }
@@ -1103,9 +1096,8 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
   if (target && n) {
     const IndexList *from = inside ? &d->passing : &d->failing;
     SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
-    SdTree *seeds[16];
-    uint32_t ns = 0;
-    for (uint32_t i = 0; i < from->size && ns < 16; i++) seeds[ns++] = d->evidence.items[from->items[from->size - 1 - i]].tree;
+    SdTree *seeds[DBG_SEEDS];
+    uint32_t ns = dbg_newest_trees(d, from, seeds);
     uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, n, out, NULL);
     for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
     free(out);

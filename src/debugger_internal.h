@@ -120,6 +120,10 @@ int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n);
 uint32_t dbg_run_one(Debugger *d, SdTree *tree);
 SdTree *dbg_mutate(Debugger *d, const SdTree *tree);
 const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool);
+/* The trees of the newest inputs of `from` (at most DBG_SEEDS), newest
+ * first: the seeds the solver starts from. Returns how many. */
+enum { DBG_SEEDS = 16 };
+uint32_t dbg_newest_trees(const Debugger *d, const IndexList *from, SdTree **out);
 int dbg_gather_initial(Debugger *d);
 /* Does a cause found so far hold on t? */
 bool dbg_cause_holds(const Debugger *d, const SdTree *t);

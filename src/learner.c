@@ -80,6 +80,7 @@ SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
   SdLearner *self = sd_xcalloc(1, sizeof *self);
   self->grammar = g;
   self->catalog = catalog;
+  self->check_flips = getenv("SEMDBG_CHECK_FLIPS") != NULL;
   if (opts) self->opts = *opts;
   else sd_learner_options_init(&self->opts);
   if (self->opts.max_conjunction < 1) self->opts.max_conjunction = 1;
@@ -1117,7 +1118,7 @@ static LrFlip probed_flip(SdLearner *self, LrTemplate *t, uint32_t input);
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
   LrFlip f = {0};
   if (closed_flip(self, t, input, &f)) {
-    if (getenv("SEMDBG_CHECK_FLIPS")) check_flip(self, t, input, &f);
+    if (self->check_flips) check_flip(self, t, input, &f);
     return f;
   }
   return probed_flip(self, t, input);

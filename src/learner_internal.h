@@ -158,6 +158,7 @@ struct SdLearner {
   LrMap atom_map;
   Array(LrTemplate *) templates;
   LrMap template_map;
+  bool check_flips;     /* $SEMDBG_CHECK_FLIPS, read once */
   uint32_t epoch;
   Array(uint32_t) used; /* atoms produced (and not pruned) by the last learn() */
   /* results of the last learn() */
