@@ -459,10 +459,10 @@ static uint32_t largest_count(const SdTree *t) {
 /* base with node derived anew to a text of at least `length` bytes (three
  * tries), or NULL. */
 static SdTree *grown_to(Debugger *d, const SdTree *base, const SdNode *node, uint32_t length) {
+  uint32_t path[256], len;
+  uint32_t depth = sd_node_path(node, path, 256);
+  if (depth > 256) return NULL;
   for (int tries = 0; tries < 3; tries++) {
-    uint32_t path[256], len;
-    uint32_t depth = sd_node_path(node, path, 256);
-    if (depth > 256) return NULL;
     SdTree *t = sd_tree_clone(base);
     SdNode *target = sd_tree_follow(t, path, depth);
     SdNode *fresh = sd_tree_replace(t, target, sd_fuzz_node_sized(d->fuzzer, t, node->symbol, 2 * length + 8));
@@ -483,6 +483,7 @@ static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
   for (uint32_t b = 0; b < nb; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
     if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    uint32_t count = largest_count(base); /* once per base */
     for (uint32_t id = 1; id < base->node_count && out->size < 1000; id++) {
       const SdNode *node = base->nodes[id];
       if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || under_named(node, named, nn) ||
@@ -493,7 +494,7 @@ static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
         if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
         else sd_tree_free(t);
       }
-      uint32_t count = largest_count(base), own;
+      uint32_t own;
       sd_node_text(base, node, &own);
       if (count > own) { /* past the largest number in the input, which may count its bytes */
         SdTree *t = grown_to(d, base, node, count);
