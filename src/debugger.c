@@ -845,6 +845,7 @@ done:
   for (uint32_t i = 0; i < d.flaky.size; i++)
     free(d.flaky.items[i].input), free(d.flaky.items[i].first), free(d.flaky.items[i].again);
   array_free(&d.flaky);
+  array_free(&d.run_tags);
   debugger_free(&d);
   sd_stop_reset();
   return status;

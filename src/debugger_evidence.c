@@ -101,6 +101,22 @@ static void add_evidence(Debugger *d, SdTree *tree, const SdVerdict *v) {
   save_input(d, index);
 }
 
+void dbg_tag_runs(Debugger *d, SdTree *const *trees, uint32_t from, uint32_t n, const char *tag) {
+  if (!d->trace_runs) return;
+  for (uint32_t i = from; i < n; i++) array_push(&d->run_tags, ((DbgRunTag){trees[i], tag}));
+}
+
+/* SEMDBG_RUN_TRACE: one line per run, its phase (and maker), verdict, text. */
+static void trace_run(Debugger *d, const SdTree *t, const SdVerdict *v) {
+  static const char *const phases[] = {"given", "gather", "attack", "boundary", "hunt"};
+  const char *tag = NULL;
+  for (uint32_t k = 0; k < d->run_tags.size && !tag; k++)
+    if (d->run_tags.items[k].tree == t) tag = d->run_tags.items[k].tag;
+  fprintf(stderr, "semdbg: run %s%s%s %s %.*s\n", phases[d->origin], tag ? "/" : "", tag ? tag : "",
+          v->kind == SD_VERDICT_FAIL ? "fail" : v->kind == SD_VERDICT_PASS ? "pass" : "undefined",
+          (int)(t->length < 80 ? t->length : 80), t->text);
+}
+
 int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
   TreeList fresh = {0};
   for (uint32_t i = 0; i < n; i++) {
@@ -123,11 +139,8 @@ int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
   bool ok = sd_oracle_run(d->oracle, texts, lengths, fresh.size, verdicts);
   bool stopped = !ok && sd_oracle_stopped(d->oracle); /* a stop: keep the runs that ended */
   int added = 0;
-  static const char *const phases[] = {"given", "gather", "attack", "boundary", "hunt"};
   for (uint32_t i = 0; i < fresh.size; i++) {
-    if (d->trace_runs && verdicts[i].reason != SD_REASON_NOT_RUN)
-      fprintf(stderr, "semdbg: run %s %s %.*s\n", phases[d->origin], verdicts[i].kind == SD_VERDICT_FAIL ? "fail" : verdicts[i].kind == SD_VERDICT_PASS ? "pass" : "undefined",
-              (int)(fresh.items[i]->length < 80 ? fresh.items[i]->length : 80), fresh.items[i]->text);
+    if (d->trace_runs && verdicts[i].reason != SD_REASON_NOT_RUN) trace_run(d, fresh.items[i], &verdicts[i]);
     if ((ok || stopped) && verdicts[i].reason != SD_REASON_NOT_RUN) add_evidence(d, fresh.items[i], &verdicts[i]), added++;
     else sd_tree_free(fresh.items[i]);
     sd_verdict_clear(&verdicts[i]);

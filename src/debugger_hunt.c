@@ -1044,8 +1044,9 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
   boundary_transplants(d, diagnosis, &pools[3]);
   region_ends_inside(d, diagnosis, &pools[4]);
   across_scopes(d, diagnosis, &pools[5]);
+  static const char *const tags[6] = {"free", "failnb", "grow", "transplant", "ends", "scopes"};
   for (uint32_t k = 0; k < 6; k++) {
-    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : HUNT_EXTRA_EACH;
+    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : HUNT_EXTRA_EACH, from = batch->size;
     if (k < 3) { /* drawn at random */
       for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
     } else { /* in order: transplants to another context first, region ends of the longest inputs */
@@ -1054,10 +1055,13 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
         pools[k].items[i] = NULL;
       }
     }
+    dbg_tag_runs(d, batch->items, from, batch->size, tags[k]);
     for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
     array_free(&pools[k]);
   }
+  uint32_t from = batch->size;
   generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, batch);
+  dbg_tag_runs(d, batch->items, from, batch->size, "alone");
 }
 
 /* Up to budget random inputs on one side of the diagnosis, after the
@@ -1075,14 +1079,22 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     targeted_inside(d, diagnosis, batch);
   } else {
     neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
+    uint32_t from = batch->size;
     take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
+    dbg_tag_runs(d, batch->items, from, batch->size, "novel");
     TreeList wraps = {0};
     wrap_failing(d, diagnosis, &wraps);
+    from = batch->size;
     for (uint32_t i = 0; i < HUNT_EXTRA_WRAP && wraps.size; i++) array_push(batch, draw(d, &wraps));
+    dbg_tag_runs(d, batch->items, from, batch->size, "wrap");
     for (uint32_t i = 0; i < wraps.size; i++) sd_tree_free(wraps.items[i]);
     array_free(&wraps);
+    from = batch->size;
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
+    dbg_tag_runs(d, batch->items, from, batch->size, "near");
+    from = batch->size;
     generate_all_but_one(d, diagnosis, HUNT_EXTRA_BUT_ONE, batch);
+    dbg_tag_runs(d, batch->items, from, batch->size, "butone");
   }
   /* inside, neighbours only (generated inputs inside it, a third before,
      refuted no diagnosis in 337 runs over the examples and cases, seeds
@@ -1092,6 +1104,8 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     TreeList *pool = pools[turn % 2].size ? &pools[turn % 2] : &pools[(turn + 1) % 2];
     array_push(batch, draw(d, pool));
   }
+  dbg_tag_runs(d, batch->items, start, batch->size, "random");
+  uint32_t generated_from = batch->size;
   uint32_t n = budget - (batch->size - start);
   SdConstraint *target = inside ? sd_constraint_clone(diagnosis) : sd_constraint_negate(diagnosis);
   if (target && n) {
@@ -1104,8 +1118,11 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     free(out);
   }
   sd_constraint_free(target);
+  dbg_tag_runs(d, batch->items, generated_from, batch->size, "generated");
   for (int k = 0; k < 3; k++) {
+    uint32_t from = batch->size;
     while (k < 2 && batch->size - start < budget && pools[k].size) array_push(batch, array_pop(&pools[k]));
+    dbg_tag_runs(d, batch->items, from, batch->size, "random");
     for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
     array_free(&pools[k]);
   }
@@ -1217,6 +1234,7 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   for (; next < order.size; next++) sd_tree_free(order.items[next]);
   array_free(&order);
   d->hunt_runs += dbg_runs_so_far(d) - runs_before;
+  d->run_tags.size = 0;
   if (rc < 0) return -1;
   SdSolverStats ss;
   sd_solver_stats(d->solver, &ss);

@@ -40,6 +40,7 @@ typedef struct DbgOtherKind {
 } DbgOtherKind;
 
 typedef Array(uint32_t) IndexList;
+typedef struct DbgRunTag { const SdTree *tree; const char *tag; } DbgRunTag;
 typedef Array(SdTree *) TreeList;
 
 /* A threshold of a cause, as settled by experiment (values are decimal text). */
@@ -82,6 +83,9 @@ typedef struct Debugger {
   bool progress;
   bool trace_runs;            /* SEMDBG_RUN_TRACE: each run on stderr, with its phase */
   DbgOrigin origin;           /* of the inputs run next */
+  /* with trace_runs: which maker made each tree about to run ("near",
+     "wrap", ...), printed after the phase (dbg_tag_runs) */
+  Array(DbgRunTag) run_tags;
   /* causes found so far; the diagnosis is their disjunction */
   Array(DbgCause) causes;
   /* while a disjunctive cause is settled part by part: copies of its parts,
@@ -119,6 +123,8 @@ int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n);
  * run before), UINT32_MAX when it could not run (budget, harness error). */
 uint32_t dbg_run_one(Debugger *d, SdTree *tree);
 SdTree *dbg_mutate(Debugger *d, const SdTree *tree);
+/* With SEMDBG_RUN_TRACE: trees[from, n) were made by `tag` (a static string). */
+void dbg_tag_runs(Debugger *d, SdTree *const *trees, uint32_t from, uint32_t n, const char *tag);
 const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool);
 /* The trees of the newest inputs of `from` (at most DBG_SEEDS), newest
  * first: the seeds the solver starts from. Returns how many. */
