@@ -178,9 +178,12 @@ static bool avoided(const SdSolver *self, uint64_t h) { return sd_hash_set_has(&
 enum { MAX_UNKNOWNS = 2 };        /* per generate call, once Z3 has produced inputs in it */
 enum { NO_MODEL_EFFORT = 2 };     /* rlimits a call spends in all before its first model */
 enum { VARIETY_SHARE = 4 };       /* of the rlimit, per query once Z3 has made an input in a call */
-enum { CHEAP_RLIMIT = 1000000 };  /* per query, when Z3 only adds variety (200000 saved sumover three
-                                     quarters of its CPU, but its seed 1 then fell short: sums
-                                     past 2^63 need the larger models) */
+/* per query, when Z3 only adds variety: a sat or unsat answer took at most
+   282,000 over the examples at seed 1 but for two of decimal's (418,000 and
+   606,000), while 32 queries of decimal's ran out at 800,000 (51 s of its
+   74 s); sumover, whose sums past 2^63 once needed more, is still exact
+   (its boundary values come from the local search's copies now) */
+enum { CHEAP_RLIMIT = 250000 };
 
 typedef struct Gen {
   SdSolver *s;
@@ -316,6 +319,62 @@ static void search(Gen *gen, uint32_t target) {
     sd_tree_free(t);
   }
   sd_search_free(sr);
+}
+
+/* Inputs at the boundaries the constraint draws, up to target: inputs
+ * made so far (or seeds) with one node written at a boundary length or
+ * value by the search (sd_search_boundary), kept where the constraint
+ * still holds. This is the variety Z3 was asked for once fuzzing had hit
+ * (decimal at seed 1: 32 such queries ran out of rlimit, 51 s of its
+ * 74). Returns how many it made. */
+enum { BOUNDARY_TRIES = 6 };
+static uint32_t boundary_values(Gen *gen, uint32_t target) {
+  SdSolver *s = gen->s;
+  uint32_t before = gen->produced;
+  if (gen->produced >= target || (!gen->produced && !gen->seed_count)) return 0;
+  SdSearch *sr = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, solver_lengths(s), gen->nnf, 4 * gen->base_length + 16);
+  if (!sd_search_has_boundaries(sr)) {
+    sd_search_free(sr);
+    return 0;
+  }
+  uint32_t made = gen->produced;
+  for (uint32_t tries = BOUNDARY_TRIES * (target - gen->produced); tries-- && gen->produced < target;) {
+    count_attempt(gen);
+    uint32_t k = sd_rng_below(&s->rng, made + gen->seed_count);
+    const SdTree *base = k < made ? gen->out[k] : gen->seeds[k - made];
+    SdTree *t = sd_search_boundary(sr, base);
+    if (t) accept_text(gen, t->text, t->length, false);
+    sd_tree_free(t);
+  }
+  sd_search_free(sr);
+  return gen->produced - before;
+}
+
+/* Inputs from the grid (solver_grid.c) when the constraint is about small
+ * nonterminals only: combinations of their texts on two seeds and two
+ * random inputs. True when the grid listed every combination on each and
+ * none held: Z3 is then spared (most such questions are tie splits of
+ * equivalent candidates, whose unsatisfiability Z3 spent 0.1-0.4 s
+ * proving, or failed to). */
+enum { GRID_SEEDS = 2, GRID_RANDOM = 2 };
+static bool grid_accept(void *ctx, SdTree *t) {
+  Gen *gen = ctx;
+  count_attempt(gen);
+  if (sd_constraint_eval(gen->c, t, NULL)) accept_text(gen, t->text, t->length, false);
+  sd_tree_free(t);
+  return gen->produced >= gen->n;
+}
+
+static bool grid(Gen *gen) {
+  SdSolver *s = gen->s;
+  if (!gen->symbol_count) return false;
+  SdTree *bases[GRID_SEEDS + GRID_RANDOM];
+  uint32_t nb = 0;
+  for (uint32_t i = 0; i < gen->seed_count && nb < GRID_SEEDS; i++) bases[nb++] = sd_tree_clone(gen->seeds[i]);
+  while (nb < GRID_SEEDS + GRID_RANDOM) bases[nb++] = random_tree(gen, false);
+  bool exhausted = sd_grid_fill(s->g, s->parser, &s->rng, gen->symbols, gen->symbol_count, bases, nb, grid_accept, gen);
+  for (uint32_t i = 0; i < nb; i++) sd_tree_free(bases[i]);
+  return exhausted;
 }
 
 /* ---------- grounding on a fixed tree ---------- */
@@ -1526,12 +1585,19 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   /* 1b. local search from random trees and seeds (solver_search.c), to the
      same target: Z3 adds boundary values */
   if (gen.produced < fuzz_target) search(&gen, fuzz_target);
+  /* 1c. once fuzzing has hit, boundary values by writing them: Z3 only
+     where the search cannot */
+  bool bounded = gen.produced >= fuzz_target && fuzz_target < n && boundary_values(&gen, n) > 0;
+  /* 1d. small nonterminals: their texts listed */
+  bool listed = gen.produced < n && grid(&gen);
   /* 2. Z3 on fixed structures */
   uint64_t chash = sd_constraint_hash(c);
-  if (gen.produced < n && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3 &&
+  if (gen.produced < n && !bounded && !listed && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3 &&
       !z3_resting(self)) {
     gen.z = call_context(self);
     gen.z3_spent_before = sd_z3_spent(gen.z);
+    if (getenv("SEMDBG_SOLVER_TRACE"))
+      fprintf(stderr, "before z3: %u of %u made by fuzzing and search\n", gen.produced, n);
     if (gen.produced >= fuzz_target) {
       /* fuzzing hit well: Z3 only adds boundary values, and only while cheap */
       sd_z3_set_rlimit(gen.z, self->opts.rlimit < CHEAP_RLIMIT ? self->opts.rlimit : CHEAP_RLIMIT);

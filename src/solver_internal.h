@@ -124,6 +124,28 @@ void sd_search_free(SdSearch *self);
 /* Walk from t (taken over) for at most `steps` steps: a tree on which every
  * conjunct holds, or NULL (t is freed). */
 SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps);
+/* Does the constraint draw boundaries the search can write (a length or a
+ * value compared with a literal)? */
+bool sd_search_has_boundaries(const SdSearch *self);
+/* A copy of t with one node at such a boundary (a <payload> of exactly 53
+ * bytes, a <day> of "29"), or NULL when t has no node it bounds or no such
+ * text derives; the caller checks the constraint. */
+SdTree *sd_search_boundary(SdSearch *self, const SdTree *t);
+
+/* ---- solver_grid.c ---- */
+/* Takes over t, an input made by the grid; returns true when no more are
+ * wanted. */
+typedef bool (*SdGridAccept)(void *ctx, SdTree *t);
+/* When every one of symbols derives at most a few texts: inputs made from
+ * each base (at most a few) with its outermost nodes of those symbols
+ * given every combination of their texts (or, when too many, a sample),
+ * each fed to accept. True when every combination of every base was fed
+ * and accept never had enough; false when the symbols derive too many
+ * texts, a base had too many such nodes or none, or accept had enough. */
+struct SdParser;
+struct SdRng;
+bool sd_grid_fill(const SdGrammar *grammar, struct SdParser *parser, struct SdRng *rng, const SdSymbol *symbols,
+                  uint32_t symbol_count, SdTree *const *bases, uint32_t base_count, SdGridAccept accept, void *ctx);
 
 /* ---- solver_repair.c ---- */
 /* Does the formula have semantic predicates that repairs make true

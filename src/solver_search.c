@@ -57,6 +57,10 @@ typedef struct Shape {
   uint32_t lo, hi;
   const char *text;    /* the literal (the constraint's, which outlives the search) */
   uint32_t text_length;
+  /* a value at a boundary (str.to.int(x) op k): its decimal text, a
+     SHAPE_WHOLE literal of its own (text is NULL; shape_text) */
+  char value[24];
+  bool boundary;       /* a length or value at a boundary the constraint draws */
 } Shape;
 typedef Array(Shape) ShapeList;
 enum { SHAPES_MAX = 64, SHAPE_TRIES = 4 };
@@ -121,9 +125,32 @@ static void length_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const 
   }
   uint32_t boundary = op == SD_OP_LT || op == SD_OP_LE ? hi : lo;
   if (symbol < 0 || self->shapes.size >= SHAPES_MAX) return;
-  Shape sh = {.symbol = symbol, .kind = SHAPE_LENGTH, .length = boundary, .lo = lo, .hi = hi};
+  Shape sh = {.symbol = symbol, .kind = SHAPE_LENGTH, .length = boundary, .lo = lo, .hi = hi, .boundary = true};
   array_push(&self->shapes, sh);
 }
+
+/* str.to.int(x) op k with an integer literal k (of up to 18 digits): the
+ * value at the boundary, as a literal x may equal (op is as read with the
+ * value on the left; <x> = "47" for x <= 47, "48" for x > 47). */
+static void value_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k) {
+  if (value->op != SD_OP_STR_TO_INT || value->arg_count != 1 || k->op != SD_OP_INT || k->length > 18) return;
+  SdSymbol symbol = var_symbol(c, value->args[0]);
+  if (symbol < 0 || self->shapes.size >= SHAPES_MAX) return;
+  long long n = strtoll(k->text, NULL, 10);
+  switch (op) {
+  case SD_OP_EQ: case SD_OP_LE: case SD_OP_GE: break;
+  case SD_OP_LT: n -= 1; break;
+  case SD_OP_GT: n += 1; break;
+  default: return;
+  }
+  if (n < 0) return; /* str.to.int is -1 on anything but digits */
+  Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE, .boundary = true};
+  sh.text_length = (uint32_t)snprintf(sh.value, sizeof sh.value, "%lld", n);
+  array_push(&self->shapes, sh);
+}
+
+/* The literal a shape writes (a value's text is its own). */
+static const char *shape_text(const Shape *sh) { return sh->text ? sh->text : sh->value; }
 
 static SdOp mirrored(SdOp op) {
   return op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : op == SD_OP_GE ? SD_OP_LE : op;
@@ -137,6 +164,8 @@ static void atom_shapes(SdSearch *self, const SdConstraint *c, const SdTerm *a) 
   case SD_OP_EQ: case SD_OP_LT: case SD_OP_LE: case SD_OP_GT: case SD_OP_GE:
     length_shapes(self, c, a->op, x, y);
     length_shapes(self, c, mirrored(a->op), y, x);
+    value_shapes(self, c, a->op, x, y);
+    value_shapes(self, c, mirrored(a->op), y, x);
     if (a->op == SD_OP_EQ && y->op == SD_OP_STRING) add_shape(self, var_symbol(c, x), SHAPE_WHOLE, 0, y);
     if (a->op == SD_OP_EQ && x->op == SD_OP_STRING) add_shape(self, var_symbol(c, y), SHAPE_WHOLE, 0, x);
     break;
@@ -313,7 +342,7 @@ static bool overlay(SdSearch *self, char *word, uint32_t n, const Shape *sh) {
   if (sh->text_length > n || (sh->kind == SHAPE_WHOLE && sh->text_length != n)) return false;
   uint32_t room = n - sh->text_length;
   uint32_t at = sh->kind == SHAPE_SUFFIX ? room : sh->kind == SHAPE_ANYWHERE ? sd_rng_below(self->rng, room + 1) : 0;
-  memcpy(word + at, sh->text, sh->text_length);
+  memcpy(word + at, shape_text(sh), sh->text_length);
   return true;
 }
 
@@ -365,6 +394,36 @@ static bool shape_move(SdSearch *self, SdTree *next, SdNode *node) {
   sd_tree_replace(next, node, sub->root);
   sd_tree_free(sub);
   return true;
+}
+
+bool sd_search_has_boundaries(const SdSearch *self) {
+  for (uint32_t i = 0; i < self->shapes.size; i++)
+    if (self->shapes.items[i].boundary) return true;
+  return false;
+}
+
+SdTree *sd_search_boundary(SdSearch *self, const SdTree *t) {
+  const Shape *pick = NULL;
+  uint32_t seen = 0;
+  for (uint32_t i = 0; i < self->shapes.size; i++) {
+    const Shape *sh = &self->shapes.items[i];
+    uint32_t count;
+    sd_tree_range(t, sh->symbol, NULL, &count);
+    if (sh->boundary && count && sd_rng_below(self->rng, ++seen) == 0) pick = sh;
+  }
+  if (!pick) return NULL;
+  SdTree *next = sd_tree_clone(t);
+  uint32_t count, first = sd_tree_range(next, pick->symbol, NULL, &count);
+  SdNode *node = next->nodes[next->by_symbol[pick->symbol][first + sd_rng_below(self->rng, count)]];
+  SdTree *sub = pick->kind == SHAPE_LENGTH ? shaped_text(self, pick->symbol, pick->length, NULL, NULL)
+                                           : shaped_text(self, pick->symbol, pick->text_length, NULL, pick);
+  if (!sub) {
+    sd_tree_free(next);
+    return NULL;
+  }
+  sd_tree_replace(next, node, sub->root);
+  sd_tree_free(sub);
+  return next;
 }
 
 SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps) {

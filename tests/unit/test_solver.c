@@ -319,6 +319,50 @@ static void test_generate_big_numbers(void) {
   sd_grammar_free(g);
 }
 
+/* Small nonterminals are listed, values at a constraint's boundaries
+ * written: neither asks Z3 (each such query cost 0.1-2 s). */
+static void test_grid_and_boundaries(void) {
+  struct {
+    const char *grammar, *text;
+    uint32_t n;
+    bool some;
+  } cases[] = {
+      {"grammars/dates.bnf",
+       "(exists <day> a: exists <month> b: str.to.int(a) - str.to.int(b) > 21) and "
+       "(forall <month> m: not str.contains(m, \"1\")) and (exists <day> d: str.prefixof(\"3\", d))",
+       4, true},
+      {"grammars/dates.bnf", "(exists <month> m: m = \"02\") and (forall <month> k: not str.prefixof(\"0\", k))", 2,
+       false},
+      {"grammars/decimal.bnf",
+       "(forall <temperature> t: str.to.int(t) <= 47) and (forall <temperature> u: not str.contains(u, \"37.\"))", 8,
+       true},
+  };
+  for (int i = 0; i < 3; i++) {
+    SdGrammar *g = grammar_file(cases[i].grammar);
+    SdConstraint *c = g ? constraint(g, cases[i].text) : NULL;
+    CHECK(c != NULL);
+    if (c) {
+      SdSolver *s = sd_solver_new(g, NULL);
+      SdTree *out[8];
+      uint32_t made = sd_solver_generate(s, c, NULL, 0, cases[i].n, out, NULL);
+      CHECK(cases[i].some ? made == cases[i].n : made == 0);
+      bool boundary = i != 2;
+      for (uint32_t k = 0; k < made; k++) {
+        CHECK(sd_constraint_eval(c, out[k], NULL));
+        if (i == 2 && strstr(out[k]->text, "= 47\n")) boundary = true;
+        sd_tree_free(out[k]);
+      }
+      CHECK(boundary); /* 47 itself among the temperatures */
+      SdSolverStats stats;
+      sd_solver_stats(s, &stats);
+      CHECK(stats.z3_queries == 0);
+      sd_solver_free(s);
+    }
+    sd_constraint_free(c);
+    sd_grammar_free(g);
+  }
+}
+
 static void test_unsat(void) {
   SdGrammar *g = grammar_file("grammars/heartbleed.bnf");
   const char *texts[] = {"exists <digit> d: str.len(d) > 1",
@@ -552,6 +596,7 @@ int main(void) {
   RUN(test_generate_json);
   RUN(test_generate_big_numbers);
   RUN(test_unsat);
+  RUN(test_grid_and_boundaries);
   RUN(test_determinism_and_avoid);
   RUN(test_generate_structure);
   RUN(test_search_walk);
