@@ -72,6 +72,7 @@ struct SdSolver {
   /* generate calls in a row whose Z3 queries made no input, and calls since
      Z3 rested (z3_resting) */
   uint32_t z3_dry, z3_rested;
+  bool one_is_enough; /* sd_solver_set_one_is_enough */
   SdSolverStats stats;
 };
 
@@ -124,6 +125,12 @@ SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts) {
    * start symbol allocates that array for good. */
   sd_parser_accepts(s->parser, g->start, "", 0);
   return s;
+}
+
+bool sd_solver_set_one_is_enough(SdSolver *self, bool on) {
+  bool old = self->one_is_enough;
+  self->one_is_enough = on;
+  return old;
 }
 
 void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries, uint64_t *old_rlimit,
@@ -1592,7 +1599,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   bool listed = gen.produced < n && grid(&gen);
   /* 2. Z3 on fixed structures */
   uint64_t chash = sd_constraint_hash(c);
-  if (gen.produced < n && !bounded && !listed && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3 &&
+  bool enough = self->one_is_enough && gen.produced > 0;
+  if (gen.produced < n && !enough && !bounded && !listed && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3 &&
       !z3_resting(self)) {
     gen.z = call_context(self);
     gen.z3_spent_before = sd_z3_spent(gen.z);
@@ -1605,7 +1613,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     }
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
     uint32_t failures = 0;
-    while (!gen.unsat && !gen.z->crashed && gen.produced < n && gen.attempts < gen.budget &&
+    while (!gen.unsat && !gen.z->crashed && gen.produced < n && !(self->one_is_enough && gen.produced) &&
+           gen.attempts < gen.budget &&
            gen.z->queries < gen.z3_budget && failures < GROUP_FAILURES && !z3_gave_up(&gen) &&
            !sd_stop_requested()) {
       bool unsat, unknown;

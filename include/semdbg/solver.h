@@ -47,6 +47,10 @@ SD_API void sd_solver_free(SdSolver *self);
 #define SD_SOLVER_NO_Z3 UINT32_MAX
 SD_API void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_queries, uint64_t *old_rlimit,
                                  uint32_t *old_max_queries);
+/* When set, Z3 is asked only while a generate call has made no input at all
+ * (fuzzing and the search make the rest): for callers to whom one input is
+ * what counts and more are a bonus (a tie split). Returns the old setting. */
+SD_API bool sd_solver_set_one_is_enough(SdSolver *self, bool on);
 
 /* Register a text already known (e.g. already run): generate never returns it. */
 SD_API void sd_solver_avoid(SdSolver *self, const char *text, size_t length);
