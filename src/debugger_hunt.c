@@ -220,6 +220,64 @@ static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeL
   sd_hash_set_free(&made);
 }
 
+/* Inside the diagnosis, the least element that keeps it true: in a
+ * failing input, each element of a nonterminal it names made as small as
+ * it can be, part by part (every part below it derived the cheapest way,
+ * in document order, where the diagnosis still holds after). A cause that
+ * is a proxy of the real one often parts from it there first: the least
+ * number that contains "-" is "-0", whose square root is fine, while every
+ * failure seen had a negative value (seed 3 of a calculator with 4 inputs
+ * labelled first confirmed `str.contains(<number>, "-")`). */
+static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *named_node) {
+  uint32_t path[256];
+  uint32_t depth = sd_node_path(named_node, path, 256);
+  if (depth > 256) return NULL;
+  SdTree *t = sd_tree_clone(base);
+  bool changed = false;
+  /* preorder ids shift as parts shrink: walk by position inside the element */
+  for (uint32_t k = 1;; k++) {
+    SdNode *top = sd_tree_follow(t, path, depth);
+    if (!top || top->id + k >= t->node_count) break;
+    SdNode *node = t->nodes[top->id + k];
+    if (!sd_node_is_ancestor(top, node)) break;
+    if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
+    SdTree *smaller = cheapened(d, t, node);
+    if (smaller && sd_constraint_eval(diagnosis, smaller, NULL)) {
+      sd_tree_free(t);
+      t = smaller;
+      changed = true;
+    } else {
+      sd_tree_free(smaller);
+    }
+  }
+  if (!changed) {
+    sd_tree_free(t);
+    return NULL;
+  }
+  return t;
+}
+
+static void least_elements(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    for (uint32_t id = 1; id < base->node_count; id++) {
+      const SdNode *node = base->nodes[id];
+      if (!names_symbol(named, nn, node->symbol) || (node->parent && under_named(node->parent, named, nn))) continue;
+      SdTree *t = least_inside(d, diagnosis, base, node);
+      if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+      else sd_tree_free(t);
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
 /* The element of input t that a boundary's failing side was measured on:
  * a node of its nonterminal whose value (length or number) is the failing
  * value, else the only node of that nonterminal; NULL when none is. */
@@ -511,7 +569,33 @@ static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
  * input inside it uses, one input per such alternative. Where every failure
  * seen had the same value there (a square root of a negative number, when
  * the evidence never took the root of a positive one), the diagnosis cannot
- * tell whether that value matters: it is a cause only if these fail too. */
+ * tell whether that value matters: it is a cause only if these fail too.
+ * The variants come out most suspicious first: of a nonterminal whose
+ * failures all took one alternative (an invariant of the failures the
+ * diagnosis does not name: every <maybe-minus> "-"), then of fewer, the
+ * shallower first. Drawn at random, calculator's with --initial 4 at seed 2
+ * took three digits and never the sign, and confirmed `<function> =
+ * "sqrt"`, which sqrt(16) refutes. */
+typedef struct FreeVariant {
+  SdTree *tree;
+  uint32_t alternatives_used; /* by the failures, of the varied node's nonterminal */
+  uint32_t depth;
+  uint32_t order;
+} FreeVariant;
+
+static int by_suspicion(const void *x, const void *y) {
+  const FreeVariant *a = x, *b = y;
+  if (a->alternatives_used != b->alternatives_used) return a->alternatives_used < b->alternatives_used ? -1 : 1;
+  if (a->depth != b->depth) return a->depth < b->depth ? -1 : 1;
+  return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static uint32_t node_depth(const SdNode *n) {
+  uint32_t depth = 0;
+  for (; n->parent; n = n->parent) depth++;
+  return depth;
+}
+
 static void vary_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   const SdGrammar *g = d->grammar;
   SdSymbol named[16];
@@ -526,9 +610,13 @@ static void vary_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
     for (uint32_t id = 0; id < t->node_count; id++)
       if (t->nodes[id]->alternative >= 0) used[offset[t->nodes[id]->symbol] + (uint32_t)t->nodes[id]->alternative] = true;
   }
+  uint32_t *used_count = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
+  for (uint32_t s = 0; s < g->symbol_count; s++)
+    for (uint32_t a = 0; a < g->symbols[s].alternative_count; a++) used_count[s] += used[offset[s] + a];
   uint32_t bases[HUNT_BASES];
   uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
   SdHashSet made = {0};
+  Array(FreeVariant) found = {0};
   for (uint32_t b = 0; b < nb; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
     if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
@@ -541,7 +629,7 @@ static void vary_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
         if (used[offset[node->symbol] + a]) continue;
         SdTree *t = variant(d, base, node, (int32_t)a);
         if (t && keep(d, diagnosis, true, &made, t)) {
-          array_push(out, t);
+          array_push(&found, ((FreeVariant){t, used_count[node->symbol], node_depth(node), found.size}));
           used[offset[node->symbol] + a] = true; /* one input per alternative */
         } else {
           sd_tree_free(t);
@@ -549,7 +637,11 @@ static void vary_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
       }
     }
   }
+  if (found.size > 1) qsort(found.items, found.size, sizeof(FreeVariant), by_suspicion);
+  for (uint32_t i = 0; i < found.size; i++) array_push(out, found.items[i].tree);
+  array_free(&found);
   sd_hash_set_free(&made);
+  free(used_count);
   free(used);
   free(offset);
 }
@@ -1037,19 +1129,21 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
 }
 
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
-  TreeList pools[6] = {{0}, {0}, {0}, {0}, {0}, {0}};
+  TreeList pools[7] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}};
   vary_free(d, diagnosis, &pools[0]);
   failing_neighbours(d, diagnosis, &pools[1]);
   grow_free(d, diagnosis, &pools[2]);
   boundary_transplants(d, diagnosis, &pools[3]);
   region_ends_inside(d, diagnosis, &pools[4]);
   across_scopes(d, diagnosis, &pools[5]);
-  static const char *const tags[6] = {"free", "failnb", "grow", "transplant", "ends", "scopes"};
-  for (uint32_t k = 0; k < 6; k++) {
+  least_elements(d, diagnosis, &pools[6]);
+  static const char *const tags[7] = {"free", "failnb", "grow", "transplant", "ends", "scopes", "least"};
+  for (uint32_t k = 0; k < 7; k++) {
     uint32_t each = k == 0 ? HUNT_EXTRA_FREE : HUNT_EXTRA_EACH, from = batch->size;
-    if (k < 3) { /* drawn at random */
+    if (k == 1 || k == 2) { /* drawn at random */
       for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
-    } else { /* in order: transplants to another context first, region ends of the longest inputs */
+    } else { /* in order: the most suspicious free variants, transplants to another context first,
+                region ends of the longest inputs */
       for (uint32_t i = 0; i < each && i < pools[k].size; i++) {
         array_push(batch, pools[k].items[i]);
         pools[k].items[i] = NULL;
