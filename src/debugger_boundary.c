@@ -49,6 +49,7 @@ typedef struct Pin {
   DbgHolds holds;         /* when set, what predict asks instead of the cause */
   void *holds_ctx;
   int max_steps;          /* of the outward search (0: 4 * MAX_STEPS) */
+  int real_digits;        /* M_REAL: decimals the element is written with (real_resolution) */
 } Pin;
 
 void dbg_boundary_free(DbgBoundary *b) {
@@ -115,13 +116,13 @@ static void collect(const SdConstraint *c, const SdFormula *f, Measure *ms, uint
 
 /* ---------- varying one element ---------- */
 
-static SdDec real_unit(void) { /* 10^REAL_DIGITS */
-  SdDec d = {sd_int_small(1), REAL_DIGITS};
+static SdDec real_unit(const Pin *p) { /* 10^real_digits */
+  SdDec d = {sd_int_small(1), p->real_digits};
   return d;
 }
 
 /* The measure of an element's text: its length, its integer value, or its
- * decimal value in units of 10^-REAL_DIGITS (truncated). */
+ * decimal value in units of 10^-real_digits (truncated). */
 static bool measure_value(const Pin *p, const char *text, uint32_t len, SdInt *out) {
   if (p->m->kind == M_LENGTH) {
     *out = sd_int_small(len);
@@ -129,15 +130,59 @@ static bool measure_value(const Pin *p, const char *text, uint32_t len, SdInt *o
   }
   if (p->m->kind == M_VALUE) return sd_int_parse(p->scratch, text, len, out);
   SdDec v, scaled;
-  return sd_dec_parse_numeral(p->scratch, text, len, &v) && sd_dec_mul(p->scratch, v, real_unit(), &scaled) &&
+  return sd_dec_parse_numeral(p->scratch, text, len, &v) && sd_dec_mul(p->scratch, v, real_unit(p), &scaled) &&
          sd_dec_to_int(p->scratch, scaled, out);
 }
 
-/* A measure as text for people: "65536", "37.5". */
-static char *measure_text(int kind, SdInt v) {
-  if (kind != M_REAL) return sd_int_to_text(v);
-  SdDec d = {v, -REAL_DIGITS};
-  return sd_dec_to_text(d);
+/* v in units of 10^-digits written with exactly that many decimals
+ * ("-0.01", "0.00", "37.50"), as fixed-point fields write them. */
+static char *fixed_text(SdInt v, int digits) {
+  char *mag = sd_int_to_text(v);
+  bool neg = mag[0] == '-';
+  const char *m = neg ? mag + 1 : mag;
+  size_t n = strlen(m), whole = n > (size_t)digits ? n - (size_t)digits : 1;
+  char *out = sd_xmalloc(n + (size_t)digits + 4);
+  size_t o = 0;
+  if (neg) out[o++] = '-';
+  for (size_t i = 0; i < whole; i++) out[o++] = n > (size_t)digits ? m[i] : '0';
+  if (digits > 0) {
+    out[o++] = '.';
+    for (int i = digits; i > 0; i--) out[o++] = (size_t)i <= n ? m[n - (size_t)i] : '0';
+  }
+  out[o] = 0;
+  free(mag);
+  return out;
+}
+
+/* A measure as text: "65536", "37.50" (a decimal with the element's own
+ * number of decimals). */
+static char *measure_text(const Pin *p, SdInt v) {
+  if (p->m->kind != M_REAL) return sd_int_to_text(v);
+  return fixed_text(v, p->real_digits);
+}
+
+/* The number of decimals (at most REAL_DIGITS) a decimal element can be
+ * varied in: the most with which its own value, written anew, still
+ * derives from its nonterminal ("-12.50" of a grammar with two-digit cents:
+ * 2; steps of 10^-6 there derived nothing, and no boundary of a decimal
+ * with cents was ever pinned). */
+static SdTree *vary_text(Pin *p, const char *text, uint32_t len);
+static void real_resolution(Pin *p) {
+  p->real_digits = REAL_DIGITS;
+  if (p->m->kind != M_REAL) return;
+  for (int k = REAL_DIGITS; k >= 0; k--) {
+    p->real_digits = k;
+    SdInt v;
+    if (!measure_value(p, p->orig_text, p->orig_len, &v)) continue;
+    char *t = measure_text(p, v);
+    SdTree *tree = vary_text(p, t, (uint32_t)strlen(t));
+    free(t);
+    if (tree) {
+      sd_tree_free(tree);
+      return;
+    }
+  }
+  p->real_digits = REAL_DIGITS;
 }
 
 /* The text cut or grown to length w before its last byte, which stays (the
@@ -158,7 +203,7 @@ static char *kept_last(const char *text, uint32_t L, uint32_t w) {
 static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *lens) {
   uint32_t n = 0;
   if (p->m->kind == M_REAL) {
-    char *t = measure_text(M_REAL, v);
+    char *t = measure_text(p, v);
     out[n] = t, lens[n++] = (uint32_t)strlen(t);
     return n;
   }
@@ -437,8 +482,8 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
   } else {
     return PIN_FAILED;
   }
-  b->pass_value = measure_text(p->m->kind, pass);
-  b->fail_value = measure_text(p->m->kind, fail);
+  b->pass_value = measure_text(p, pass);
+  b->fail_value = measure_text(p, fail);
   b->pass_input = pi;
   b->fail_input = fi;
   *shift = sd_int_sub(p->scratch, fail, s.yes);
@@ -446,7 +491,7 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
 }
 
 /* Move a literal threshold by shift (in a clone of the cause). */
-static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, SdInt shift,
+static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, SdInt shift, int real_digits,
                                   SdArena *scratch) {
   SdConstraint *c = sd_constraint_clone(cause);
   Measure ms[MAX_MEASURES];
@@ -455,7 +500,7 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
   for (uint32_t i = 0; i < n; i++) {
     if (ms[i].var != m->var || ms[i].kind != m->kind || ms[i].atoms != 1 || !ms[i].literal) continue;
     SdTerm *lit = ms[i].literal;
-    SdDec value, moved, step = {shift, m->kind == M_REAL ? -REAL_DIGITS : 0};
+    SdDec value, moved, step = {shift, m->kind == M_REAL ? -real_digits : 0};
     if (!sd_dec_parse_numeral(scratch, lit->text, lit->length, &value) || !sd_dec_add(scratch, value, step, &moved))
       break;
     char *t = sd_dec_to_text(moved);
@@ -516,6 +561,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
     p->depth = sd_node_path(node, p->path, 256);
     if (p->depth > 256) continue;
     p->orig_text = sd_node_text(t, node, &p->orig_len);
+    real_resolution(p);
     SdInt v0;
     if (!measure_value(p, p->orig_text, p->orig_len, &v0)) continue;
     /* once one side shows the cause wrong, the other side adds nothing the
@@ -538,7 +584,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
       array_push(&c->boundaries, b);
       if (r == PIN_MOVED) {
         if (!b.note && !*moved) {
-          *moved = move_literal(c->constraint, m, shift, p->scratch);
+          *moved = move_literal(c->constraint, m, shift, p->real_digits, p->scratch);
           if (*moved && !agrees_with_witnesses(p->d, *moved, &b)) {
             sd_constraint_free(*moved);
             *moved = NULL;
@@ -572,7 +618,7 @@ static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree
  * cause). */
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint **moved) {
   SdArena scratch = {0};
-  Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch};
+  Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch, .real_digits = REAL_DIGITS};
   uint32_t inputs = 0, agreed = 0;
   PinResult result = PIN_FAILED;
   uint32_t n = d->failing.size;
@@ -650,7 +696,7 @@ void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds hol
      search stops there (middle: 12 searches of 384 evaluations each went on
      forever, a fifth of semdbg's own time) */
   Pin p = {.d = d, .m = &m, .base = t, .base_index = UINT32_MAX, .scratch = &scratch, .holds = holds, .holds_ctx = ctx,
-           .max_steps = MAX_STEPS};
+           .max_steps = MAX_STEPS, .real_digits = REAL_DIGITS};
   out[0] = out[1] = NULL;
   p.depth = sd_node_path(node, p.path, 256);
   p.orig_text = sd_node_text(t, node, &p.orig_len);
