@@ -35,6 +35,11 @@ static const Case cases[] = {
      "exists <arith-expr> e: str.contains(e, \"t(-\")"},
     {"equality or value", "grammars/dates.bnf",
      "(<month> = \"02\" and str.to.int(<day>) > 29) or (<month> = \"04\" and <day> = \"31\")"},
+    {"small fields, arithmetic (grid)", "grammars/dates.bnf",
+     "(exists <day> a: exists <month> b: str.to.int(a) - str.to.int(b) > 21) and "
+     "(forall <month> m: not str.contains(m, \"1\")) and (exists <day> d: str.prefixof(\"3\", d))"},
+    {"value bound and literal", "grammars/decimal.bnf",
+     "(forall <temperature> t: str.to.int(t) <= 47) and (forall <temperature> u: not str.contains(u, \"37.\"))"},
 };
 
 static double now(void) {
