@@ -363,7 +363,7 @@ static uint32_t boundary_values(Gen *gen, uint32_t target) {
  * none held: Z3 is then spared (most such questions are tie splits of
  * equivalent candidates, whose unsatisfiability Z3 spent 0.1-0.4 s
  * proving, or failed to). */
-enum { GRID_SEEDS = 2, GRID_RANDOM = 2 };
+enum { GRID_SEEDS = 2, GRID_RANDOM = 2, GRID_ROUNDS = 16 };
 static bool grid_accept(void *ctx, SdTree *t) {
   Gen *gen = ctx;
   count_attempt(gen);
@@ -379,8 +379,18 @@ static bool grid(Gen *gen) {
   uint32_t nb = 0;
   for (uint32_t i = 0; i < gen->seed_count && nb < GRID_SEEDS; i++) bases[nb++] = sd_tree_clone(gen->seeds[i]);
   while (nb < GRID_SEEDS + GRID_RANDOM) bases[nb++] = random_tree(gen, false);
+  uint32_t before = gen->produced;
   bool exhausted = sd_grid_fill(s->g, s->parser, &s->rng, gen->symbols, gen->symbol_count, bases, nb, grid_accept, gen);
   for (uint32_t i = 0; i < nb; i++) sd_tree_free(bases[i]);
+  /* while the grid makes inputs, more random inputs to vary: the rest of an
+     input (a date's year) varies only with them (30 dates of February 30th
+     or 31st and April 31st came out as 12, three on each of four years) */
+  for (uint32_t round = 1; round < GRID_ROUNDS && gen->produced > before && gen->produced < gen->n; round++) {
+    before = gen->produced;
+    for (nb = 0; nb < GRID_SEEDS + GRID_RANDOM; nb++) bases[nb] = random_tree(gen, false);
+    sd_grid_fill(s->g, s->parser, &s->rng, gen->symbols, gen->symbol_count, bases, nb, grid_accept, gen);
+    for (uint32_t i = 0; i < nb; i++) sd_tree_free(bases[i]);
+  }
   return exhausted;
 }
 
