@@ -1083,6 +1083,123 @@ static bool closed_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *
   return true;
 }
 
+/* ---- decimal bounds (str.to.real(e) compared with the bound) ---- */
+
+/* Bounds of a decimal value are searched in units of 10^-LR_REAL_DIGITS
+ * (a thermostat failing above 37.5 degrees: "str.to.real(t) > 37.5", where
+ * integer bounds gave "> 37", precision 0.98). */
+#define LR_REAL_DIGITS 6
+
+/* Is t one quantifier over the whole input whose one atom compares the
+ * bound with str.to.real of its own element? (Its flips are read off the
+ * values, in units of 10^-LR_REAL_DIGITS.) */
+static bool real_template(LrTemplate *t) {
+  if (t->real) return t->real == 2;
+  t->real = 1;
+  const SdConstraint *c = t->c;
+  const SdFormula *q = c->root;
+  if ((q->kind != SD_F_EXISTS && q->kind != SD_F_FORALL) || q->in_var >= 0 || q->match || q->child_count != 1 ||
+      q->children[0]->kind != SD_F_ATOM || t->slot_count != 1 || !t->slots[0].term)
+    return false;
+  const SdTerm *a = q->children[0]->atom, *k = t->slots[0].term;
+  if (a->arg_count != 2 || (a->args[0] != k && a->args[1] != k)) return false;
+  const SdTerm *m = a->args[0] == k ? a->args[1] : a->args[0];
+  if (a->op != SD_OP_LT && a->op != SD_OP_LE && a->op != SD_OP_GT && a->op != SD_OP_GE) return false;
+  if (m->op != SD_OP_STR_TO_REAL || m->arg_count != 1 || m->args[0]->op != SD_OP_VAR || m->args[0]->var != q->var)
+    return false;
+  t->real = 2;
+  return true;
+}
+
+/* A bound in units of 10^-LR_REAL_DIGITS (a numeral) as a decimal: "37.5". */
+static char *real_bound_text(const char *units) {
+  SdArena scratch = {0};
+  SdInt v;
+  char *out;
+  if (sd_int_parse(&scratch, units, strlen(units), &v)) {
+    SdDec d = {v, -LR_REAL_DIGITS};
+    out = sd_dec_to_text(d);
+  } else {
+    out = sd_xstrdup(units);
+  }
+  sd_arena_free(&scratch);
+  return out;
+}
+
+/* probe_text for a real template: the bound (units) written as a decimal
+ * literal while the evaluator reads it. */
+static bool probe_real(SdLearner *self, LrTemplate *t, const char *units, uint32_t input) {
+  char *text = real_bound_text(units);
+  SdTerm *term = t->slots[0].term;
+  SdOp op = term->op;
+  SdType type = term->type;
+  term->op = SD_OP_DECIMAL, term->type = SD_TYPE_REAL;
+  bool r = probe_text(self, t, text, (uint32_t)strlen(text), input);
+  term->op = op, term->type = type;
+  free(text);
+  return r;
+}
+
+/* The flip of a real template on one input: at the greatest or least value
+ * (the one that decides), scaled, rounded the way the comparison asks. */
+static void closed_flip_real(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
+  const SdConstraint *c = t->c;
+  const SdFormula *q = c->root;
+  const SdTerm *a = q->children[0]->atom, *k = t->slots[0].term;
+  SdOp op = a->op;
+  if (a->args[0] == k)
+    op = op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : SD_OP_LE;
+  SdSymbol sym = c->variables[q->var].symbol;
+  const SdTree *tree = self->inputs.items[input];
+  bool exists = q->kind == SD_F_EXISTS, any = false;
+  SdArena scratch = {0};
+  SdDec lo = {sd_int_small(0), 0}, hi = lo;
+  for (uint32_t j = 0; sym >= 0 && j < tree->by_symbol_count[sym]; j++) {
+    uint32_t len;
+    const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
+    SdDec v;
+    if (!sd_dec_parse_numeral(&scratch, txt, len, &v)) {
+      if (exists) continue; /* its atom is false */
+      sd_arena_free(&scratch);
+      f->kind = LR_FALSE;
+      return;
+    }
+    if (!any || sd_dec_cmp(&scratch, v, lo) < 0) lo = v;
+    if (!any || sd_dec_cmp(&scratch, v, hi) > 0) hi = v;
+    any = true;
+  }
+  if (!any) {
+    sd_arena_free(&scratch);
+    f->kind = exists ? LR_FALSE : LR_TRUE;
+    return;
+  }
+  bool up = op == SD_OP_GT || op == SD_OP_GE;
+  SdDec ext = up == exists ? hi : lo, scaled, unit = {sd_int_small(1), LR_REAL_DIGITS};
+  SdInt whole;
+  sd_dec_mul(&scratch, ext, unit, &scaled);
+  sd_dec_to_int(&scratch, scaled, &whole); /* toward zero */
+  bool exact = sd_dec_cmp(&scratch, sd_dec_from_int(whole), scaled) == 0;
+  int sign = sd_dec_cmp(&scratch, scaled, (SdDec){sd_int_small(0), 0});
+  SdInt floor_v = !exact && sign < 0 ? sd_int_sub(&scratch, whole, sd_int_small(1)) : whole;
+  SdInt ceil_v = !exact && sign > 0 ? sd_int_add(&scratch, whole, sd_int_small(1)) : whole;
+  /* K = k units: ext > K iff k <= ceil - 1; ext >= K iff k <= floor;
+     ext < K iff k >= floor + 1; ext <= K iff k >= ceil */
+  SdInt bound = op == SD_OP_GT ? sd_int_sub(&scratch, ceil_v, sd_int_small(1))
+                : op == SD_OP_GE ? floor_v
+                : op == SD_OP_LT ? sd_int_add(&scratch, floor_v, sd_int_small(1))
+                                 : ceil_v;
+  f->kind = up ? LR_AT_MOST : LR_AT_LEAST;
+  char *text = sd_int_to_text(bound);
+  int64_t small;
+  if (lr_parse_int(text, (uint32_t)strlen(text), &small)) {
+    f->c = small;
+    free(text);
+  } else {
+    f->big = text;
+  }
+  sd_arena_free(&scratch);
+}
+
 /* A linear form of measures: sum of coef * measure(var) + k_coef * K. */
 typedef struct LrLinear {
   int k_coef;
@@ -1201,7 +1318,8 @@ static void check_flip(SdLearner *self, LrTemplate *t, uint32_t input, const LrF
     const char *at[3] = {below, f->big, above};
     for (int i = 0; i < 3; i++) {
       bool want = f->kind == LR_AT_MOST ? i <= 1 : i >= 1;
-      if (probe_text(self, t, at[i], (uint32_t)strlen(at[i]), input) != want) {
+      bool got = t->real == 2 ? probe_real(self, t, at[i], input) : probe_text(self, t, at[i], (uint32_t)strlen(at[i]), input);
+      if (got != want) {
         fprintf(stderr, "semdbg: flip %d %s of %s wrong at %s\n", f->kind, f->big, t->text, at[i]);
         abort();
       }
@@ -1213,7 +1331,9 @@ static void check_flip(SdLearner *self, LrTemplate *t, uint32_t input, const LrF
   int64_t ks[5] = {-1000000, 0, 1000000, f->c - 1, f->c + 1};
   for (int i = 0; i < 5; i++) {
     bool want = f->kind == LR_TRUE || (f->kind == LR_AT_MOST && ks[i] <= f->c) || (f->kind == LR_AT_LEAST && ks[i] >= f->c);
-    if (probe(self, t, ks[i], input) != want) {
+    char units[32];
+    snprintf(units, sizeof units, "%lld", (long long)ks[i]);
+    if ((t->real == 2 ? probe_real(self, t, units, input) : probe(self, t, ks[i], input)) != want) {
       fprintf(stderr, "semdbg: flip %d %lld of %s wrong at %lld on [%.*s]\n", f->kind, (long long)f->c, t->text,
               (long long)ks[i], (int)self->inputs.items[input]->length, self->inputs.items[input]->text);
       abort();
@@ -1227,6 +1347,11 @@ static LrFlip probed_flip(SdLearner *self, LrTemplate *t, uint32_t input);
 
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
   LrFlip f = {0};
+  if (real_template(t)) {
+    closed_flip_real(self, t, input, &f);
+    if (self->check_flips) check_flip(self, t, input, &f);
+    return f;
+  }
   if (closed_flip(self, t, input, &f) || closed_flip_pair(self, t, input, &f)) {
     if (self->check_flips) check_flip(self, t, input, &f);
     return f;
@@ -1406,6 +1531,29 @@ static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen)
   return count;
 }
 
+/* For a decimal bound (units of 10^-LR_REAL_DIGITS): among the bounds
+ * that count the same as ks[at] (the run of equal tp and fp around it, and
+ * every value between), the roundest, the one with the most trailing zeros
+ * (nearest the middle among those): thresholds are written round, "< 0"
+ * rather than "< -0.189768" for square roots of negative numbers, 37.5
+ * rather than 37.504999 between 37.5 and 37.51. Pinning then checks it. */
+static int64_t roundest_bound(const int64_t *ks, const uint32_t *tp, const uint32_t *fp, uint32_t u, uint32_t at) {
+  uint32_t first = at, last = at;
+  while (first > 0 && tp[first - 1] == tp[at] && fp[first - 1] == fp[at]) first--;
+  while (last + 1 < u && tp[last + 1] == tp[at] && fp[last + 1] == fp[at]) last++;
+  int64_t lo = ks[first], hi = ks[last], mid = lo + (hi - lo) / 2;
+  for (int64_t step = 1000000000000000000LL; step >= 1; step /= 10) {
+    /* the multiples of step in [lo, hi]: the one nearest mid */
+    int64_t q = mid / step * step;
+    int64_t best = INT64_MIN;
+    for (int64_t c = q - step; c <= q + step; c += step)
+      if (c >= lo && c <= hi && (best == INT64_MIN || llabs(c - mid) < llabs(best - mid))) best = c;
+    if (best != INT64_MIN) return best;
+    if (step == 1) break;
+  }
+  return ks[at];
+}
+
 /* Search the bound: returns up to 3 chosen values (malloc'd numerals). */
 static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, char **chosen) {
   uint32_t n = self->inputs.size;
@@ -1447,8 +1595,36 @@ static uint32_t choose_bounds(SdLearner *self, LrTemplate *t, char **chosen) {
     }
     uint32_t picks[3];
     uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
-    for (uint32_t p = 0; p < m; p++)
-      chosen[count++] = sd_format("%lld", (long long)ks.items[picks[p]]);
+    for (uint32_t p = 0; p < m; p++) {
+      int64_t k = ks.items[picks[p]];
+      if (t->real == 2) {
+        /* a decimal bound: the whole number next to it on the side that
+           keeps every input it holds on, unless only the bound between
+           the evidence's values is precise (37.5 where 37 and 38 are not);
+           a bound between values fits the evidence more closely than the
+           program may ("< -0.189768" for the square roots of negative
+           numbers, where "< 0" is meant) */
+        k = roundest_bound(ks.items, tp, fp, u, picks[p]);
+        int64_t unit = 1000000;
+        int64_t whole = dec >= inc ? (k >= 0 ? k / unit : -((-k + unit - 1) / unit)) * unit
+                                   : (k >= 0 ? (k + unit - 1) / unit : -(-k / unit)) * unit;
+        uint32_t fp_whole = constP + count_ge(amP.items, amP.size, whole) + count_le(alP.items, alP.size, whole);
+        if (fp[picks[p]] > 0 || fp_whole == 0) {
+          k = whole;
+        } else { /* both: in a conjunction the whole one may be as precise */
+          char *text = sd_format("%lld", (long long)whole);
+          bool again = false;
+          for (uint32_t i = 0; i < count; i++) again |= !strcmp(chosen[i], text);
+          if (again) free(text);
+          else chosen[count++] = text;
+        }
+      }
+      bool again = false;
+      char *text = sd_format("%lld", (long long)k);
+      for (uint32_t i = 0; i < count; i++) again |= !strcmp(chosen[i], text);
+      if (again) free(text);
+      else chosen[count++] = text;
+    }
     free(tp);
     free(fp);
   }
@@ -1525,10 +1701,15 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
       free(values);
       return;
     }
-    char *chosen[3];
+    char *chosen[6]; /* up to 3 bounds, and for a decimal one a whole number beside each */
     uint32_t count = choose_bounds(self, t, chosen);
     for (uint32_t c = 0; c < count; c++) {
       SdBuf b = {0};
+      if (t->real == 2) { /* units of 10^-LR_REAL_DIGITS, as a decimal */
+        char *d = real_bound_text(chosen[c]);
+        free(chosen[c]);
+        chosen[c] = d;
+      }
       lr_render_value(t->slots[0].kind, chosen[c], (uint32_t)strlen(chosen[c]), &b);
       free(chosen[c]);
       values[t->slots[0].placeholder] = b.data;

@@ -102,6 +102,8 @@ typedef struct LrTemplate {
   char **mexprs;           /* per placeholder: the match expression text of a <?MATCHEXPR>,
                               NULL otherwise (owned) */
   bool dstrings;           /* its one value slot is a <?DSTRINGS>: sets of strings */
+  uint8_t real;            /* 0 not known yet; 1 no; 2 its bound compares with a decimal value
+                              (real_template): flips and bounds in units of 10^-LR_REAL_DIGITS */
 } LrTemplate;
 
 /* An ISLearn <?MATCHEXPR(a, <T> b, ...)> placeholder: its variables (a type
