@@ -201,7 +201,21 @@ static void small_steps(Debugger *d, const SdConstraint *diagnosis, const SdTree
  * "9" for a price above 90000) still holds a step away, where the real cause
  * no longer does ("9535" from "95350"); passing inputs varied at random
  * rarely land there. */
-static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+/* The nodes of the failing inputs the hunt varies inside the diagnosis
+ * (up to HUNT_BASES / 2 of those it holds on), each passed to visit with
+ * the nonterminals the diagnosis names, while out has fewer than 4000. */
+typedef struct NamedNode {
+  Debugger *d;
+  const SdConstraint *diagnosis;
+  const SdTree *base;
+  const SdNode *node;
+  const SdSymbol *named;
+  uint32_t nn;
+  SdHashSet *made;
+} NamedNode;
+
+static void each_failing_node(Debugger *d, const SdConstraint *diagnosis, TreeList *out,
+                              void (*visit)(const NamedNode *n, TreeList *out)) {
   SdSymbol named[16];
   uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
   if (nn > 16) nn = 16;
@@ -211,13 +225,19 @@ static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeL
   for (uint32_t b = 0; b < nb; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
     if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
-    for (uint32_t id = 1; id < base->node_count && out->size < 4000; id++) {
-      const SdNode *node = base->nodes[id];
-      if (d->grammar->symbols[node->symbol].kind == SD_SYM_LITERAL || !under_named(node, named, nn)) continue;
-      small_steps(d, diagnosis, base, node, &made, out);
-    }
+    for (uint32_t id = 1; id < base->node_count && out->size < 4000; id++)
+      visit(&(NamedNode){d, diagnosis, base, base->nodes[id], named, nn, &made}, out);
   }
   sd_hash_set_free(&made);
+}
+
+static void small_steps_within_named(const NamedNode *n, TreeList *out) {
+  if (n->d->grammar->symbols[n->node->symbol].kind == SD_SYM_LITERAL || !under_named(n->node, n->named, n->nn)) return;
+  small_steps(n->d, n->diagnosis, n->base, n->node, n->made, out);
+}
+
+static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  each_failing_node(d, diagnosis, out, small_steps_within_named);
 }
 
 /* Inside the diagnosis, the least element that keeps it true: in a
@@ -257,25 +277,17 @@ static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const Sd
   return t;
 }
 
+static void least_of_named(const NamedNode *n, TreeList *out) {
+  const SdNode *node = n->node;
+  if (!names_symbol(n->named, n->nn, node->symbol) || (node->parent && under_named(node->parent, n->named, n->nn)))
+    return;
+  SdTree *t = least_inside(n->d, n->diagnosis, n->base, node);
+  if (t && keep(n->d, n->diagnosis, true, n->made, t)) array_push(out, t);
+  else sd_tree_free(t);
+}
+
 static void least_elements(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
-  uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
-  SdHashSet made = {0};
-  for (uint32_t b = 0; b < nb; b++) {
-    const SdTree *base = d->evidence.items[bases[b]].tree;
-    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
-    for (uint32_t id = 1; id < base->node_count; id++) {
-      const SdNode *node = base->nodes[id];
-      if (!names_symbol(named, nn, node->symbol) || (node->parent && under_named(node->parent, named, nn))) continue;
-      SdTree *t = least_inside(d, diagnosis, base, node);
-      if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
-      else sd_tree_free(t);
-    }
-  }
-  sd_hash_set_free(&made);
+  each_failing_node(d, diagnosis, out, least_of_named);
 }
 
 /* The element of input t that a boundary's failing side was measured on:

@@ -1021,21 +1021,33 @@ static LrFlip find_flip_big(SdLearner *self, LrTemplate *t, uint32_t input, uint
  * Probing took a third of middle's own CPU (numbers of 20 digits: 70 probes
  * an input and template). */
 #define LR_BOUND_DIGITS 200 /* digits of the bounds searched */
-static bool closed_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
-  const SdConstraint *c = t->c;
-  const SdFormula *q = c->root;
+
+/* When t is one quantifier over the whole input whose one atom orders a
+ * function m of its own element against the bound: the quantifier, m and
+ * the order read as `m op K`; NULL otherwise. */
+static const SdFormula *one_measure(const LrTemplate *t, const SdTerm **m, SdOp *op) {
+  const SdFormula *q = t->c->root;
   if ((q->kind != SD_F_EXISTS && q->kind != SD_F_FORALL) || q->in_var >= 0 || q->match || q->child_count != 1 ||
       q->children[0]->kind != SD_F_ATOM || t->slot_count != 1 || !t->slots[0].term)
-    return false;
+    return NULL;
   const SdTerm *a = q->children[0]->atom, *k = t->slots[0].term;
-  if (a->arg_count != 2 || (a->args[0] != k && a->args[1] != k)) return false;
-  const SdTerm *m = a->args[0] == k ? a->args[1] : a->args[0];
-  SdOp op = a->op;
+  if (a->arg_count != 2 || (a->args[0] != k && a->args[1] != k)) return NULL;
+  *m = a->args[0] == k ? a->args[1] : a->args[0];
+  *op = a->op;
   if (a->args[0] == k) /* K op m: read as m op' K */
-    op = op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : op == SD_OP_GE ? SD_OP_LE : op;
-  if ((op != SD_OP_LT && op != SD_OP_LE && op != SD_OP_GT && op != SD_OP_GE) || m->arg_count != 1 ||
-      (m->op != SD_OP_STR_TO_INT && m->op != SD_OP_STR_LEN) || m->args[0]->op != SD_OP_VAR || m->args[0]->var != q->var)
-    return false;
+    *op = *op == SD_OP_LT ? SD_OP_GT : *op == SD_OP_GT ? SD_OP_LT : *op == SD_OP_LE ? SD_OP_GE : *op == SD_OP_GE ? SD_OP_LE : *op;
+  if ((*op != SD_OP_LT && *op != SD_OP_LE && *op != SD_OP_GT && *op != SD_OP_GE) || (*m)->arg_count != 1 ||
+      (*m)->args[0]->op != SD_OP_VAR || (*m)->args[0]->var != q->var)
+    return NULL;
+  return q;
+}
+
+static bool closed_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
+  const SdConstraint *c = t->c;
+  const SdTerm *m;
+  SdOp op;
+  const SdFormula *q = one_measure(t, &m, &op);
+  if (!q || (m->op != SD_OP_STR_TO_INT && m->op != SD_OP_STR_LEN)) return false;
   SdSymbol sym = c->variables[q->var].symbol;
   if (sym < 0) return false;
   const SdTree *tree = self->inputs.items[input];
@@ -1095,20 +1107,10 @@ static bool closed_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *
  * values, in units of 10^-LR_REAL_DIGITS.) */
 static bool real_template(LrTemplate *t) {
   if (t->real) return t->real == 2;
-  t->real = 1;
-  const SdConstraint *c = t->c;
-  const SdFormula *q = c->root;
-  if ((q->kind != SD_F_EXISTS && q->kind != SD_F_FORALL) || q->in_var >= 0 || q->match || q->child_count != 1 ||
-      q->children[0]->kind != SD_F_ATOM || t->slot_count != 1 || !t->slots[0].term)
-    return false;
-  const SdTerm *a = q->children[0]->atom, *k = t->slots[0].term;
-  if (a->arg_count != 2 || (a->args[0] != k && a->args[1] != k)) return false;
-  const SdTerm *m = a->args[0] == k ? a->args[1] : a->args[0];
-  if (a->op != SD_OP_LT && a->op != SD_OP_LE && a->op != SD_OP_GT && a->op != SD_OP_GE) return false;
-  if (m->op != SD_OP_STR_TO_REAL || m->arg_count != 1 || m->args[0]->op != SD_OP_VAR || m->args[0]->var != q->var)
-    return false;
-  t->real = 2;
-  return true;
+  const SdTerm *m;
+  SdOp op;
+  t->real = one_measure(t, &m, &op) && m->op == SD_OP_STR_TO_REAL ? 2 : 1;
+  return t->real == 2;
 }
 
 /* A bound in units of 10^-LR_REAL_DIGITS (a numeral) as a decimal: "37.5". */
@@ -1144,11 +1146,9 @@ static bool probe_real(SdLearner *self, LrTemplate *t, const char *units, uint32
  * (the one that decides), scaled, rounded the way the comparison asks. */
 static void closed_flip_real(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
   const SdConstraint *c = t->c;
-  const SdFormula *q = c->root;
-  const SdTerm *a = q->children[0]->atom, *k = t->slots[0].term;
-  SdOp op = a->op;
-  if (a->args[0] == k)
-    op = op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : SD_OP_LE;
+  const SdTerm *m;
+  SdOp op;
+  const SdFormula *q = one_measure(t, &m, &op); /* real_template(t) holds */
   SdSymbol sym = c->variables[q->var].symbol;
   const SdTree *tree = self->inputs.items[input];
   bool exists = q->kind == SD_F_EXISTS, any = false;
