@@ -1479,6 +1479,36 @@ static int cmp_num_text(const void *a, const void *b) {
   return sd_compare_numerals(x, strlen(x), y, strlen(y));
 }
 
+/* roundest_bound on numerals of any size (the sweep of choose_bounds_big). */
+static char *roundest_numeral(char *const *ks, const uint32_t *tp, const uint32_t *fp, uint32_t u, uint32_t at) {
+  uint32_t first = at, last = at;
+  while (first > 0 && tp[first - 1] == tp[at] && fp[first - 1] == fp[at]) first--;
+  while (last + 1 < u && tp[last + 1] == tp[at] && fp[last + 1] == fp[at]) last++;
+  SdArena scratch = {0};
+  SdInt lo, hi, mid, rem;
+  char *out = NULL;
+  if (sd_int_parse(&scratch, ks[first], strlen(ks[first]), &lo) && sd_int_parse(&scratch, ks[last], strlen(ks[last]), &hi)) {
+    sd_int_divmod(&scratch, sd_int_add(&scratch, lo, hi), sd_int_small(2), &mid, &rem);
+    uint32_t digits = sd_int_digits(lo) > sd_int_digits(hi) ? sd_int_digits(lo) : sd_int_digits(hi);
+    for (uint32_t k = digits + 1; k-- > 0 && !out;) {
+      SdInt step = sd_int_shift10(&scratch, sd_int_small(1), k);
+      SdInt q = sd_int_shift10(&scratch, sd_int_trunc10(&scratch, mid, k), k);
+      SdInt cands[3] = {sd_int_sub(&scratch, q, step), q, sd_int_add(&scratch, q, step)};
+      int best = -1;
+      SdInt best_gap = sd_int_small(0);
+      for (int i = 0; i < 3; i++) {
+        if (sd_int_cmp(cands[i], lo) < 0 || sd_int_cmp(cands[i], hi) > 0) continue;
+        SdInt gap = sd_int_sub(&scratch, cands[i], mid);
+        if (sd_int_cmp(gap, sd_int_small(0)) < 0) gap = sd_int_neg(&scratch, gap);
+        if (best < 0 || sd_int_cmp(gap, best_gap) < 0) best = i, best_gap = gap;
+      }
+      if (best >= 0) out = sd_int_to_text(cands[best]);
+    }
+  }
+  sd_arena_free(&scratch);
+  return out ? out : sd_xstrdup(ks[at]);
+}
+
 /* choose_bounds when some flip point does not fit in int64: the same sweep
  * over numerals (quadratic in the inputs; such numbers are rare). */
 static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen) {
@@ -1522,7 +1552,8 @@ static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen)
     }
     uint32_t picks[3];
     uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
-    for (uint32_t p = 0; p < m; p++) chosen[count++] = sd_xstrdup(ks.items[picks[p]]);
+    for (uint32_t p = 0; p < m; p++)
+      chosen[count++] = t->real == 2 ? roundest_numeral(ks.items, tp, fp, u, picks[p]) : sd_xstrdup(ks.items[picks[p]]);
     free(tp);
     free(fp);
     for (uint32_t i = 0; i < u; i++) free(ks.items[i]);
