@@ -1022,6 +1022,19 @@ static LrFlip find_flip_big(SdLearner *self, LrTemplate *t, uint32_t input, uint
  * an input and template). */
 #define LR_BOUND_DIGITS 200 /* digits of the bounds searched */
 
+/* f's bound: in c when it has 17 digits or fewer (as the probes give it),
+ * else as a numeral in big. */
+static void set_flip_bound(LrFlip *f, SdInt bound) {
+  char *text = sd_int_to_text(bound);
+  int64_t small;
+  if (lr_parse_int(text, (uint32_t)strlen(text), &small)) {
+    f->c = small;
+    free(text);
+  } else {
+    f->big = text;
+  }
+}
+
 /* When t is one quantifier over the whole input whose one atom orders a
  * function m of its own element against the bound: the quantifier, m and
  * the order read as `m op K`; NULL otherwise. */
@@ -1083,14 +1096,7 @@ static bool closed_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *
   SdInt ext = (op == SD_OP_GT || op == SD_OP_GE) == exists ? hi : lo; /* the measure that decides */
   int64_t step = op == SD_OP_GT ? -1 : op == SD_OP_LT ? 1 : 0;     /* ext > K: K <= ext - 1; ext < K: K >= ext + 1 */
   f->kind = op == SD_OP_GT || op == SD_OP_GE ? LR_AT_MOST : LR_AT_LEAST;
-  char *bound = sd_int_to_text(sd_int_add(&scratch, ext, sd_int_small(step)));
-  int64_t small;
-  if (lr_parse_int(bound, (uint32_t)strlen(bound), &small)) { /* as the probes give it: 17 digits or fewer */
-    f->c = small;
-    free(bound);
-  } else {
-    f->big = bound;
-  }
+  set_flip_bound(f, sd_int_add(&scratch, ext, sd_int_small(step)));
   sd_arena_free(&scratch);
   return true;
 }
@@ -1189,14 +1195,7 @@ static void closed_flip_real(SdLearner *self, LrTemplate *t, uint32_t input, LrF
                 : op == SD_OP_LT ? sd_int_add(&scratch, floor_v, sd_int_small(1))
                                  : ceil_v;
   f->kind = up ? LR_AT_MOST : LR_AT_LEAST;
-  char *text = sd_int_to_text(bound);
-  int64_t small;
-  if (lr_parse_int(text, (uint32_t)strlen(text), &small)) {
-    f->c = small;
-    free(text);
-  } else {
-    f->big = text;
-  }
+  set_flip_bound(f, bound);
   sd_arena_free(&scratch);
 }
 
@@ -1298,14 +1297,7 @@ static bool closed_flip_pair(SdLearner *self, LrTemplate *t, uint32_t input, LrF
   }
   int64_t step = op == SD_OP_GT ? -1 : op == SD_OP_LT ? 1 : 0;
   f->kind = want_max ? LR_AT_MOST : LR_AT_LEAST;
-  char *bound = sd_int_to_text(sd_int_add(&scratch, ext, sd_int_small(step)));
-  int64_t small;
-  if (lr_parse_int(bound, (uint32_t)strlen(bound), &small)) {
-    f->c = small;
-    free(bound);
-  } else {
-    f->big = bound;
-  }
+  set_flip_bound(f, sd_int_add(&scratch, ext, sd_int_small(step)));
   sd_arena_free(&scratch);
   return true;
 }
