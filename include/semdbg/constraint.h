@@ -240,7 +240,7 @@ typedef struct SdConstraintError {
 /* iff and xor are written out in negation normal form as two conjunctions,
  * so a chain of them doubles at each link: a constraint whose normal form
  * would have more nodes than this is an error (at the outermost such link). */
-#define SD_CONSTRAINT_MAX_EXPANSION 1000000
+#define SD_CONSTRAINT_MAX_EXPANSION 100000
 
 /* Parse ISLa text against a grammar (unknown nonterminals, unbound
  * variables and type errors are errors; so is nesting deeper than
