@@ -214,6 +214,7 @@ typedef struct Gen {
   bool has_atoms;
   bool repairs;            /* the constraint has predicates fuzzed inputs are repaired for */
   bool unsat;
+  SdSearch *searcher;      /* the local search over nnf, made on first need (gen_searcher) */
 } Gen;
 
 /* Re-parse, check and keep a candidate text. */
@@ -313,9 +314,17 @@ static void fuzz_once(Gen *gen) {
 enum { SEARCH_STEPS = 40, SEARCH_WALKS_PER_INPUT = 3, SEARCH_MISSES = 6 };
 static SdLengths *solver_lengths(SdSolver *s);
 
-static void search(Gen *gen, uint32_t target) {
+/* The call's local search (one per call: its walks and the boundary values
+ * share it). */
+static SdSearch *gen_searcher(Gen *gen) {
   SdSolver *s = gen->s;
-  SdSearch *sr = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, solver_lengths(s), gen->nnf, 4 * gen->base_length + 16);
+  if (!gen->searcher)
+    gen->searcher = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, solver_lengths(s), gen->nnf, 4 * gen->base_length + 16);
+  return gen->searcher;
+}
+
+static void search(Gen *gen, uint32_t target) {
+  SdSearch *sr = gen_searcher(gen);
   uint32_t walks = SEARCH_WALKS_PER_INPUT * (target - gen->produced), misses = 0;
   for (uint32_t w = 0; w < walks && misses < SEARCH_MISSES && gen->produced < target &&
                        gen->attempts < gen->budget && !sd_stop_requested(); w++) {
@@ -325,7 +334,6 @@ static void search(Gen *gen, uint32_t target) {
     misses = hit ? 0 : misses + 1;
     sd_tree_free(t);
   }
-  sd_search_free(sr);
 }
 
 /* Inputs at the boundaries the constraint draws, up to target: inputs
@@ -339,11 +347,8 @@ static uint32_t boundary_values(Gen *gen, uint32_t target) {
   SdSolver *s = gen->s;
   uint32_t before = gen->produced;
   if (gen->produced >= target || (!gen->produced && !gen->seed_count)) return 0;
-  SdSearch *sr = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, solver_lengths(s), gen->nnf, 4 * gen->base_length + 16);
-  if (!sd_search_has_boundaries(sr)) {
-    sd_search_free(sr);
-    return 0;
-  }
+  SdSearch *sr = gen_searcher(gen);
+  if (!sd_search_has_boundaries(sr)) return 0;
   uint32_t made = gen->produced;
   for (uint32_t tries = BOUNDARY_TRIES * (target - gen->produced); tries-- && gen->produced < target;) {
     count_attempt(gen);
@@ -353,7 +358,6 @@ static uint32_t boundary_values(Gen *gen, uint32_t target) {
     if (t) accept_text(gen, t->text, t->length, false);
     sd_tree_free(t);
   }
-  sd_search_free(sr);
   return gen->produced - before;
 }
 
@@ -1570,6 +1574,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   const SdFormula *either = leading_disjunction(gen.nnf->root);
   if (either && either->child_count <= MAX_DISJUNCTS && !self->whole_only) {
     uint32_t got = generate_disjuncts(self, gen.nnf, seeds, seeds ? seed_count : 0, n, out, status);
+    sd_search_free(gen.searcher);
     sd_constraint_free(gen.nnf);
     sd_stop_cut_end();
     return got;
@@ -1583,7 +1588,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   gen.base_length = 12;
   scan_formula(gen.nnf->root, &gen.base_length);
   if (gen.base_length > 2048) gen.base_length = 2048;
-  if (getenv("SEMDBG_SOLVER_TRACE")) { /* which constraint the queries that follow are for */
+  bool trace = getenv("SEMDBG_SOLVER_TRACE") != NULL;
+  if (trace) { /* which constraint the queries that follow are for */
     char *isla = sd_constraint_to_isla(gen.nnf);
     fprintf(stderr, "generate %u: %s\n", n, isla);
     free(isla);
@@ -1614,8 +1620,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
       !z3_resting(self)) {
     gen.z = call_context(self);
     gen.z3_spent_before = sd_z3_spent(gen.z);
-    if (getenv("SEMDBG_SOLVER_TRACE"))
-      fprintf(stderr, "before z3: %u of %u made by fuzzing and search\n", gen.produced, n);
+    if (trace) fprintf(stderr, "before z3: %u of %u made by fuzzing and search\n", gen.produced, n);
     if (gen.produced >= fuzz_target) {
       /* fuzzing hit well: Z3 only adds boundary values, and only while cheap */
       sd_z3_set_rlimit(gen.z, self->opts.rlimit < CHEAP_RLIMIT ? self->opts.rlimit : CHEAP_RLIMIT);
@@ -1652,6 +1657,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     else *status = gen.unsat ? SD_SOLVE_UNSAT : SD_SOLVE_UNKNOWN;
   }
   sd_hash_set_free(&gen.seed_texts);
+  sd_search_free(gen.searcher);
   sd_constraint_free(gen.nnf);
   sd_stop_cut_end();
   return gen.produced;
