@@ -112,8 +112,14 @@ static void trace_run(Debugger *d, const SdTree *t, const SdVerdict *v) {
   const char *tag = NULL;
   for (uint32_t k = 0; k < d->run_tags.size && !tag; k++)
     if (d->run_tags.items[k].tree == t) tag = d->run_tags.items[k].tag;
-  fprintf(stderr, "semdbg: run %s%s%s %s %.*s\n", phases[d->origin], tag ? "/" : "", tag ? tag : "",
-          v->kind == SD_VERDICT_FAIL ? "fail" : v->kind == SD_VERDICT_PASS ? "pass" : "undefined",
+  /* a hunt's input that contradicts the diagnosis hunted is marked */
+  const char *mark = "";
+  if (d->origin == ORIGIN_HUNT && d->hunted_diagnosis && v->kind != SD_VERDICT_UNDEFINED) {
+    bool inside = sd_constraint_eval(d->hunted_diagnosis, t, NULL);
+    if (inside == (v->kind == SD_VERDICT_PASS)) mark = inside ? " (refutes: passes inside)" : " (refutes: fails outside)";
+  }
+  fprintf(stderr, "semdbg: run %s%s%s %s%s %.*s\n", phases[d->origin], tag ? "/" : "", tag ? tag : "",
+          v->kind == SD_VERDICT_FAIL ? "fail" : v->kind == SD_VERDICT_PASS ? "pass" : "undefined", mark,
           (int)(t->length < 80 ? t->length : 80), t->text);
 }
 

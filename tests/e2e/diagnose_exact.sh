@@ -16,6 +16,8 @@
 #                                precision and recall are 1
 # $SEMDBG_E2E_CASES (e.g. "port dates") runs only those cases;
 # $SEMDBG_E2E_TIME_LIMIT=S, when set, is each diagnosis's --time-limit.
+# $SEMDBG_E2E_TRACE_DIR=D, when set, keeps each diagnosis's run trace
+# (SEMDBG_RUN_TRACE) as D/<case>.<seed>.trace.
 # Whatever the case, a report that says "confirmed" must have precision and
 # recall 1 on the fresh inputs.
 set -u
@@ -23,6 +25,7 @@ semdbg=$(realpath "$1")
 # the learner's closed-form threshold flips checked against the evaluator on
 # every diagnosis (an abort, exit 134, fails the case)
 export SEMDBG_CHECK_FLIPS=1
+[ -n "${SEMDBG_E2E_TRACE_DIR:-}" ] && export SEMDBG_RUN_TRACE=1
 seeds=${SEMDBG_E2E_SEEDS:-1 2 3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -55,6 +58,7 @@ for dir in tests/cases/diagnose/*/; do
       --json -q -j 2 --no-reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} "${extra[@]}" \
       > "$tmp/report.json" 2> "$tmp/stderr"
     rc=$?
+    [ -n "${SEMDBG_E2E_TRACE_DIR:-}" ] && cp "$tmp/stderr" "$SEMDBG_E2E_TRACE_DIR/$name.$seed.trace"
     if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then fail "$name seed $seed: exit $rc"; cat "$tmp/stderr"; continue; fi
     isla=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["diagnosis"]; print(d["isla"] if d else "")' "$tmp/report.json")
     got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$tmp/report.json")
