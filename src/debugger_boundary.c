@@ -258,9 +258,7 @@ static SdTree *vary_text(Pin *p, const char *text, uint32_t len) {
   SdTree *sub = sd_parse(p->d->parser, p->m->symbol, text, len, &err);
   free(err.message);
   if (!sub) return NULL;
-  SdTree *result = sd_tree_clone(p->base);
-  SdNode *node = sd_tree_follow(result, p->path, p->depth);
-  sd_tree_replace(result, node, sub->root);
+  SdTree *result = sd_tree_clone_replacing(p->base, sd_tree_follow(p->base, p->path, p->depth), sub->root);
   sd_tree_free(sub);
   return result;
 }

@@ -266,8 +266,7 @@ static SdTree *with_text(Debugger *d, const SdTree *base, SdSymbol symbol, const
   uint32_t count, first = sd_tree_range(base, symbol, base->root, &count);
   SdTree *t = NULL;
   if (count == 1) {
-    t = sd_tree_clone(base);
-    sd_tree_replace(t, t->nodes[base->by_symbol[symbol][first]], sub->root);
+    t = sd_tree_clone_replacing(base, base->nodes[base->by_symbol[symbol][first]], sub->root);
   }
   sd_tree_free(sub);
   return t;

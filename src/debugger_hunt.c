@@ -55,11 +55,7 @@ enum { VARY_BYTE = -1, VARY_GROW = -2 };
  * of up to four times the node's size and more (lengths and values beyond a
  * boundary are reached by growing elements). */
 static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int32_t alt) {
-  uint32_t path[256];
-  uint32_t depth = sd_node_path(node, path, 256);
-  if (depth > 256) return NULL;
-  SdTree *t = sd_tree_clone(base);
-  SdNode *target = sd_tree_follow(t, path, depth);
+  SdTree *t = sd_tree_new(d->grammar); /* the new subtree's arena */
   const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
   SdNode *fresh;
   if (alt == VARY_BYTE) {
@@ -75,8 +71,9 @@ static SdTree *variant(Debugger *d, const SdTree *base, const SdNode *node, int3
       fresh->children[k]->parent = fresh;
     }
   }
-  sd_tree_replace(t, target, fresh);
-  return t;
+  SdTree *result = sd_tree_clone_replacing(base, node, fresh);
+  sd_tree_free(t);
+  return result;
 }
 
 /* Inputs to vary (failing ones to hunt outside, passing ones inside): the
@@ -143,12 +140,7 @@ static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, 
 
 /* base with node replaced by a copy of another node (of the same tree). */
 static SdTree *replaced(const SdTree *base, const SdNode *node, const SdNode *by) {
-  uint32_t path[256];
-  uint32_t depth = sd_node_path(node, path, 256);
-  if (depth > 256) return NULL;
-  SdTree *t = sd_tree_clone(base);
-  sd_tree_replace(t, sd_tree_follow(t, path, depth), by);
-  return t;
+  return sd_tree_clone_replacing(base, node, by);
 }
 
 /* base with node derived the cheapest way (an optional part left out, a
@@ -691,12 +683,7 @@ static SdTree *wrapped(Debugger *d, const SdTree *base, const SdNode *node, uint
     copy->parent = inner->parent;
     for (uint32_t i = 0; i < inner->parent->child_count; i++)
       if (inner->parent->children[i] == inner) inner->parent->children[i] = copy;
-    uint32_t path[256];
-    uint32_t depth = sd_node_path(node, path, 256);
-    if (depth <= 256) {
-      t = sd_tree_clone(base);
-      sd_tree_replace(t, sd_tree_follow(t, path, depth), wrapper);
-    }
+    t = sd_tree_clone_replacing(base, node, wrapper);
   }
   sd_tree_free(scratch);
   return t;

@@ -68,7 +68,9 @@ void sd_tree_set_root(SdTree *self, SdNode *root) {
   sd_tree_refresh(self);
 }
 
-SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node) {
+/* Deep copy of node into self's arena, with the subtree at `skip` (when met)
+ * copied from `with` instead. */
+static SdNode *copy_substituting(SdTree *self, const SdNode *node, const SdNode *skip, const SdNode *with) {
   /* iterative deep copy: pairs (source, destination slot) */
   typedef struct Job {
     const SdNode *src;
@@ -80,6 +82,7 @@ SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node) {
   array_push(&stack, ((Job){node, &result, NULL}));
   while (stack.size) {
     Job j = array_pop(&stack);
+    if (j.src == skip) j.src = with, skip = NULL;
     SdNode *n;
     if (j.src->alternative < 0 && j.src->child_count == 0)
       n = sd_tree_new_leaf(self, j.src->symbol, j.src->leaf ? j.src->leaf : "", j.src->leaf_length);
@@ -92,6 +95,14 @@ SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node) {
   }
   array_free(&stack);
   return result;
+}
+
+SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node) { return copy_substituting(self, node, NULL, NULL); }
+
+SdTree *sd_tree_clone_replacing(const SdTree *self, const SdNode *node, const SdNode *replacement) {
+  SdTree *t = sd_tree_new(self->grammar);
+  if (self->root) sd_tree_set_root(t, copy_substituting(t, self->root, node, replacement));
+  return t;
 }
 
 SdTree *sd_tree_clone(const SdTree *self) {

@@ -58,6 +58,10 @@ SD_API SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node);
 /* Replace `node` (a node of this tree) by a deep copy of `replacement`; returns
  * the copy. Refreshes the tree. */
 SD_API SdNode *sd_tree_replace(SdTree *self, SdNode *node, const SdNode *replacement);
+/* A copy of this tree with `node` (one of its nodes) replaced by a deep copy
+ * of `replacement` (from any tree): sd_tree_clone then sd_tree_replace in one
+ * walk and one refresh. */
+SD_API SdTree *sd_tree_clone_replacing(const SdTree *self, const SdNode *node, const SdNode *replacement);
 SD_API void sd_tree_refresh(SdTree *self);
 
 /* Text of a subtree (points into tree->text; not NUL-terminated). */
