@@ -110,32 +110,50 @@ static bool keep(Debugger *d, const SdConstraint *diagnosis, bool inside, SdHash
   return true;
 }
 
-/* Every one-element variant of the bases (passing inputs, or failing ones)
- * that lies outside (inside) the diagnosis: through each alternative (or
- * byte) into alts, grown into grown. */
+/* One-element variants of the bases (passing inputs, or failing ones)
+ * that lie outside (inside) the diagnosis: through each alternative (or
+ * byte) into alts, grown into grown. Every (base, element, alternative) is
+ * listed, and they are made in a random order until NEIGHBOURS_KEPT are
+ * kept: the hunt draws a few dozen, and making all (up to 4000, each a
+ * copy of its base) was a third of semdbg's time on long inputs. */
+enum { NEIGHBOURS_KEPT = 256, NEIGHBOUR_SPECS = 1 << 16 };
+typedef struct NeighbourSpec { uint32_t base, node; int32_t how; } NeighbourSpec;
+
 static void neighbours(Debugger *d, const SdConstraint *diagnosis, bool inside, bool of_passing, TreeList *alts,
                        TreeList *grown) {
   uint32_t bases[HUNT_BASES];
   uint32_t nb = pick_bases(d, diagnosis, of_passing, bases, HUNT_BASES);
-  SdHashSet made = {0};
+  Array(NeighbourSpec) specs = {0};
   for (uint32_t b = 0; b < nb; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
-    for (uint32_t id = 1; id < base->node_count && alts->size + grown->size < 4000; id++) {
-      const SdNode *node = base->nodes[id];
-      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+    for (uint32_t id = 1; id < base->node_count && specs.size < NEIGHBOUR_SPECS; id++) {
+      const SdSymbolInfo *si = &d->grammar->symbols[base->nodes[id]->symbol];
       if (si->kind == SD_SYM_LITERAL) continue;
       bool charset = si->kind == SD_SYM_CHARSET;
       uint32_t tries = charset ? HUNT_CHARSET_TRIES : si->alternative_count + 1;
       for (uint32_t a = 0; a < tries; a++) {
-        bool grow = !charset && a == si->alternative_count;
-        SdTree *t = variant(d, base, node, charset ? VARY_BYTE : grow ? VARY_GROW : (int32_t)a);
-        if (!t) continue;
-        if (keep(d, diagnosis, inside, &made, t)) array_push(grow ? grown : alts, t);
-        else sd_tree_free(t);
+        int32_t how = charset ? VARY_BYTE : a == si->alternative_count ? VARY_GROW : (int32_t)a;
+        array_push(&specs, ((NeighbourSpec){bases[b], id, how}));
       }
     }
   }
+  for (uint32_t i = specs.size; i > 1; i--) {
+    uint32_t j = sd_rng_below(&d->rng, i);
+    NeighbourSpec tmp = specs.items[i - 1];
+    specs.items[i - 1] = specs.items[j];
+    specs.items[j] = tmp;
+  }
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < specs.size && alts->size + grown->size < NEIGHBOURS_KEPT; i++) {
+    const NeighbourSpec *sp = &specs.items[i];
+    const SdTree *base = d->evidence.items[sp->base].tree;
+    SdTree *t = variant(d, base, base->nodes[sp->node], sp->how);
+    if (!t) continue;
+    if (keep(d, diagnosis, inside, &made, t)) array_push(sp->how == VARY_GROW ? grown : alts, t);
+    else sd_tree_free(t);
+  }
   sd_hash_set_free(&made);
+  array_free(&specs);
 }
 
 /* base with node replaced by a copy of another node (of the same tree). */

@@ -24,7 +24,14 @@ struct SdFuzzer {
   SdFuzzerOptions options;
   SdRng rng;
   SdHashSet paths; /* k-path coverage: hashes of the k-paths produced */
+  struct ByteChoices **bytes; /* per character-class symbol, made when first drawn from */
 };
+
+/* The bytes of a character class, and its printable ones. */
+typedef struct ByteChoices {
+  uint16_t printable_count, any_count;
+  unsigned char printable[256], any[256];
+} ByteChoices;
 
 SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options) {
   SdFuzzer *f = sd_xcalloc(1, sizeof *f);
@@ -39,6 +46,8 @@ SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options
 void sd_fuzzer_free(SdFuzzer *self) {
   if (!self) return;
   sd_hash_set_free(&self->paths);
+  for (uint32_t s = 0; self->bytes && s < self->grammar->symbol_count; s++) free(self->bytes[s]);
+  free(self->bytes);
   free(self);
 }
 
@@ -79,16 +88,25 @@ static uint32_t uncovered_paths(SdFuzzer *f, const SdNode *node, const SdAlterna
 
 /* ---------- expansion ---------- */
 
-static unsigned char random_byte(SdFuzzer *f, const SdSymbolInfo *si) {
-  unsigned char printable[256], any[256];
-  int np = 0, na = 0;
+static const ByteChoices *byte_choices(SdFuzzer *f, SdSymbol symbol) {
+  if (!f->bytes) f->bytes = sd_xcalloc(f->grammar->symbol_count, sizeof *f->bytes);
+  if (f->bytes[symbol]) return f->bytes[symbol];
+  const SdSymbolInfo *si = &f->grammar->symbols[symbol];
+  ByteChoices *b = f->bytes[symbol] = sd_xcalloc(1, sizeof *b);
   for (int c = 0; c < 256; c++)
     if (sd_charset_has(si, (unsigned char)c)) {
-      any[na++] = (unsigned char)c;
-      if (c >= 0x20 && c < 0x7f) printable[np++] = (unsigned char)c;
+      b->any[b->any_count++] = (unsigned char)c;
+      if (c >= 0x20 && c < 0x7f) b->printable[b->printable_count++] = (unsigned char)c;
     }
-  if (np && (np == na || sd_rng_unit(&f->rng) < 0.9)) return printable[sd_rng_below(&f->rng, (uint32_t)np)];
-  return any[sd_rng_below(&f->rng, (uint32_t)na)];
+  return b;
+}
+
+/* A byte of the class: printable ones nine times in ten. */
+static unsigned char random_byte(SdFuzzer *f, SdSymbol symbol) {
+  const ByteChoices *b = byte_choices(f, symbol);
+  uint32_t np = b->printable_count, na = b->any_count;
+  if (np && (np == na || sd_rng_unit(&f->rng) < 0.9)) return b->printable[sd_rng_below(&f->rng, np)];
+  return b->any[sd_rng_below(&f->rng, na)];
 }
 
 static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used,
@@ -137,7 +155,7 @@ static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_s
     if (si->kind == SD_SYM_LITERAL) {
       n = sd_tree_new_leaf(tree, j.symbol, si->bytes, si->length);
     } else if (si->kind == SD_SYM_CHARSET) {
-      char c = (char)random_byte(f, si);
+      char c = (char)random_byte(f, j.symbol);
       n = sd_tree_new_leaf(tree, j.symbol, &c, 1);
     } else {
       n = sd_tree_new_node(tree, j.symbol, 0, 0);
