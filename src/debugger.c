@@ -354,10 +354,10 @@ static bool implied_on_evidence(const Debugger *d, const SdConstraint *a, const 
   return true;
 }
 
-/* A cause whose boundary could not be pinned and that holds only where
- * another cause holds adds nothing to the diagnosis but its caveat (a
- * threshold learned too high, then the right one found as a second cause):
- * drop it. The last hunt, if it was around the diagnosis with it, was
+/* A cause that holds only where another cause holds adds nothing to the
+ * diagnosis (a threshold learned too high, then the right one found as a
+ * second cause; the integer part of a value below 0, then the value below
+ * 0): drop it, if its boundary could not be pinned or the other's was too. The last hunt, if it was around the diagnosis with it, was
  * around the one without it too: every input it ran is evidence, and on
  * evidence the two agree. */
 static void drop_subsumed_causes(Debugger *d) {
@@ -368,8 +368,11 @@ static void drop_subsumed_causes(Debugger *d) {
   for (uint32_t i = 0; i < d->causes.size;) {
     DbgCause *a = &d->causes.items[i];
     bool subsumed = false;
-    for (uint32_t j = 0; j < d->causes.size && !subsumed && !a->pinned; j++)
-      subsumed = j != i && implied_on_evidence(d, a->constraint, d->causes.items[j].constraint);
+    /* a pinned cause only for another pinned one (trimknob: the integer
+       part below 0, pinned, then the value below 0, pinned too) */
+    for (uint32_t j = 0; j < d->causes.size && !subsumed; j++)
+      subsumed = j != i && (!a->pinned || d->causes.items[j].pinned) &&
+                 implied_on_evidence(d, a->constraint, d->causes.items[j].constraint);
     if (!subsumed) {
       i++;
       continue;

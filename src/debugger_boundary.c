@@ -57,8 +57,11 @@ typedef struct Pin {
  * derive: a length whose cause holds all the way to MAX_LENGTH is grown
  * to it and bisected back on every node and input tried (utf8 at seed 2:
  * 508 evaluations of texts of 20 MB in all, 93% of its 9.8 s of CPU, and
- * the boundary was not pinned). A pin needs a few dozen texts. */
-#define PREDICT_BYTES (1u << 20)
+ * the boundary was not pinned). A pin needs a few dozen texts: a side's
+ * search to a length L derives about 2L bytes growing and L log L
+ * bisecting (L = 4096: 56 KiB). 1 MiB, the limit before, was still half of
+ * utf8's time, for a boundary never pinned. */
+#define PREDICT_BYTES (1u << 18)
 
 void dbg_boundary_free(DbgBoundary *b) {
   free(b->pass_value);
@@ -461,9 +464,17 @@ static bool away_from_literal(Pin *p, SdInt v0, int dir) {
   return dir > 0 ? c > 0 : c < 0;
 }
 
+/* A value compared with other elements' values or lengths, not with a
+ * literal, is searched RELATION_STEPS doublings from its own (2^64 and
+ * more beyond it; heartbleed's length field, greater than its payload's
+ * length, was doubled 384 times to a 116-digit number in every context
+ * pinned, a third of semdbg's time). */
+enum { RELATION_STEPS = 64 };
+
 static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift) {
   int max_steps = p->max_steps;
   if (away_from_literal(p, v0, dir)) p->max_steps = AWAY_STEPS;
+  else if (!p->m->literal && p->m->kind == M_VALUE && !p->max_steps) p->max_steps = RELATION_STEPS;
   Side s = predicted_boundary(p, v0, dir);
   p->max_steps = max_steps;
   if (!s.found) return PIN_FAILED;

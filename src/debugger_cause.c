@@ -137,7 +137,7 @@ static void attack(Debugger *d, const SdConstraint *c, uint32_t n, bool variety,
 /* ---------- ties that nothing splits ---------- */
 
 /* A nonterminal deriving at most this many texts has them compared one by one. */
-enum { TIE_ENUMERABLE = 256 };
+enum { TIE_ENUMERABLE = 1024 };
 
 /* Does term t mention no variable but v? */
 static bool only_var(const SdTerm *t, int32_t v) {
@@ -195,14 +195,16 @@ static bool same_on_every_text(Debugger *d, const SdConstraint *a, const SdConst
 
 /* What a constraint about the value of one numeric element says, when
  * that is all it says: every quantifier over the whole input and of one
- * nonterminal, every atom str.to.int(x) compared with an integer literal
- * or x equal to a string literal. Its literals are the points where its
- * truth can change. */
+ * nonterminal, every atom str.to.int(x) or str.to.real(x) compared with a
+ * number, or x equal to a string literal. Its literals are the points where
+ * its truth can change. */
 enum { VALUE_POINTS = 64 };
 typedef struct ValueTie {
   SdSymbol symbol;
   int64_t ints[VALUE_POINTS];
   uint32_t int_count;
+  double reals[VALUE_POINTS]; /* literals compared with str.to.real */
+  uint32_t real_count;
   const SdTerm *texts[VALUE_POINTS];
   uint32_t text_count;
   bool ok;
@@ -228,6 +230,13 @@ static void value_atom(ValueTie *vt, const SdTerm *a) {
   bool compare = a->op == SD_OP_EQ || a->op == SD_OP_LT || a->op == SD_OP_LE || a->op == SD_OP_GT || a->op == SD_OP_GE;
   if (compare && x->op == SD_OP_STR_TO_INT && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR && small_int(y, &v)) {
     if (vt->int_count < VALUE_POINTS) vt->ints[vt->int_count++] = v;
+    else vt->ok = false;
+  } else if (compare && x->op == SD_OP_STR_TO_REAL && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR &&
+             (y->op == SD_OP_INT || y->op == SD_OP_DECIMAL) && y->length <= 17) {
+    char buf[24];
+    memcpy(buf, y->text, y->length);
+    buf[y->length] = 0;
+    if (vt->real_count < VALUE_POINTS) vt->reals[vt->real_count++] = strtod(buf, NULL);
     else vt->ok = false;
   } else if (a->op == SD_OP_EQ && x->op == SD_OP_VAR && y->op == SD_OP_STRING) {
     if (vt->text_count < VALUE_POINTS) vt->texts[vt->text_count++] = y;
@@ -298,6 +307,31 @@ static SdTree *value_probes(Debugger *d, const SdConstraint *a, const SdConstrai
   return NULL;
 }
 
+/* Texts of decimal values next to point p: half a unit and a hundredth on
+ * either side, and p itself (-0 too), with one, two and six decimals (each
+ * as far as the element derives it). str.to.int and str.to.real part on
+ * them ("-0.58": the integer part 0, the value below 0), and so do
+ * thresholds between whole numbers. */
+static SdTree *fraction_probes(Debugger *d, const SdConstraint *a, const SdConstraint *b, const SdTree *base,
+                               SdSymbol symbol, double p) {
+  static const double deltas[] = {-0.5, 0.5, -0.01, 0.01, 0};
+  static const char *const forms[] = {"%.2f", "%.1f", "%.6f"};
+  char text[64];
+  for (uint32_t k = 0; k < sizeof deltas / sizeof *deltas; k++)
+    for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++) {
+      double v = p + deltas[k];
+      int n = snprintf(text, sizeof text, forms[f], v);
+      SdTree *t = n > 0 && n < (int)sizeof text ? value_probe(d, a, b, base, symbol, text, (size_t)n) : NULL;
+      if (!t && v == 0 && n > 0 && n + 1 < (int)sizeof text) { /* -0.00 */
+        memmove(text + 1, text, (size_t)n + 1);
+        text[0] = '-';
+        t = value_probe(d, a, b, base, symbol, text, (size_t)n + 1);
+      }
+      if (t) return t;
+    }
+  return NULL;
+}
+
 typedef enum { TIE_OPEN, TIE_SAME, TIE_SPLIT } TieOutcome;
 
 /* Ties between two constraints about the value of one numeric element that
@@ -340,6 +374,9 @@ static TieOutcome value_tie(Debugger *d, const SdConstraint *a, const SdConstrai
     for (int dv = -1; dv <= 1 && !split; dv++) split = value_probes(d, a, b, base, sa, vt.ints[i] + dv);
   int64_t beyond[4] = {0, 1, hi + 1000, lo - 1000};
   for (int i = 0; i < 4 && !split; i++) split = value_probes(d, a, b, base, sa, beyond[i]);
+  for (uint32_t i = 0; i < vt.real_count && !split; i++) split = fraction_probes(d, a, b, base, sa, vt.reals[i]);
+  for (uint32_t i = 0; i < vt.int_count && !split; i++) split = fraction_probes(d, a, b, base, sa, (double)vt.ints[i]);
+  for (int i = 0; i < 2 && !split; i++) split = fraction_probes(d, a, b, base, sa, (double)beyond[i]);
   if (!split) return TIE_SAME;
   if (dbg_seen(d, split)) { /* an input already labelled splits them: nothing to run */
     sd_tree_free(split);

@@ -41,11 +41,12 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
  * element wrapped in its own nonterminal, near misses (in all, and at most
  * per conjunct: fewer for an ordering, whose region ends go first), inputs
  * where all conjuncts of a cause but one hold (in all, and per conjunct
- * left out). Inside: failing inputs with an unnamed
+ * left out), pinned value boundaries' elements written with decimals
+ * (boundary_fractions). Inside: failing inputs with an unnamed
  * element through an alternative no failure used, of each of the three
  * pools of failing-input variants, and made where one cause holds alone. */
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
-enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4 };
+enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
@@ -361,6 +362,46 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
   }
   for (uint32_t i = 0; i < same.size; i++) array_push(out, same.items[i]);
   array_free(&same);
+  sd_hash_set_free(&made);
+}
+
+/* Outside the diagnosis, the failing input of each pinned value boundary
+ * with its element written with decimals next to the boundary's values
+ * (half a unit and a hundredth either side, and the value itself, -0 too),
+ * as far as the element derives them. A cause read through str.to.int
+ * takes the integer part: "-0.58" is 0 to it, and a failure there shows
+ * the cause is about the decimal value (refund: "card -0.58" fails outside
+ * str.to.int(<amount>) < 0). */
+static void boundary_fractions(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  static const double deltas[] = {-0.5, 0.5, -0.01, 0.01, 0};
+  static const char *const forms[] = {"%.2f", "%.1f", "%.6f"};
+  SdHashSet made = {0};
+  for (uint32_t c = 0; c < d->causes.size; c++)
+    for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
+      const DbgBoundary *bd = &d->causes.items[c].boundaries.items[k];
+      if (!bd->pinned || bd->length || bd->fail_input == UINT32_MAX || !bd->fail_value || !bd->pass_value) continue;
+      const SdTree *base = d->evidence.items[bd->fail_input].tree;
+      const SdNode *elem = boundary_element(base, bd);
+      for (int side = 0; elem && side < 2; side++) {
+        double v = strtod(side ? bd->fail_value : bd->pass_value, NULL);
+        for (uint32_t i = 0; i < sizeof deltas / sizeof *deltas; i++)
+          for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++)
+            for (int minus = 0; minus < 2; minus++) {
+              char text[80];
+              int n = snprintf(text + 1, sizeof text - 1, forms[f], v + deltas[i]);
+              if (n <= 0 || n >= (int)sizeof text - 1 || (minus && (v + deltas[i] != 0 || text[1] == '-'))) continue;
+              text[0] = '-';
+              SdParseError err = {0};
+              SdTree *sub = sd_parse(d->parser, bd->symbol, minus ? text : text + 1, (size_t)n + (minus ? 1 : 0), &err);
+              free(err.message);
+              if (!sub) continue;
+              SdTree *t = sd_tree_clone_replacing(base, elem, sub->root);
+              sd_tree_free(sub);
+              if (keep(d, diagnosis, false, &made, t)) array_push(out, t);
+              else sd_tree_free(t);
+            }
+      }
+    }
   sd_hash_set_free(&made);
 }
 
@@ -1206,6 +1247,13 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     from = batch->size;
     generate_all_but_one(d, diagnosis, HUNT_EXTRA_BUT_ONE, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "butone");
+    TreeList fractions = {0};
+    boundary_fractions(d, diagnosis, &fractions);
+    from = batch->size;
+    for (uint32_t i = 0; i < HUNT_EXTRA_FRACTIONS && fractions.size; i++) array_push(batch, draw(d, &fractions));
+    dbg_tag_runs(d, batch->items, from, batch->size, "fractions");
+    for (uint32_t i = 0; i < fractions.size; i++) sd_tree_free(fractions.items[i]);
+    array_free(&fractions);
   }
   /* inside, neighbours only (generated inputs inside it, a third before,
      refuted no diagnosis in 337 runs over the examples and cases, seeds
@@ -1278,23 +1326,38 @@ uint32_t dbg_pinned_count(const Debugger *d) {
   return n;
 }
 
+/* After boundaries were pinned since the last hunt: their elements in
+ * other inputs (inside), and written with decimals next to them (outside).
+ * Returns the inputs that refute the diagnosis, -1 on a harness error. */
 int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   d->hunt_pinned = dbg_pinned_count(d);
-  TreeList pool = {0};
+  TreeList pool = {0}, fractions = {0};
   boundary_transplants(d, diagnosis, &pool);
   uint32_t n = pool.size < 2 * HUNT_EXTRA_EACH ? pool.size : 2 * HUNT_EXTRA_EACH;
-  uint64_t runs_before = dbg_runs_so_far(d);
-  uint32_t before = d->evidence.size, passes = d->hunt_passes;
-  d->origin = ORIGIN_HUNT;
-  int rc = n ? dbg_run_trees(d, pool.items, n) : 0;
   for (uint32_t i = n; i < pool.size; i++) sd_tree_free(pool.items[i]);
+  pool.size = n;
+  boundary_fractions(d, diagnosis, &fractions);
+  uint32_t nf = 0;
+  for (; nf < HUNT_EXTRA_FRACTIONS && fractions.size; nf++) array_push(&pool, draw(d, &fractions));
+  dbg_tag_runs(d, pool.items, 0, n, "transplant");
+  dbg_tag_runs(d, pool.items, n, pool.size, "fractions");
+  for (uint32_t i = 0; i < fractions.size; i++) sd_tree_free(fractions.items[i]);
+  array_free(&fractions);
+  uint64_t runs_before = dbg_runs_so_far(d);
+  uint32_t before = d->evidence.size, passes = d->hunt_passes, failures = d->hunt_failures;
+  d->origin = ORIGIN_HUNT;
+  int rc = pool.size ? dbg_run_trees(d, pool.items, pool.size) : 0;
   array_free(&pool);
+  d->run_tags.size = 0;
   d->hunt_runs += dbg_runs_so_far(d) - runs_before;
   if (rc < 0) return -1;
   tally(d, diagnosis, before);
   if (n)
     dbg_progress(d, "hunt: %u of %u inputs with a boundary's failing element in another input passed", d->hunt_passes - passes, n);
-  return (int)(d->hunt_passes - passes);
+  if (nf)
+    dbg_progress(d, "hunt: %u of %u inputs with a boundary's element written with decimals failed outside the diagnosis",
+                 d->hunt_failures - failures, nf);
+  return (int)(d->hunt_passes - passes + d->hunt_failures - failures);
 }
 
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
