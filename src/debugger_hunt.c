@@ -779,6 +779,17 @@ static SdTree *draw(Debugger *d, TreeList *pool) {
   return t;
 }
 
+/* Up to n inputs drawn at random from pool into batch, tagged; the rest of
+ * the pool is freed. Returns how many were drawn. */
+static uint32_t draw_some(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch, const char *tag) {
+  uint32_t from = batch->size;
+  while (batch->size - from < n && pool->size) array_push(batch, draw(d, pool));
+  dbg_tag_runs(d, batch->items, from, batch->size, tag);
+  for (uint32_t i = 0; i < pool->size; i++) sd_tree_free(pool->items[i]);
+  array_free(pool);
+  return batch->size - from;
+}
+
 /* Inputs made to satisfy one cause of the diagnosis and none of the others,
  * about n in all (from passing inputs): where a cause holds alone, its
  * inputs must fail. A cause that only seemed to explain failures the other
@@ -1236,11 +1247,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     dbg_tag_runs(d, batch->items, from, batch->size, "novel");
     TreeList wraps = {0};
     wrap_failing(d, diagnosis, &wraps);
-    from = batch->size;
-    for (uint32_t i = 0; i < HUNT_EXTRA_WRAP && wraps.size; i++) array_push(batch, draw(d, &wraps));
-    dbg_tag_runs(d, batch->items, from, batch->size, "wrap");
-    for (uint32_t i = 0; i < wraps.size; i++) sd_tree_free(wraps.items[i]);
-    array_free(&wraps);
+    draw_some(d, &wraps, HUNT_EXTRA_WRAP, batch, "wrap");
     from = batch->size;
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "near");
@@ -1249,11 +1256,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     dbg_tag_runs(d, batch->items, from, batch->size, "butone");
     TreeList fractions = {0};
     boundary_fractions(d, diagnosis, &fractions);
-    from = batch->size;
-    for (uint32_t i = 0; i < HUNT_EXTRA_FRACTIONS && fractions.size; i++) array_push(batch, draw(d, &fractions));
-    dbg_tag_runs(d, batch->items, from, batch->size, "fractions");
-    for (uint32_t i = 0; i < fractions.size; i++) sd_tree_free(fractions.items[i]);
-    array_free(&fractions);
+    draw_some(d, &fractions, HUNT_EXTRA_FRACTIONS, batch, "fractions");
   }
   /* inside, neighbours only (generated inputs inside it, a third before,
      refuted no diagnosis in 337 runs over the examples and cases, seeds
@@ -1336,13 +1339,9 @@ int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   uint32_t n = pool.size < 2 * HUNT_EXTRA_EACH ? pool.size : 2 * HUNT_EXTRA_EACH;
   for (uint32_t i = n; i < pool.size; i++) sd_tree_free(pool.items[i]);
   pool.size = n;
-  boundary_fractions(d, diagnosis, &fractions);
-  uint32_t nf = 0;
-  for (; nf < HUNT_EXTRA_FRACTIONS && fractions.size; nf++) array_push(&pool, draw(d, &fractions));
   dbg_tag_runs(d, pool.items, 0, n, "transplant");
-  dbg_tag_runs(d, pool.items, n, pool.size, "fractions");
-  for (uint32_t i = 0; i < fractions.size; i++) sd_tree_free(fractions.items[i]);
-  array_free(&fractions);
+  boundary_fractions(d, diagnosis, &fractions);
+  uint32_t nf = draw_some(d, &fractions, HUNT_EXTRA_FRACTIONS, &pool, "fractions");
   uint64_t runs_before = dbg_runs_so_far(d);
   uint32_t before = d->evidence.size, passes = d->hunt_passes, failures = d->hunt_failures;
   d->origin = ORIGIN_HUNT;

@@ -25,8 +25,7 @@ SdTree *sd_tree_new(const SdGrammar *grammar) {
 }
 
 static void free_index(SdTree *t) {
-  if (t->by_symbol)
-    for (uint32_t s = 0; s < t->grammar->symbol_count; s++) free(t->by_symbol[s]);
+  if (t->by_symbol) free(t->by_symbol[t->grammar->symbol_count]); /* the block of all ids */
   free(t->by_symbol);
   free(t->by_symbol_count);
   free(t->nodes);
@@ -125,6 +124,24 @@ SdNode *sd_tree_replace(SdTree *self, SdNode *node, const SdNode *replacement) {
   return copy;
 }
 
+/* by_symbol[s]: the ids of s's nodes in preorder, all in one block (kept
+ * as by_symbol[nsym]): filled backwards from each run's end, so each
+ * pointer ends at its run's start (one allocation, not one per symbol: a
+ * refresh per varied input made them a tenth of semdbg's time). */
+static void index_by_symbol(SdTree *self, uint32_t nsym) {
+  self->by_symbol_count = sd_xcalloc(nsym, sizeof(uint32_t));
+  self->by_symbol = sd_xmalloc((nsym + 1) * sizeof(uint32_t *));
+  uint32_t *ids = sd_xmalloc((self->node_count ? self->node_count : 1) * sizeof(uint32_t));
+  self->by_symbol[nsym] = ids;
+  for (uint32_t i = 0; i < self->node_count; i++) self->by_symbol_count[self->nodes[i]->symbol]++;
+  uint32_t end = 0;
+  for (uint32_t s = 0; s < nsym; s++) {
+    end += self->by_symbol_count[s];
+    self->by_symbol[s] = ids + end;
+  }
+  for (uint32_t i = self->node_count; i-- > 0;) *--self->by_symbol[self->nodes[i]->symbol] = i;
+}
+
 void sd_tree_refresh(SdTree *self) {
   free_index(self);
   if (!self->root) return;
@@ -168,17 +185,7 @@ void sd_tree_refresh(SdTree *self) {
   self->node_count = order.size;
   self->length = (uint32_t)text.len;
   self->text = text.data ? sd_buf_take(&text) : sd_xcalloc(1, 1);
-  self->by_symbol_count = sd_xcalloc(nsym, sizeof(uint32_t));
-  self->by_symbol = sd_xcalloc(nsym, sizeof(uint32_t *));
-  for (uint32_t i = 0; i < self->node_count; i++) self->by_symbol_count[self->nodes[i]->symbol]++;
-  for (uint32_t s = 0; s < nsym; s++)
-    if (self->by_symbol_count[s]) self->by_symbol[s] = sd_xmalloc(self->by_symbol_count[s] * sizeof(uint32_t));
-  uint32_t *fill = sd_xcalloc(nsym, sizeof(uint32_t));
-  for (uint32_t i = 0; i < self->node_count; i++) {
-    SdSymbol s = self->nodes[i]->symbol;
-    self->by_symbol[s][fill[s]++] = i;
-  }
-  free(fill);
+  index_by_symbol(self, nsym);
 }
 
 static uint32_t lower_bound(const uint32_t *a, uint32_t n, uint32_t key) {
