@@ -69,6 +69,30 @@ void dbg_boundary_free(DbgBoundary *b) {
   free(b->note);
 }
 
+/* Is some element of t that a pinned value boundary measures strictly
+ * between its two adjacent witnesses ("37.51" between 37 and 38)? Then
+ * the boundary was pinned in steps the element is not written in. */
+bool dbg_between_witnesses(const DbgBoundary *b, const SdTree *t) {
+  if (!b->pinned || b->length || !b->pass_value || !b->fail_value) return false;
+  SdArena scratch = {0};
+  SdDec p, f;
+  bool between = false;
+  if (sd_dec_parse_numeral(&scratch, b->pass_value, strlen(b->pass_value), &p) &&
+      sd_dec_parse_numeral(&scratch, b->fail_value, strlen(b->fail_value), &f)) {
+    uint32_t count, first = sd_tree_range(t, b->symbol, NULL, &count);
+    for (uint32_t k = 0; k < count && !between; k++) {
+      uint32_t len;
+      const char *text = sd_node_text(t, t->nodes[t->by_symbol[b->symbol][first + k]], &len);
+      SdDec v;
+      if (!sd_dec_parse_numeral(&scratch, text, len, &v)) continue;
+      int vp = sd_dec_cmp(&scratch, v, p), vf = sd_dec_cmp(&scratch, v, f);
+      between = vp != 0 && vf != 0 && (vp > 0) != (vf > 0);
+    }
+  }
+  sd_arena_free(&scratch);
+  return between;
+}
+
 /* ---------- measures ---------- */
 
 static bool measure_of(const SdTerm *t, int32_t *var, int *kind) {

@@ -397,8 +397,12 @@ static void boundary_fractions(Debugger *d, const SdConstraint *diagnosis, TreeL
               if (!sub) continue;
               SdTree *t = sd_tree_clone_replacing(base, elem, sub->root);
               sd_tree_free(sub);
-              if (keep(d, diagnosis, false, &made, t)) array_push(out, t);
-              else sd_tree_free(t);
+              if (keep(d, diagnosis, false, &made, t)) {
+                array_push(out, t);
+                array_push(&d->fractions, ((DbgFraction){sd_hash_bytes(t->text, t->length, 0x5eed), c}));
+              } else {
+                sd_tree_free(t);
+              }
             }
       }
     }
@@ -1300,7 +1304,17 @@ static void interleave(TreeList *out_side, TreeList *in_side, TreeList *order) {
   }
 }
 
-/* Tally the verdicts of evidence [from, end) against the diagnosis. */
+/* The cause whose boundary's decimals t is (boundary_fractions), or -1. */
+static int32_t fraction_cause(const Debugger *d, const SdTree *t) {
+  uint64_t h = sd_hash_bytes(t->text, t->length, 0x5eed);
+  for (uint32_t k = 0; k < d->fractions.size; k++)
+    if (d->fractions.items[k].hash == h) return (int32_t)d->fractions.items[k].cause;
+  return -1;
+}
+
+/* Tally the verdicts of evidence [from, end) against the diagnosis; a
+ * failure outside it that a cause's boundary written with decimals made
+ * marks that cause misread (dbg_drop_misread). */
 static void tally(Debugger *d, const SdConstraint *diagnosis, uint32_t from) {
   for (uint32_t i = from; i < d->evidence.size; i++) {
     SdVerdictKind v = d->evidence.items[i].verdict;
@@ -1311,6 +1325,8 @@ static void tally(Debugger *d, const SdConstraint *diagnosis, uint32_t from) {
     } else {
       d->hunt_inputs++;
       d->hunt_failures += v == SD_VERDICT_FAIL;
+      int32_t c = v == SD_VERDICT_FAIL ? fraction_cause(d, d->evidence.items[i].tree) : -1;
+      if (c >= 0 && c < 32) d->misread |= 1u << c;
     }
   }
 }
@@ -1334,6 +1350,7 @@ uint32_t dbg_pinned_count(const Debugger *d) {
  * Returns the inputs that refute the diagnosis, -1 on a harness error. */
 int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   d->hunt_pinned = dbg_pinned_count(d);
+  d->fractions.size = 0;
   TreeList pool = {0}, fractions = {0};
   boundary_transplants(d, diagnosis, &pool);
   uint32_t n = pool.size < 2 * HUNT_EXTRA_EACH ? pool.size : 2 * HUNT_EXTRA_EACH;
@@ -1363,6 +1380,7 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   d->hunted = true;
   d->hunt_pinned = dbg_pinned_count(d);
   d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
+  d->fractions.size = 0;
   sd_constraint_free(d->hunted_diagnosis);
   d->hunted_diagnosis = sd_constraint_clone(diagnosis);
   uint64_t left = dbg_runs_left(d);

@@ -53,6 +53,11 @@ typedef struct DbgBoundary {
   char *note;
 } DbgBoundary;
 
+typedef struct DbgFraction {
+  uint64_t hash;
+  uint32_t cause;
+} DbgFraction;
+
 typedef struct DbgCause {
   SdConstraint *constraint;
   Array(DbgBoundary) boundaries;
@@ -102,6 +107,11 @@ typedef struct Debugger {
   uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
   uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
   uint32_t hunt_pinned;                /* boundaries pinned when it ran (dbg_pinned_count) */
+  /* the hunt's inputs with a pinned boundary's element written with
+     decimals (boundary_fractions): text hashes, and whose boundary */
+  Array(DbgFraction) fractions;
+  uint32_t misread;           /* causes (bits) whose fraction inputs failed outside the diagnosis */
+  uint32_t misread_drops;     /* causes dropped for that so far (at most MAX_MISREAD_DROPS) */
   uint64_t language_size;     /* inputs the grammar derives, when at most MAX_ENUMERABLE (else 0) */
   uint64_t boundary_runs, hunt_runs;
   char *write_error;          /* the first file of --out that could not be written */
@@ -155,6 +165,7 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error);
 typedef bool (*DbgHolds)(void *ctx, const SdTree *t);
 void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out);
 void dbg_boundary_free(DbgBoundary *b);
+bool dbg_between_witnesses(const DbgBoundary *b, const SdTree *t);
 
 /* debugger_hunt.c: run inputs outside the diagnosis near failing inputs and
  * under its negation, and inputs inside it near passing inputs. Returns the
