@@ -83,6 +83,16 @@ static void test_replace_and_clone(void) {
   uint32_t n;
   sd_tree_range(t, word, NULL, &n);
   CHECK(n == 2);
+  /* a copy with one subtree replaced: the original unchanged, the copy
+     indexed as a fresh parse of its text would be */
+  SdNode *first = sd_tree_node(c, c->by_symbol[word][0]);
+  SdTree *d = sd_tree_clone_replacing(c, first, r->root);
+  CHECK(d && d->length == 6 && !memcmp(d->text, "xyz=cd", 6));
+  CHECK(c->length == 5 && !memcmp(c->text, "ab=cd", 5));
+  sd_tree_range(d, word, NULL, &n);
+  CHECK(n == 2 && d->nodes[d->by_symbol[word][0]]->start == 0 && d->nodes[d->by_symbol[word][1]]->start == 4);
+  CHECK(d->root->size == d->node_count && d->nodes[d->by_symbol[word][1]]->parent == d->root);
+  sd_tree_free(d);
   sd_tree_free(c);
   sd_tree_free(r);
   sd_tree_free(t);
