@@ -171,7 +171,7 @@ static bool measure_value(const Pin *p, const char *text, uint32_t len, SdInt *o
 
 /* v in units of 10^-digits written with exactly that many decimals
  * ("-0.01", "0.00", "37.50"), as fixed-point fields write them. */
-static char *fixed_text(SdInt v, int digits) {
+char *dbg_fixed_text(SdInt v, int digits) {
   char *mag = sd_int_to_text(v);
   bool neg = mag[0] == '-';
   const char *m = neg ? mag + 1 : mag;
@@ -193,7 +193,7 @@ static char *fixed_text(SdInt v, int digits) {
  * number of decimals). */
 static char *measure_text(const Pin *p, SdInt v) {
   if (p->m->kind != M_REAL) return sd_int_to_text(v);
-  return fixed_text(v, p->real_digits);
+  return dbg_fixed_text(v, p->real_digits);
 }
 
 /* The number of decimals (at most REAL_DIGITS) a decimal element can be

@@ -366,15 +366,41 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
 }
 
 /* Outside the diagnosis, the failing input of each pinned value boundary
- * with its element written with decimals next to the boundary's values
- * (half a unit and a hundredth either side, and the value itself, -0 too),
- * as far as the element derives them. A cause read through str.to.int
- * takes the integer part: "-0.58" is 0 to it, and a failure there shows
- * the cause is about the decimal value (refund: "card -0.58" fails outside
- * str.to.int(<amount>) < 0). */
+ * with its element set to values strictly between the boundary's two
+ * witnesses: a step above the lower, the middle, a step below the upper,
+ * in steps of one, two and six decimals (as far as the element derives
+ * them). A cause read through str.to.int takes the integer part, and a
+ * boundary pinned on whole numbers says nothing of what lies between them:
+ * refund's "card -0.58" fails outside str.to.int(<amount>) < 0 (pinned on
+ * 0 and -1), overspeed's "50.9" outside str.to.int(<speed>) > 50 (pinned on
+ * 50 and 51; 50.5 passes). */
+static void between_texts(const DbgBoundary *bd, char **texts, uint32_t *n) {
+  SdArena s = {0};
+  SdDec p, f;
+  *n = 0;
+  if (sd_dec_parse_numeral(&s, bd->pass_value, strlen(bd->pass_value), &p) &&
+      sd_dec_parse_numeral(&s, bd->fail_value, strlen(bd->fail_value), &f)) {
+    bool pass_low = sd_dec_cmp(&s, p, f) < 0;
+    SdDec lo = pass_low ? p : f, hi = pass_low ? f : p;
+    static const int digits[] = {1, 2, 6};
+    for (uint32_t k = 0; k < 3; k++) {
+      SdDec scale = {sd_int_small(1), digits[k]}, lo_s, hi_s;
+      SdInt a, b;
+      if (!sd_dec_mul(&s, lo, scale, &lo_s) || !sd_dec_mul(&s, hi, scale, &hi_s) || !sd_dec_to_int(&s, lo_s, &a) ||
+          !sd_dec_to_int(&s, hi_s, &b) || sd_dec_cmp(&s, sd_dec_from_int(a), lo_s) != 0 ||
+          sd_dec_cmp(&s, sd_dec_from_int(b), hi_s) != 0)
+        continue; /* a witness finer than this step */
+      SdInt span = sd_int_sub(&s, b, a), q, r;
+      if (sd_int_cmp(span, sd_int_small(2)) < 0) continue; /* nothing between */
+      sd_int_divmod(&s, span, sd_int_small(2), &q, &r);
+      SdInt points[3] = {sd_int_add(&s, a, sd_int_small(1)), sd_int_add(&s, a, q), sd_int_sub(&s, b, sd_int_small(1))};
+      for (int i = 0; i < 3; i++) texts[(*n)++] = dbg_fixed_text(points[i], digits[k]);
+    }
+  }
+  sd_arena_free(&s);
+}
+
 static void boundary_fractions(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  static const double deltas[] = {-0.5, 0.5, -0.01, 0.01, 0};
-  static const char *const forms[] = {"%.2f", "%.1f", "%.6f"};
   SdHashSet made = {0};
   for (uint32_t c = 0; c < d->causes.size; c++)
     for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
@@ -382,28 +408,23 @@ static void boundary_fractions(Debugger *d, const SdConstraint *diagnosis, TreeL
       if (!bd->pinned || bd->length || bd->fail_input == UINT32_MAX || !bd->fail_value || !bd->pass_value) continue;
       const SdTree *base = d->evidence.items[bd->fail_input].tree;
       const SdNode *elem = boundary_element(base, bd);
-      for (int side = 0; elem && side < 2; side++) {
-        double v = strtod(side ? bd->fail_value : bd->pass_value, NULL);
-        for (uint32_t i = 0; i < sizeof deltas / sizeof *deltas; i++)
-          for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++)
-            for (int minus = 0; minus < 2; minus++) {
-              char text[80];
-              int n = snprintf(text + 1, sizeof text - 1, forms[f], v + deltas[i]);
-              if (n <= 0 || n >= (int)sizeof text - 1 || (minus && (v + deltas[i] != 0 || text[1] == '-'))) continue;
-              text[0] = '-';
-              SdParseError err = {0};
-              SdTree *sub = sd_parse(d->parser, bd->symbol, minus ? text : text + 1, (size_t)n + (minus ? 1 : 0), &err);
-              free(err.message);
-              if (!sub) continue;
-              SdTree *t = sd_tree_clone_replacing(base, elem, sub->root);
-              sd_tree_free(sub);
-              if (keep(d, diagnosis, false, &made, t)) {
-                array_push(out, t);
-                array_push(&d->fractions, ((DbgFraction){sd_hash_bytes(t->text, t->length, 0x5eed), c}));
-              } else {
-                sd_tree_free(t);
-              }
-            }
+      char *texts[9];
+      uint32_t n = 0;
+      if (elem) between_texts(bd, texts, &n);
+      for (uint32_t i = 0; i < n; i++) {
+        SdParseError err = {0};
+        SdTree *sub = sd_parse(d->parser, bd->symbol, texts[i], strlen(texts[i]), &err);
+        free(err.message);
+        free(texts[i]);
+        if (!sub) continue;
+        SdTree *t = sd_tree_clone_replacing(base, elem, sub->root);
+        sd_tree_free(sub);
+        if (keep(d, diagnosis, false, &made, t)) {
+          array_push(out, t);
+          array_push(&d->fractions, ((DbgFraction){sd_hash_bytes(t->text, t->length, 0x5eed), c}));
+        } else {
+          sd_tree_free(t);
+        }
       }
     }
   sd_hash_set_free(&made);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "array.h"
+#include "constraint_internal.h" /* SdInt, SdDec */
 #include "semdbg/constraint.h"
 #include "semdbg/debugger.h"
 #include "semdbg/fuzzer.h"
@@ -166,6 +167,7 @@ typedef bool (*DbgHolds)(void *ctx, const SdTree *t);
 void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out);
 void dbg_boundary_free(DbgBoundary *b);
 bool dbg_between_witnesses(const DbgBoundary *b, const SdTree *t);
+char *dbg_fixed_text(SdInt v, int digits);
 
 /* debugger_hunt.c: run inputs outside the diagnosis near failing inputs and
  * under its negation, and inputs inside it near passing inputs. Returns the
