@@ -671,13 +671,15 @@ static bool length_against_literal(const SdTerm *a) {
   return x->op == SD_OP_STR_LEN && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR && y->op == SD_OP_INT;
 }
 
-/* Whether f compares integers where Z3 finds the boundary values better
- * than fuzzing and the local search do. */
+/* Whether f compares integers or decimals by order: values just past a
+ * bound, which fuzzing seldom hits, are then written by the local search
+ * (boundary values) or asked of Z3. */
 static bool has_comparison(const SdFormula *f) {
   if (f->kind == SD_F_ATOM) {
     SdOp op = f->atom->op;
     return (op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) && f->atom->arg_count == 2 &&
-           f->atom->args[0]->type == SD_TYPE_INT && !length_against_literal(f->atom);
+           (f->atom->args[0]->type == SD_TYPE_REAL ||
+            (f->atom->args[0]->type == SD_TYPE_INT && !length_against_literal(f->atom)));
   }
   for (uint32_t i = 0; i < f->child_count; i++)
     if (has_comparison(f->children[i])) return true;

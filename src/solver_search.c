@@ -132,7 +132,9 @@ static void length_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const 
 /* str.to.int(x) op k with an integer literal k (of up to 18 digits): the
  * value at the boundary, as a literal x may equal (op is as read with the
  * value on the left; <x> = "47" for x <= 47, "48" for x > 47). */
+static void real_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k);
 static void value_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k) {
+  if (value->op == SD_OP_STR_TO_REAL) real_shapes(self, c, op, value, k);
   if (value->op != SD_OP_STR_TO_INT || value->arg_count != 1 || k->op != SD_OP_INT || k->length > 18) return;
   SdSymbol symbol = var_symbol(c, value->args[0]);
   if (symbol < 0 || self->shapes.size >= SHAPES_MAX) return;
@@ -147,6 +149,32 @@ static void value_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const S
   Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE, .boundary = true};
   sh.text_length = (uint32_t)snprintf(sh.value, sizeof sh.value, "%lld", n);
   array_push(&self->shapes, sh);
+}
+
+/* The same for a decimal value, str.to.real(x) against a number K: the
+ * values next to K in steps of one and two decimals, written with exactly
+ * that many (those the nonterminal derives are used): 50.6 and 50.51 for
+ * x > 50.5, 50.5 and 50.50 for x <= 50.5. Values just past a decimal
+ * threshold are rare among random numbers, and the hunt's and the e2e
+ * judge's inputs missed 50.6-50.9 (the overspeed case). */
+static void real_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k) {
+  if (value->arg_count != 1 || (k->op != SD_OP_INT && k->op != SD_OP_DECIMAL) || k->length > 15) return;
+  SdSymbol symbol = var_symbol(c, value->args[0]);
+  if (symbol < 0) return;
+  char buf[24];
+  memcpy(buf, k->text, k->length);
+  buf[k->length] = 0;
+  double v = strtod(buf, NULL);
+  for (int digits = 1; digits <= 2 && self->shapes.size < SHAPES_MAX; digits++) {
+    double step = digits == 1 ? 0.1 : 0.01;
+    double w = op == SD_OP_GT ? v + step : op == SD_OP_LT ? v - step : v;
+    if (op != SD_OP_GT && op != SD_OP_LT && op != SD_OP_EQ && op != SD_OP_LE && op != SD_OP_GE) return;
+    Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE, .boundary = true};
+    int n = snprintf(sh.value, sizeof sh.value, "%.*f", digits, w);
+    if (n <= 0 || n >= (int)sizeof sh.value) continue;
+    sh.text_length = (uint32_t)n;
+    array_push(&self->shapes, sh);
+  }
 }
 
 /* The literal a shape writes (a value's text is its own). */
