@@ -1,9 +1,16 @@
 /* solver.c: constraint-driven input generation (`semdbg fuzz --constraint`).
  *
- * sd_solver_generate works in three phases, cheapest first:
+ * sd_solver_generate works in phases, cheapest first:
  *  1. fuzz and filter: random trees (and mutated seed trees) that satisfy
- *     the constraint are kept while that hits often enough;
- *  2. Z3: a tree structure (fuzzed or a seed, forced through the nonterminals
+ *     the constraint are kept while that hits often enough; then a local
+ *     search (solver_search.c) from random trees and seeds; then values at
+ *     the constraint's boundaries written into inputs made so far (lengths,
+ *     whole numbers, decimals); then, when every nonterminal the constraint
+ *     quantifies over derives few texts, their combinations listed
+ *     (solver_grid.c);
+ *  2. Z3 (unless the boundary values or an exhaustive grid answered, or Z3
+ *     rests or is lean after running out on most of its queries): a tree
+ *     structure (fuzzed or a seed, forced through the nonterminals
  *     an exists needs when they are missing) is fixed; the constraint in
  *     negation normal form is grounded on it (exists: a few random candidate
  *     nodes, forall: all matching nodes, structural atoms decided on the
@@ -15,7 +22,7 @@
  *     concatenations of their children. Each model is spliced into the text;
  *     blocking clauses, random length targets and, now and then, boundary
  *     equations (a > b  ->  a = b + 1) make successive solutions differ;
- *  3. fuzz and filter again with the remaining budget.
+ *  3. the local search, then fuzz and filter, with the remaining budget.
  * Fuzzed inputs are repaired for semantic predicates Z3 cannot handle
  * (internet_checksum: solver_repair.c) before they are checked.
  * Every candidate is re-parsed from the start symbol and checked with the
