@@ -400,6 +400,44 @@ static void between_texts(const DbgBoundary *bd, char **texts, uint32_t *n) {
   sd_arena_free(&s);
 }
 
+/* Is the whole text of node a number (a decimal numeral)? */
+static bool numeral_node(const SdTree *t, const SdNode *node) {
+  uint32_t len;
+  const char *text = sd_node_text(t, node, &len);
+  SdArena scratch = {0};
+  SdDec v;
+  bool ok = len && sd_dec_parse_numeral(&scratch, text, len, &v);
+  sd_arena_free(&scratch);
+  return ok;
+}
+
+/* The element, and each ancestor of it that is a number too (the integer
+ * part <units> of a <percent> "12.80": a cause about the part pinned on 12
+ * and 13 says nothing of 12.80 either), set to the texts between the
+ * boundary's witnesses, as far as each derives them. */
+static void fractions_of(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *elem,
+                         const DbgBoundary *bd, uint32_t cause, SdHashSet *made, TreeList *out) {
+  char *texts[9];
+  uint32_t n = 0;
+  between_texts(bd, texts, &n);
+  for (const SdNode *node = elem; node && numeral_node(base, node); node = node->parent)
+    for (uint32_t i = 0; i < n; i++) {
+      SdParseError err = {0};
+      SdTree *sub = sd_parse(d->parser, node->symbol, texts[i], strlen(texts[i]), &err);
+      free(err.message);
+      if (!sub) continue;
+      SdTree *t = sd_tree_clone_replacing(base, node, sub->root);
+      sd_tree_free(sub);
+      if (keep(d, diagnosis, false, made, t)) {
+        array_push(out, t);
+        array_push(&d->fractions, ((DbgFraction){sd_hash_bytes(t->text, t->length, 0x5eed), cause}));
+      } else {
+        sd_tree_free(t);
+      }
+    }
+  for (uint32_t i = 0; i < n; i++) free(texts[i]);
+}
+
 static void boundary_fractions(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdHashSet made = {0};
   for (uint32_t c = 0; c < d->causes.size; c++)
@@ -408,24 +446,7 @@ static void boundary_fractions(Debugger *d, const SdConstraint *diagnosis, TreeL
       if (!bd->pinned || bd->length || bd->fail_input == UINT32_MAX || !bd->fail_value || !bd->pass_value) continue;
       const SdTree *base = d->evidence.items[bd->fail_input].tree;
       const SdNode *elem = boundary_element(base, bd);
-      char *texts[9];
-      uint32_t n = 0;
-      if (elem) between_texts(bd, texts, &n);
-      for (uint32_t i = 0; i < n; i++) {
-        SdParseError err = {0};
-        SdTree *sub = sd_parse(d->parser, bd->symbol, texts[i], strlen(texts[i]), &err);
-        free(err.message);
-        free(texts[i]);
-        if (!sub) continue;
-        SdTree *t = sd_tree_clone_replacing(base, elem, sub->root);
-        sd_tree_free(sub);
-        if (keep(d, diagnosis, false, &made, t)) {
-          array_push(out, t);
-          array_push(&d->fractions, ((DbgFraction){sd_hash_bytes(t->text, t->length, 0x5eed), c}));
-        } else {
-          sd_tree_free(t);
-        }
-      }
+      if (elem) fractions_of(d, diagnosis, base, elem, bd, c, &made, out);
     }
   sd_hash_set_free(&made);
 }
