@@ -129,26 +129,15 @@ static void length_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const 
   array_push(&self->shapes, sh);
 }
 
-/* str.to.int(x) op k with an integer literal k (of up to 18 digits): the
- * value at the boundary, as a literal x may equal (op is as read with the
- * value on the left; <x> = "47" for x <= 47, "48" for x > 47). */
-static void real_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k);
-static void value_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k) {
-  if (value->op == SD_OP_STR_TO_REAL) real_shapes(self, c, op, value, k);
-  if (value->op != SD_OP_STR_TO_INT || value->arg_count != 1 || k->op != SD_OP_INT || k->length > 18) return;
-  SdSymbol symbol = var_symbol(c, value->args[0]);
-  if (symbol < 0 || self->shapes.size >= SHAPES_MAX) return;
-  long long n = strtoll(k->text, NULL, 10);
+/* Which way a value just past the bound of `x op K` lies from K: -1, 0
+ * (K itself), +1; false for an operator with no such value. */
+static bool bound_direction(SdOp op, int *dir) {
   switch (op) {
-  case SD_OP_EQ: case SD_OP_LE: case SD_OP_GE: break;
-  case SD_OP_LT: n -= 1; break;
-  case SD_OP_GT: n += 1; break;
-  default: return;
+  case SD_OP_EQ: case SD_OP_LE: case SD_OP_GE: *dir = 0; return true;
+  case SD_OP_LT: *dir = -1; return true;
+  case SD_OP_GT: *dir = 1; return true;
+  default: return false;
   }
-  if (n < 0) return; /* str.to.int is -1 on anything but digits */
-  Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE, .boundary = true};
-  sh.text_length = (uint32_t)snprintf(sh.value, sizeof sh.value, "%lld", n);
-  array_push(&self->shapes, sh);
 }
 
 /* The same for a decimal value, str.to.real(x) against a number K: the
@@ -158,7 +147,10 @@ static void value_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const S
  * threshold are rare among random numbers, and the hunt's and the e2e
  * judge's inputs missed 50.6-50.9 (the overspeed case). */
 static void real_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k) {
-  if (value->arg_count != 1 || (k->op != SD_OP_INT && k->op != SD_OP_DECIMAL) || k->length > 15) return;
+  int dir;
+  if (value->arg_count != 1 || (k->op != SD_OP_INT && k->op != SD_OP_DECIMAL) || k->length > 15 ||
+      !bound_direction(op, &dir))
+    return;
   SdSymbol symbol = var_symbol(c, value->args[0]);
   if (symbol < 0) return;
   char buf[24];
@@ -166,15 +158,30 @@ static void real_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const Sd
   buf[k->length] = 0;
   double v = strtod(buf, NULL);
   for (int digits = 1; digits <= 2 && self->shapes.size < SHAPES_MAX; digits++) {
-    double step = digits == 1 ? 0.1 : 0.01;
-    double w = op == SD_OP_GT ? v + step : op == SD_OP_LT ? v - step : v;
-    if (op != SD_OP_GT && op != SD_OP_LT && op != SD_OP_EQ && op != SD_OP_LE && op != SD_OP_GE) return;
     Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE, .boundary = true};
-    int n = snprintf(sh.value, sizeof sh.value, "%.*f", digits, w);
+    int n = snprintf(sh.value, sizeof sh.value, "%.*f", digits, v + dir * (digits == 1 ? 0.1 : 0.01));
     if (n <= 0 || n >= (int)sizeof sh.value) continue;
     sh.text_length = (uint32_t)n;
     array_push(&self->shapes, sh);
   }
+}
+
+/* str.to.int(x) op k with an integer literal k (of up to 18 digits): the
+ * value at the boundary, as a literal x may equal (op is as read with the
+ * value on the left; <x> = "47" for x <= 47, "48" for x > 47). */
+static void value_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k) {
+  if (value->op == SD_OP_STR_TO_REAL) real_shapes(self, c, op, value, k);
+  int dir;
+  if (value->op != SD_OP_STR_TO_INT || value->arg_count != 1 || k->op != SD_OP_INT || k->length > 18 ||
+      !bound_direction(op, &dir))
+    return;
+  SdSymbol symbol = var_symbol(c, value->args[0]);
+  if (symbol < 0 || self->shapes.size >= SHAPES_MAX) return;
+  long long n = strtoll(k->text, NULL, 10) + dir;
+  if (n < 0) return; /* str.to.int is -1 on anything but digits */
+  Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE, .boundary = true};
+  sh.text_length = (uint32_t)snprintf(sh.value, sizeof sh.value, "%lld", n);
+  array_push(&self->shapes, sh);
 }
 
 /* The literal a shape writes (a value's text is its own). */
