@@ -15,6 +15,8 @@
 #                                its negation), labelled by the harness, its
 #                                precision and recall are 1
 # $SEMDBG_E2E_CASES (e.g. "port dates") runs only those cases;
+# $SEMDBG_E2E_CASE_DIR=D takes the cases from D instead (e.g.
+# tests/cases/open, or new cases being written);
 # $SEMDBG_E2E_TIME_LIMIT=S, when set, is each diagnosis's --time-limit.
 # $SEMDBG_E2E_TRACE_DIR=D, when set, keeps each diagnosis's run trace
 # (SEMDBG_RUN_TRACE) as D/<case>.<seed>.trace.
@@ -37,7 +39,7 @@ judge() { # judge CASE-DIR ISLA: prints "precision recall"
   judge_score "$semdbg" "$1/grammar.bnf" "$2" "$tmp/labels" | cut -d' ' -f1,2
 }
 
-for dir in tests/cases/diagnose/*/; do
+for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
   dir=${dir%/}
   name=$(basename "$dir")
   if [ -n "${SEMDBG_E2E_CASES:-}" ] && ! [[ " $SEMDBG_E2E_CASES " == *" $name "* ]]; then continue; fi
