@@ -747,14 +747,26 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
   return true;
 }
 
+/* What dbg_extremes varies: an integer's value, a decimal's value (a
+ * numeral with a fraction: "4.350", or "37.5" where integers derive too),
+ * or else the length. */
+static int extremes_kind(const Debugger *d, SdArena *scratch, const SdTree *t, const SdNode *node) {
+  const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+  if (!si->numeric && !si->decimal) return M_LENGTH;
+  uint32_t len;
+  const char *text = sd_node_text(t, node, &len);
+  SdInt v;
+  if (si->numeric && sd_int_parse(scratch, text, len, &v)) return M_VALUE;
+  return si->decimal ? M_REAL : M_LENGTH;
+}
+
 /* The inputs at the two ends of the region around t where holds stays true,
- * varying node's value (a numeric nonterminal) or else its length: out[0]
+ * varying node's value (extremes_kind) or else its length: out[0]
  * the lowest, out[1] the highest, NULL where no end was found (the region
  * goes on) or the end is t itself. By evaluation only: no runs. */
 void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out) {
   SdArena scratch = {0};
-  Measure m = {.var = -1, .symbol = node->symbol,
-               .kind = d->grammar->symbols[node->symbol].numeric ? M_VALUE : M_LENGTH};
+  Measure m = {.var = -1, .symbol = node->symbol, .kind = extremes_kind(d, &scratch, t, node)};
   /* a region that goes on past 2^MAX_STEPS has no end worth an input: the
      search stops there (middle: 12 searches of 384 evaluations each went on
      forever, a fifth of semdbg's own time) */
@@ -763,6 +775,7 @@ void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds hol
   out[0] = out[1] = NULL;
   p.depth = sd_node_path(node, p.path, 256);
   p.orig_text = sd_node_text(t, node, &p.orig_len);
+  real_resolution(&p);
   SdInt v0;
   if (p.depth <= 256 && measure_value(&p, p.orig_text, p.orig_len, &v0))
     for (int dir = -1; dir <= 1; dir += 2) {

@@ -1149,7 +1149,8 @@ static void region_ends_inside(Debugger *d, const SdConstraint *diagnosis, TreeL
     bases++;
     for (uint32_t id = 1; id < base->node_count; id++) {
       const SdNode *node = base->nodes[id];
-      if (!d->grammar->symbols[node->symbol].numeric || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+      if (!(si->numeric || si->decimal) || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
           !(names_symbol(named, nn, node->symbol) || holds_named(base, node, named, nn)))
         continue;
       SdTree *ends[2];

@@ -81,7 +81,7 @@ SdFeatureSet *sd_features_new(const SdGrammar *g) {
     }
     c.count = add_feature(f, SD_FEATURE_COUNT, (SdSymbol)s, -1, sd_format("count(%s)", si->name));
     c.length = add_feature(f, SD_FEATURE_LENGTH, (SdSymbol)s, -1, sd_format("len(%s)", si->name));
-    if (si->numeric) {
+    if (si->numeric || si->decimal) {
       c.number = (int32_t)add_feature(f, SD_FEATURE_NUMBER, (SdSymbol)s, -1,
                                       sd_format("num(%s)", si->name));
       f->any_numeric = true;

@@ -965,53 +965,62 @@ static void compute_regular(SdGrammar *g) {
   free(st.comp);
 }
 
-/* Numerals: automaton 0 -sign-> 1, {0,1} -digit-> 2, 2 -digit-> 2; accept 2.
- * rel[s] is a 3x3 boolean matrix (bit p*3+q): some derivation of s moves p to q. */
+/* Numerals: automaton 0 -sign-> 1, {0,1} -digit-> 2, 2 -digit-> 2 (an
+ * integer, accepted in 2), 2 -'.'-> 3, {3,4} -digit-> 4 (a decimal with a
+ * fraction, accepted in 4). rel[s] is a 5x5 boolean matrix (bit p*5+q):
+ * some derivation of s moves p to q. */
+enum { NUM_STATES = 5, NUM_INTEGER = 2, NUM_FRACTION = 4 };
+
 static int step(int state, unsigned char c) {
   bool digit = c >= '0' && c <= '9';
   if (state == 0 && (c == '-' || c == '+')) return 1;
-  if (digit) return 2;
+  if (state <= NUM_INTEGER && digit) return NUM_INTEGER;
+  if (state == NUM_INTEGER && c == '.') return 3;
+  if (state >= 3 && digit) return NUM_FRACTION;
   return -1;
 }
 
-static uint16_t compose(uint16_t a, uint16_t b) {
-  uint16_t r = 0;
-  for (int p = 0; p < 3; p++)
-    for (int m = 0; m < 3; m++)
-      if ((a >> (p * 3 + m)) & 1)
-        for (int q = 0; q < 3; q++)
-          if ((b >> (m * 3 + q)) & 1) r |= (uint16_t)(1u << (p * 3 + q));
+static uint32_t compose(uint32_t a, uint32_t b) {
+  uint32_t r = 0;
+  for (int p = 0; p < NUM_STATES; p++)
+    for (int m = 0; m < NUM_STATES; m++)
+      if ((a >> (p * NUM_STATES + m)) & 1)
+        for (int q = 0; q < NUM_STATES; q++)
+          if ((b >> (m * NUM_STATES + q)) & 1) r |= 1u << (p * NUM_STATES + q);
+  return r;
+}
+
+/* The moves of the automaton over one terminal symbol's derivations. */
+static uint32_t terminal_moves(const SdSymbolInfo *si) {
+  uint32_t r = 0;
+  for (int p = 0; p < NUM_STATES; p++) {
+    if (si->kind == SD_SYM_LITERAL) {
+      int q = p;
+      for (uint32_t k = 0; k < si->length && q >= 0; k++) q = step(q, (unsigned char)si->bytes[k]);
+      if (q >= 0) r |= 1u << (p * NUM_STATES + q);
+    } else if (si->kind == SD_SYM_CHARSET) {
+      for (int c = 0; c < 256; c++) {
+        int q = sd_charset_has(si, (unsigned char)c) ? step(p, (unsigned char)c) : -1;
+        if (q >= 0) r |= 1u << (p * NUM_STATES + q);
+      }
+    }
+  }
   return r;
 }
 
 static void compute_numeric(SdGrammar *g) {
   uint32_t n = g->symbol_count;
-  uint16_t *rel = sd_xcalloc(n, sizeof(uint16_t));
-  const uint16_t identity = 1 | 1 << 4 | 1 << 8;
-  for (uint32_t s = 0; s < n; s++) {
-    SdSymbolInfo *si = &g->symbols[s];
-    if (si->kind == SD_SYM_LITERAL) {
-      for (int p = 0; p < 3; p++) {
-        int q = p;
-        for (uint32_t k = 0; k < si->length && q >= 0; k++) q = step(q, (unsigned char)si->bytes[k]);
-        if (q >= 0) rel[s] |= (uint16_t)(1u << (p * 3 + q));
-      }
-    } else if (si->kind == SD_SYM_CHARSET) {
-      for (int c = 0; c < 256; c++)
-        if (sd_charset_has(si, (unsigned char)c))
-          for (int p = 0; p < 3; p++) {
-            int q = step(p, (unsigned char)c);
-            if (q >= 0) rel[s] |= (uint16_t)(1u << (p * 3 + q));
-          }
-    }
-  }
-  Users u; /* rel only grows, at most nine bits: each symbol changes at most nine times */
+  uint32_t *rel = sd_xcalloc(n, sizeof(uint32_t));
+  uint32_t identity = 0;
+  for (int p = 0; p < NUM_STATES; p++) identity |= 1u << (p * NUM_STATES + p);
+  for (uint32_t s = 0; s < n; s++) rel[s] = terminal_moves(&g->symbols[s]);
+  Users u; /* rel only grows, at most 25 bits: each symbol changes at most 25 times */
   users_init(&u, g);
   for (uint32_t s; (s = users_next(&u)) != UINT32_MAX;) {
     SdSymbolInfo *si = &g->symbols[s];
     bool changed = false;
     for (uint32_t a = 0; a < si->alternative_count; a++) {
-      uint16_t r = identity;
+      uint32_t r = identity;
       for (uint32_t k = 0; k < si->alternatives[a].count && r; k++)
         r = compose(r, rel[si->alternatives[a].symbols[k]]);
       if ((rel[s] | r) != rel[s]) rel[s] |= r, changed = true;
@@ -1019,7 +1028,10 @@ static void compute_numeric(SdGrammar *g) {
     if (changed) users_changed(&u, s);
   }
   users_free(&u);
-  for (uint32_t s = 0; s < n; s++) g->symbols[s].numeric = (rel[s] >> 2) & 1; /* (0,2) */
+  for (uint32_t s = 0; s < n; s++) {
+    g->symbols[s].numeric = (rel[s] >> NUM_INTEGER) & 1;   /* (0, 2) */
+    g->symbols[s].decimal = (rel[s] >> NUM_FRACTION) & 1;  /* (0, 4) */
+  }
   free(rel);
 }
 

@@ -238,7 +238,7 @@ static void keep_peers(SdRelevance *self, uint32_t k, uint32_t max_k, const SdGr
       SdSymbol s = self->ranked[kk].symbol;
       bool typed = false;
       if (sd_grammar_can_contain(g, s, p->symbol) || sd_grammar_can_contain(g, p->symbol, s) ||
-          !same_shape(g, s, p->symbol, 4, &typed) || !(typed || g->symbols[s].numeric))
+          !same_shape(g, s, p->symbol, 4, &typed) || !(typed || g->symbols[s].numeric || g->symbols[s].decimal))
         continue;
       p->peer = true;
       p->peer_of = s;

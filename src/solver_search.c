@@ -141,11 +141,13 @@ static bool bound_direction(SdOp op, int *dir) {
 }
 
 /* The same for a decimal value, str.to.real(x) against a number K: the
- * values next to K in steps of one and two decimals, written with exactly
- * that many (those the nonterminal derives are used): 50.6 and 50.51 for
- * x > 50.5, 50.5 and 50.50 for x <= 50.5. Values just past a decimal
- * threshold are rare among random numbers, and the hunt's and the e2e
- * judge's inputs missed 50.6-50.9 (the overspeed case). */
+ * values next to K in steps of one, two and three decimals, written with
+ * exactly that many (those the nonterminal derives are used): 50.6, 50.51
+ * and 50.501 for x > 50.5, 50.5, 50.50 and 50.500 for x <= 50.5. Values
+ * just past a decimal threshold are rare among random numbers, and the
+ * hunt's and the e2e judge's inputs missed 50.6-50.9 (the overspeed case);
+ * a voltage always written with three decimals needs the third (4.201). */
+enum { REAL_SHAPE_DIGITS = 3 };
 static void real_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const SdTerm *value, const SdTerm *k) {
   int dir;
   if (value->arg_count != 1 || (k->op != SD_OP_INT && k->op != SD_OP_DECIMAL) || k->length > 15 ||
@@ -157,9 +159,11 @@ static void real_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const Sd
   memcpy(buf, k->text, k->length);
   buf[k->length] = 0;
   double v = strtod(buf, NULL);
-  for (int digits = 1; digits <= 2 && self->shapes.size < SHAPES_MAX; digits++) {
+  double step = 1;
+  for (int digits = 1; digits <= REAL_SHAPE_DIGITS && self->shapes.size < SHAPES_MAX; digits++) {
     Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE, .boundary = true};
-    int n = snprintf(sh.value, sizeof sh.value, "%.*f", digits, v + dir * (digits == 1 ? 0.1 : 0.01));
+    step /= 10;
+    int n = snprintf(sh.value, sizeof sh.value, "%.*f", digits, v + dir * step);
     if (n <= 0 || n >= (int)sizeof sh.value) continue;
     sh.text_length = (uint32_t)n;
     array_push(&self->shapes, sh);

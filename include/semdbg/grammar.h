@@ -38,7 +38,8 @@ typedef struct SdSymbolInfo {
   bool reachable;      /* from the start symbol */
   bool regular;        /* its language is regular (no self-embedding recursion) */
   bool generated;      /* introduced by desugaring EBNF/character classes */
-  bool numeric;        /* some derivation is a decimal numeral (optional sign) */
+  bool numeric;        /* some derivation is an integer numeral (optional sign) */
+  bool decimal;        /* some derivation is a numeral with a fraction ("4.350") */
   uint32_t min_size;   /* fewest tree nodes in a derivation (terminal: 1) */
   uint32_t min_length; /* fewest bytes in a derivation */
   uint32_t min_depth;  /* smallest derivation depth (terminal: 0) */

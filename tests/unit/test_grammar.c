@@ -63,6 +63,17 @@ static void test_numeric(void) {
   CHECK(!sym(g, "<w>")->numeric);
   CHECK(!sym(g, "<s>")->numeric);    /* a sign alone is no numeral */
   CHECK(sym(g, "<mixed>")->numeric); /* some derivation is */
+  CHECK(!sym(g, "<n>")->decimal);
+  sd_grammar_free(g);
+  /* numerals with a fraction: never an integer, always written "4.350" */
+  g = grammar(
+      "<start> ::= <volt> <opt> <dot> <half>\n<volt> ::= <d> \".\" <d> <d> <d>\n<d> ::= [0-9]\n"
+      "<opt> ::= \"-\"? [0-9]+ (\".\" [0-9]+)?\n<dot> ::= \"1.\"\n<half> ::= \".\" <d>\n");
+  CHECK(g);
+  CHECK(sym(g, "<volt>")->decimal && !sym(g, "<volt>")->numeric);
+  CHECK(sym(g, "<opt>")->decimal && sym(g, "<opt>")->numeric);
+  CHECK(!sym(g, "<dot>")->decimal && !sym(g, "<dot>")->numeric); /* no digit after the point */
+  CHECK(!sym(g, "<half>")->decimal);                              /* no digit before it */
   sd_grammar_free(g);
 }
 
