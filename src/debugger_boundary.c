@@ -747,9 +747,11 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
   return true;
 }
 
-/* What dbg_extremes varies: an integer's value, a decimal's value (a
- * numeral with a fraction: "4.350", or "37.5" where integers derive too),
- * or else the length. */
+/* What dbg_extremes varies: the length of an element that is never a
+ * number; else its value, as an integer or (a numeral with a fraction:
+ * "4.350", or "37.5" where integers derive too) a decimal. An element of a
+ * number's nonterminal that is not one here ("(5 - 5)" of an <expr>) has
+ * no value to vary: no ends. */
 static int extremes_kind(const Debugger *d, SdArena *scratch, const SdTree *t, const SdNode *node) {
   const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
   if (!si->numeric && !si->decimal) return M_LENGTH;
@@ -757,7 +759,7 @@ static int extremes_kind(const Debugger *d, SdArena *scratch, const SdTree *t, c
   const char *text = sd_node_text(t, node, &len);
   SdInt v;
   if (si->numeric && sd_int_parse(scratch, text, len, &v)) return M_VALUE;
-  return si->decimal ? M_REAL : M_LENGTH;
+  return si->decimal ? M_REAL : M_VALUE;
 }
 
 /* The inputs at the two ends of the region around t where holds stays true,

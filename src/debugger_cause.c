@@ -309,15 +309,16 @@ static SdTree *value_probes(Debugger *d, const SdConstraint *a, const SdConstrai
   return NULL;
 }
 
-/* Texts of decimal values next to point p: half a unit and a hundredth on
- * either side, and p itself (-0 too), with one, two and six decimals (each
- * as far as the element derives it). str.to.int and str.to.real part on
+/* Texts of decimal values next to point p: half a unit, a hundredth and a
+ * thousandth on either side, and p itself (-0 too), with one, two, three
+ * and six decimals (each as far as the element derives it: a voltage
+ * always written "4.350" derives three only). str.to.int and str.to.real part on
  * them ("-0.58": the integer part 0, the value below 0), and so do
  * thresholds between whole numbers. */
 static SdTree *fraction_probes(Debugger *d, const SdConstraint *a, const SdConstraint *b, const SdTree *base,
                                SdSymbol symbol, double p) {
-  static const double deltas[] = {-0.5, 0.5, -0.01, 0.01, 0};
-  static const char *const forms[] = {"%.2f", "%.1f", "%.6f"};
+  static const double deltas[] = {-0.5, 0.5, -0.01, 0.01, -0.001, 0.001, 0};
+  static const char *const forms[] = {"%.2f", "%.1f", "%.3f", "%.6f"};
   char text[64];
   for (uint32_t k = 0; k < sizeof deltas / sizeof *deltas; k++)
     for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++) {
