@@ -1169,21 +1169,6 @@ static void region_ends_inside(Debugger *d, const SdConstraint *diagnosis, TreeL
     }
 }
 
-/* The smallest nonterminal (not the start, not made by desugaring) that
- * may occur more than once and holds both x and y; -1 when there is none. */
-static SdSymbol common_scope(const SdGrammar *g, SdSymbol x, SdSymbol y) {
-  SdSymbol best = -1;
-  for (uint32_t c = 0; c < g->symbol_count; c++) {
-    const SdSymbolInfo *si = &g->symbols[c];
-    if (si->kind != SD_SYM_NONTERMINAL || si->generated || !si->reachable || (SdSymbol)c == g->start ||
-        sd_grammar_exactly_once(g, (SdSymbol)c) || (SdSymbol)c == x || (SdSymbol)c == y ||
-        !sd_grammar_can_contain(g, (SdSymbol)c, x) || !sd_grammar_can_contain(g, (SdSymbol)c, y))
-      continue;
-    if (best < 0 || sd_grammar_can_contain(g, best, (SdSymbol)c)) best = (SdSymbol)c;
-  }
-  return best;
-}
-
 /* f, two quantifiers over the whole input relating their elements
  * (`exists <data> d: exists <length> n: n > len(d)`), in one scope: both
  * inside one element of a nonterminal that holds both and may repeat (one
@@ -1193,7 +1178,7 @@ static SdConstraint *scoped(Debugger *d, const SdConstraint *c, const SdFormula 
   if (f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1 || inner->kind != SD_F_EXISTS ||
       inner->in_var >= 0 || inner->match || inner->child_count != 1)
     return NULL;
-  SdSymbol scope = common_scope(d->grammar, c->variables[f->var].symbol, c->variables[inner->var].symbol);
+  SdSymbol scope = sd_grammar_common_scope(d->grammar, c->variables[f->var].symbol, c->variables[inner->var].symbol);
   if (scope < 0) return NULL;
   SdConstraint *pair = dbg_sub_constraint(c, f);
   char *isla = pair ? sd_constraint_to_isla(pair) : NULL;

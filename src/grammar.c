@@ -1299,3 +1299,18 @@ char *sd_grammar_display_name(const SdGrammar *self, SdSymbol s) {
   render_symbol(&b, self, s, 0);
   return sd_buf_take(&b);
 }
+
+/* The smallest nonterminal (not the start, not made by desugaring) that
+ * may occur more than once and holds both x and y; -1 when there is none. */
+SdSymbol sd_grammar_common_scope(const SdGrammar *g, SdSymbol x, SdSymbol y) {
+  SdSymbol best = -1;
+  for (uint32_t c = 0; c < g->symbol_count; c++) {
+    const SdSymbolInfo *si = &g->symbols[c];
+    if (si->kind != SD_SYM_NONTERMINAL || si->generated || !si->reachable || (SdSymbol)c == g->start ||
+        (SdSymbol)c == x || (SdSymbol)c == y || !sd_grammar_can_contain(g, (SdSymbol)c, x) ||
+        !sd_grammar_can_contain(g, (SdSymbol)c, y) || sd_grammar_exactly_once(g, (SdSymbol)c))
+      continue;
+    if (best < 0 || sd_grammar_can_contain(g, best, (SdSymbol)c)) best = (SdSymbol)c;
+  }
+  return best;
+}

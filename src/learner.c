@@ -351,7 +351,7 @@ uint32_t lr_add_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint
   a.c = c;
   a.pattern = pattern;
   a.size = lr_count_atoms(c);
-  a.base = a.negation = a.templ = LR_NONE;
+  a.base = a.negation = a.templ = a.scoped_with = LR_NONE;
   array_push(&self->atoms, a);
   uint32_t idx = self->atoms.size - 1;
   lr_map_put(&self->atom_map, self->atoms.items[idx].text, len, h, idx);
@@ -1943,6 +1943,7 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
   free(rel);
   lr_sets(self);
   lr_rank(self);
+  if (!sd_stop_requested() && lr_scopes(self)) lr_rank(self);
   sd_stop_cut_end();
 }
 

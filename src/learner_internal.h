@@ -56,6 +56,8 @@ typedef struct LrAtom {
   uint32_t templ;      /* an equality of one variable with a value: its template, else LR_NONE */
   char *value;         /* ... and the value (raw bytes) */
   uint32_t value_len;
+  uint32_t scoped_with; /* a conjunction of this pattern's atom and this atom inside one
+                           record (learner_scopes.c), else LR_NONE */
 } LrAtom;
 
 enum { LR_PLAIN, LR_NEGATION, LR_SET };
@@ -190,6 +192,9 @@ bool lr_render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf 
 
 /* learner_sets.c */
 void lr_sets(SdLearner *self);
+/* Scoped forms of the best conjunctions' pairs (learner_scopes.c): the
+ * number of new atoms produced; rank again when there are some. */
+uint32_t lr_scopes(SdLearner *self);
 
 /* learner_rank.c */
 void lr_rank(SdLearner *self);

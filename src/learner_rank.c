@@ -486,6 +486,10 @@ static void pattern_names(SdLearner *self, uint32_t item, SdBuf *b, bool nested)
     const LrAtom *a = &self->atoms.items[it->atom];
     if (a->kind == LR_NEGATION) sd_buf_puts(b, "not ");
     sd_buf_puts(b, sd_catalog_pattern(self->catalog, a->pattern)->name);
+    if (a->scoped_with != LR_NONE) {
+      const LrAtom *w = &self->atoms.items[a->scoped_with];
+      sd_buf_printf(b, " and %s, in one record", sd_catalog_pattern(self->catalog, w->pattern)->name);
+    }
     if (a->kind == LR_SET) sd_buf_puts(b, " (set)");
     return;
   }

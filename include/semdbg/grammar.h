@@ -107,6 +107,12 @@ SD_API bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b
  * read a plain `<s>`.) */
 SD_API bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol s);
 
+/* The smallest nonterminal (not the start, not made by desugaring) that may
+ * occur more than once and can hold both x and y: the record within which
+ * two elements belong together (one <delivery> of a list); -1 when there is
+ * none. */
+SD_API SdSymbol sd_grammar_common_scope(const SdGrammar *self, SdSymbol x, SdSymbol y);
+
 /* The name people read: "<name>" for the grammar's own nonterminals and
  * terminals' quoted text, and for nonterminals made by desugaring the EBNF
  * they came from ("<digit>*", "(\",\" <item>)*"); malloc'd. */
