@@ -1,7 +1,8 @@
 /* test_learner.c: the learner on labelled sets made with the fuzzer (or
  * built directly) and labelled by C functions implementing the known truth:
  * heartbleed, calculator, middle, a failure with two causes, a list of
- * records with a per-record length field, a bound found by threshold search,
+ * records with a per-record length field, a conjunction inside one record,
+ * a bound found by threshold search,
  * invariant mining, a five-atom conjunction with an absent option, a set of
  * months, cause mode, sums and bounds beyond int64; plus the evaluation cache, incremental learning,
  * determinism and patterns that do not parse. Results are checked by meaning:
@@ -369,6 +370,47 @@ static void test_container_scope(void) {
     }
   }
   CHECK(cross);
+  sd_learner_free(l);
+  set_free(&fresh);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
+/* ---------- a conjunction inside one record ---------- */
+
+static const char *dispatch_grammar =
+    "<start> ::= <delivery>+\n"
+    "<delivery> ::= \"deliver \" <kg> \"kg \" <carrier> \"\\n\"\n"
+    "<kg> ::= [1-9] [0-9]?\n"
+    "<carrier> ::= \"truck\" | \"van\" | \"drone\"\n";
+
+/* A drone delivery heavier than 5 kg, in one line. */
+static bool heavy_drone(const SdTree *t) {
+  SdSymbol delivery = sd_grammar_find(t->grammar, "<delivery>");
+  for (uint32_t i = 0; i < t->by_symbol_count[delivery]; i++) {
+    uint32_t len;
+    const char *line = sd_node_text(t, t->nodes[t->by_symbol[delivery][i]], &len);
+    if (len > 6 && !memcmp(line + len - 6, "drone\n", 6) && atoi(line + 8) > 5) return true;
+  }
+  return false;
+}
+
+static void test_record_conjunction(void) {
+  SdGrammar *g = grammar_text(dispatch_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 61, 300, 40, heavy_drone);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<carrier>", "<kg>", "<delivery>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0);
+  CHECK(top && strstr(top->pattern, "in one record") != NULL);
+  Set fresh = fuzz_set(g, 62, 300, 40, heavy_drone);
+  double p = 0, r = 0;
+  if (top) measure(top->constraint, &fresh, &p, &r);
+  CHECK(p == 1.0 && r == 1.0);
   sd_learner_free(l);
   set_free(&fresh);
   set_free(&s);
@@ -1110,6 +1152,7 @@ int main(void) {
   RUN(test_calculator);
   RUN(test_disjunction);
   RUN(test_container_scope);
+  RUN(test_record_conjunction);
   RUN(test_threshold);
   RUN(test_incremental_and_deterministic);
   RUN(test_invariants);
