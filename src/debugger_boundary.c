@@ -115,7 +115,11 @@ static Measure *find_measure(Measure *ms, uint32_t *n, int32_t var, int kind) {
   return &ms[(*n)++];
 }
 
-static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint32_t *n, SdTerm *atom) {
+/* t's measure, in atom; side is the atom's argument holding t: t itself,
+ * or a product of two numbers t is a factor of (pinned with the other
+ * factor set to 1, pin_measure: then the product steps like t). */
+static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint32_t *n, SdTerm *atom,
+                            const SdTerm *side) {
   int32_t var;
   int kind;
   if (measure_of(t, &var, &kind)) {
@@ -126,13 +130,15 @@ static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint3
     m->atoms++;
     m->literal = NULL;
     m->literal_side = -1;
-    if (atom->arg_count == 2 && (atom->args[0] == t || atom->args[1] == t)) {
-      int other = atom->args[0] == t ? 1 : 0;
+    if (atom->arg_count == 2 && side && (atom->args[0] == side || atom->args[1] == side)) {
+      int other = atom->args[0] == side ? 1 : 0;
       if (atom->args[other]->op == SD_OP_INT || atom->args[other]->op == SD_OP_DECIMAL) m->literal = atom->args[other], m->literal_side = other;
     }
     return;
   }
-  for (uint32_t i = 0; i < t->arg_count; i++) collect_in_term(c, t->args[i], ms, n, atom);
+  bool product = t->op == SD_OP_MUL && t->arg_count == 2 && (atom->args[0] == t || atom->args[1] == t);
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    collect_in_term(c, t->args[i], ms, n, atom, t == atom ? t->args[i] : product ? t : NULL);
 }
 
 static bool is_ordering(SdOp op) {
@@ -143,7 +149,7 @@ static void collect(const SdConstraint *c, const SdFormula *f, Measure *ms, uint
   if (f->kind == SD_F_ATOM) {
     if (is_ordering(f->atom->op) && f->atom->arg_count == 2 &&
         (f->atom->args[0]->type == SD_TYPE_INT || f->atom->args[0]->type == SD_TYPE_REAL))
-      collect_in_term(c, f->atom, ms, n, f->atom);
+      collect_in_term(c, f->atom, ms, n, f->atom, f->atom);
     return;
   }
   for (uint32_t i = 0; i < f->child_count; i++) collect(c, f->children[i], ms, n);
@@ -662,6 +668,80 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
   return result;
 }
 
+/* ---------- products ---------- */
+
+/* The variable multiplied with m's in an atom `str.to.int(a) * str.to.int(b)
+ * op K` of f (either order), or -1. */
+static int32_t product_partner(const SdFormula *f, const Measure *m) {
+  if (f->kind == SD_F_ATOM) {
+    const SdTerm *a = f->atom;
+    if (!is_ordering(a->op) || a->arg_count != 2) return -1;
+    for (int side = 0; side < 2; side++) {
+      const SdTerm *t = a->args[side];
+      if (t->op != SD_OP_MUL || t->arg_count != 2) continue;
+      int32_t v[2];
+      int kind[2];
+      if (!measure_of(t->args[0], &v[0], &kind[0]) || !measure_of(t->args[1], &v[1], &kind[1]) ||
+          kind[0] != M_VALUE || kind[1] != M_VALUE)
+        continue;
+      if (v[0] == m->var && v[1] != m->var) return v[1];
+      if (v[1] == m->var && v[0] != m->var) return v[0];
+    }
+    return -1;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    int32_t r = product_partner(f->children[i], m);
+    if (r >= 0) return r;
+  }
+  return -1;
+}
+
+/* A product pinned along one factor moves by the other factor's value (a
+ * width pinned at 1048 / 1049 with a height of 1000 leaves a threshold
+ * anywhere from 1,048,000 to 1,048,999, and 1,048,998 was confirmed where
+ * the decoder fails above 1,048,576). The base with the partner set to 1
+ * and the element to the product's value keeps the product, and steps it
+ * by one: t with those two texts, or NULL when they do not derive. *node
+ * is set to the element in the copy. */
+static SdTree *unit_partner(Debugger *d, const SdConstraint *cause, const SdTree *t, const Measure *m,
+                            int32_t partner, const SdNode **node) {
+  const SdNode **witness = sd_xcalloc(cause->variable_count + 1, sizeof(SdNode *));
+  bool holds = sd_constraint_eval(cause, t, witness);
+  const SdNode *elem = holds ? witness[m->var] : NULL, *other = holds ? witness[partner] : NULL;
+  free(witness);
+  if (!elem || !other || elem == other) return NULL;
+  SdArena scratch = {0};
+  uint32_t la, lb;
+  const char *ta = sd_node_text(t, elem, &la), *tb = sd_node_text(t, other, &lb);
+  SdInt a, b;
+  SdTree *result = NULL;
+  if (sd_int_parse(&scratch, ta, la, &a) && sd_int_parse(&scratch, tb, lb, &b)) {
+    char *product = sd_int_to_text(sd_int_mul(&scratch, a, b));
+    SdParseError e1 = {0}, e2 = {0};
+    SdTree *one = sd_parse(d->parser, other->symbol, "1", 1, &e1);
+    SdTree *big = sd_parse(d->parser, elem->symbol, product, (uint32_t)strlen(product), &e2);
+    free(e1.message), free(e2.message), free(product);
+    if (one && big) {
+      uint32_t path[256];
+      uint32_t depth = sd_node_path(elem, path, 256);
+      SdTree *half = sd_tree_clone_replacing(t, other, one->root);
+      const SdNode *moved = depth <= 256 ? sd_tree_follow(half, path, depth) : NULL;
+      if (moved && moved->symbol == elem->symbol) {
+        result = sd_tree_clone_replacing(half, moved, big->root);
+        *node = sd_tree_follow(result, path, depth);
+      }
+      sd_tree_free(half);
+    }
+    sd_tree_free(one), sd_tree_free(big);
+  }
+  sd_arena_free(&scratch);
+  if (result && !sd_constraint_eval(cause, result, NULL)) {
+    sd_tree_free(result);
+    result = NULL;
+  }
+  return result;
+}
+
 /* Does another cause (found before, or another part of the disjunction being
  * settled) hold on t? Then t fails whichever side of c's boundary it lies. */
 static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t) {
@@ -683,6 +763,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint 
   SdArena scratch = {0};
   Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch, .real_digits = REAL_DIGITS};
   uint32_t inputs = 0, agreed = 0;
+  int32_t partner = m->kind == M_VALUE ? product_partner(c->constraint->root, m) : -1;
   PinResult result = PIN_FAILED;
   uint32_t n = d->failing.size;
   for (int shared = 0; shared < 2 && inputs == 0; shared++)
@@ -695,9 +776,16 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint 
       const SdNode *bound = holds ? witness[m->var] : NULL;
       free(witness);
       if (!holds || other_cause_holds(d, c, t) != (shared == 1)) continue;
-      inputs++;
       p.base_index = d->failing.items[k];
+      SdTree *unit = NULL;
+      if (partner >= 0) {
+        unit = unit_partner(d, c->constraint, t, m, partner, &bound);
+        if (!unit) continue; /* pinned along a factor of more than 1, the threshold stays open */
+        t = unit, p.base_index = UINT32_MAX;
+      }
+      inputs++;
       PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
+      sd_tree_free(unit);
       if (r == PIN_MOVED) result = PIN_MOVED;
       else if (r == PIN_OK) result = PIN_OK, agreed++;
     }

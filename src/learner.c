@@ -536,7 +536,7 @@ void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message) {
 }
 
 static bool has_arith(const SdTerm *t) {
-  if (t->op == SD_OP_ADD || t->op == SD_OP_SUB) return true;
+  if (t->op == SD_OP_ADD || t->op == SD_OP_SUB || t->op == SD_OP_MUL) return true;
   for (uint32_t i = 0; i < t->arg_count; i++)
     if (has_arith(t->args[i])) return true;
   return false;
@@ -1302,6 +1302,55 @@ static bool closed_flip_pair(SdLearner *self, LrTemplate *t, uint32_t input, LrF
   return true;
 }
 
+/* The product of two measures compared with the bound (the catalog's
+ * "Product above": an image's width times its height above what the
+ * decoder allocates): for a fixed a, a * b is greatest (least) at b's
+ * greatest or least value, so over every pair of elements the extreme
+ * product is one of the four corners of the two measures' ranges. */
+static bool closed_flip_product(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
+  const SdConstraint *c = t->c;
+  const SdFormula *q1 = c->root;
+  if (q1->kind != SD_F_EXISTS || q1->in_var >= 0 || q1->match || q1->child_count != 1) return false;
+  const SdFormula *q2 = q1->children[0];
+  if (q2->kind != SD_F_EXISTS || q2->in_var >= 0 || q2->match || q2->child_count != 1 ||
+      q2->children[0]->kind != SD_F_ATOM || t->slot_count != 1 || !t->slots[0].term)
+    return false;
+  const SdTerm *a = q2->children[0]->atom, *k = t->slots[0].term;
+  SdOp op = a->op;
+  if (a->arg_count != 2 || a->args[1] != k || a->args[0]->op != SD_OP_MUL || a->args[0]->arg_count != 2 ||
+      (op != SD_OP_LT && op != SD_OP_LE && op != SD_OP_GT && op != SD_OP_GE))
+    return false;
+  SdInt lo[2], hi[2];
+  SdArena scratch = {0};
+  for (uint32_t i = 0; i < 2; i++) {
+    const SdTerm *m = a->args[0]->args[i];
+    bool beyond;
+    if (m->op != SD_OP_STR_TO_INT || m->arg_count != 1 || m->args[0]->op != SD_OP_VAR ||
+        (m->args[0]->var != q1->var && m->args[0]->var != q2->var)) {
+      sd_arena_free(&scratch);
+      return false;
+    }
+    if (!measure_range(c, self->inputs.items[input], m->args[0]->var, SD_OP_STR_TO_INT, &scratch, &lo[i], &hi[i],
+                       &beyond)) {
+      sd_arena_free(&scratch);
+      if (beyond) return false;
+      f->kind = LR_FALSE; /* no pair has both numbers */
+      return true;
+    }
+  }
+  bool want_max = op == SD_OP_GT || op == SD_OP_GE; /* some product above K: the greatest decides */
+  SdInt ext = sd_int_mul(&scratch, lo[0], lo[1]);
+  for (int corner = 1; corner < 4; corner++) {
+    SdInt v = sd_int_mul(&scratch, corner & 1 ? hi[0] : lo[0], corner & 2 ? hi[1] : lo[1]);
+    if ((sd_int_cmp(v, ext) > 0) == want_max && sd_int_cmp(v, ext) != 0) ext = v;
+  }
+  int64_t step = op == SD_OP_GT ? -1 : op == SD_OP_LT ? 1 : 0;
+  f->kind = want_max ? LR_AT_MOST : LR_AT_LEAST;
+  set_flip_bound(f, sd_int_add(&scratch, ext, sd_int_small(step)));
+  sd_arena_free(&scratch);
+  return true;
+}
+
 /* $SEMDBG_CHECK_FLIPS: the closed form against the evaluator, at the flip
  * and next to it (and far off on both sides); aborts on a difference. */
 static void check_flip(SdLearner *self, LrTemplate *t, uint32_t input, const LrFlip *f) {
@@ -1344,7 +1393,8 @@ static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
     if (self->check_flips) check_flip(self, t, input, &f);
     return f;
   }
-  if (closed_flip(self, t, input, &f) || closed_flip_pair(self, t, input, &f)) {
+  if (closed_flip(self, t, input, &f) || closed_flip_pair(self, t, input, &f) ||
+      closed_flip_product(self, t, input, &f)) {
     if (self->check_flips) check_flip(self, t, input, &f);
     return f;
   }
