@@ -409,8 +409,7 @@ static bool formula_has_int(const SdFormula *f) {
  * and proving it is the solver's most expensive question): a small effort,
  * and none where a and b agree on every text of the one small nonterminal
  * they are about. */
-static void split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, bool settled,
-                      TreeList *batch) {
+void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, bool settled, TreeList *batch) {
   if (same_on_every_text(d, a, b) || value_tie(d, a, b, batch) != TIE_OPEN) return;
   uint64_t rlimit;
   uint32_t queries;
@@ -678,7 +677,7 @@ static int refute(CauseSearch *s) {
     if (r > 0 && (best_group || same_scores(c, best)) && ties < 3 && !dbg_out_of_time(d) &&
         (!c->disjunction || best->disjunction) && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape &&
         !same_measures(c->constraint, best->constraint)) {
-      split_tie(d, best->constraint, c->constraint, settled, &batch);
+      dbg_split_tie(d, best->constraint, c->constraint, settled, &batch);
       ties++;
     }
     if (hunt && (r == 0 || best_group)) continue; /* the hunt attacks the best, below; its

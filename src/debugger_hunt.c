@@ -48,6 +48,9 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
+/* Rivals of the diagnosis split (rivals()): at most this many, among the
+ * learner's first HUNT_RIVAL_SCAN candidates. */
+enum { HUNT_RIVALS = 3, HUNT_RIVAL_SCAN = 20 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
@@ -1259,6 +1262,32 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
   dbg_tag_runs(d, batch->items, from, batch->size, "alone");
 }
 
+/* Rivals: the learner's candidates that every input seen so far labels as
+ * the diagnosis does, but that are other constraints (the report's
+ * "equivalent on all evidence"). An input on which the diagnosis and a
+ * rival disagree refutes one of them; random inputs seldom are one
+ * (a mount point under "/tmp/" diagnosed as `str.contains(<mnt>, "p/") and
+ * str.prefixof("/tm", <mnt>)` was confirmed while `<seg> = "tmp" and
+ * str.prefixof("/tm", <mnt>)` stood beside it: "/tm/p/x" splits them, and
+ * passes). Up to HUNT_RIVALS rivals, split as ties are (dbg_split_tie). */
+static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  const SdLearner *l = d->active_learner ? d->active_learner : d->first_learner;
+  uint32_t n = l ? sd_learner_candidate_count(l) : 0, found = 0;
+  for (uint32_t r = 0; r < n && r < HUNT_RIVAL_SCAN && found < HUNT_RIVALS && !dbg_out_of_time(d); r++) {
+    const SdConstraint *c = sd_learner_candidate(l, r)->constraint;
+    if (sd_constraint_equal(c, diagnosis)) continue;
+    bool same = true;
+    for (uint32_t i = 0; i < d->evidence.size && same; i++) {
+      const Evidence *e = &d->evidence.items[i];
+      if (e->verdict != SD_VERDICT_UNDEFINED)
+        same = sd_constraint_eval(c, e->tree, NULL) == sd_constraint_eval(diagnosis, e->tree, NULL);
+    }
+    if (!same) continue;
+    found++;
+    dbg_split_tie(d, diagnosis, c, true, out);
+  }
+}
+
 /* Up to budget random inputs on one side of the diagnosis, after the
  * targeted ones: from the neighbourhood, drawn at random by turns from the
  * alternative and the grown variants (outside, two thirds), the rest
@@ -1275,6 +1304,9 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
   } else {
     neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
     uint32_t from = batch->size;
+    rivals(d, diagnosis, batch);
+    dbg_tag_runs(d, batch->items, from, batch->size, "rivals");
+    from = batch->size;
     take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "novel");
     TreeList wraps = {0};

@@ -157,6 +157,10 @@ typedef enum DbgCauseResult { CAUSE_FOUND, CAUSE_APPROXIMATE, CAUSE_NONE, CAUSE_
 DbgCauseResult dbg_find_cause(Debugger *d, SdConstraint **out);
 /* The fewest failing inputs a cause learned from `target` failures explains. */
 uint32_t dbg_min_cause_failures(uint32_t target);
+/* Inputs on which a and b disagree (a and not b, b and not a) into batch,
+ * made with the tie-splitting effort; none when they are shown to agree on
+ * every text of the one element they are about. */
+void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, bool settled, TreeList *batch);
 
 /* debugger_boundary.c: pin the thresholds of cause c by experiment. Returns
  * false when an experiment disagreed with the cause (the evidence now shows

@@ -710,6 +710,10 @@ static int by_frequency(const void *pa, const void *pb) {
 }
 
 #define LR_MAX_STRING 64
+/* Prefixes and suffixes offered as values: up to this many bytes (a mount
+ * point under "/tmp/" needs five; with three, "/tm" and "p/" were pieced
+ * together and confirmed wrongly). Substrings stay at 1-3 bytes. */
+#define LR_AFFIX_MAX 8
 #define LR_MAX_ABSENT 3 /* absence values per string slot */
 
 /* Strings (or numbers, as text) a slot may take, best first; at most max. */
@@ -763,7 +767,7 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint
           if (len <= LR_MAX_STRING) value_seen(&vt, txt, len, i, failing);
         }
         if (s->mode == LR_PREFIX || s->mode == LR_SUFFIX) {
-          for (uint32_t l = 1; l <= 3 && l < len; l++)
+          for (uint32_t l = 1; l <= LR_AFFIX_MAX && l < len; l++)
             value_seen(&vt, s->mode == LR_PREFIX ? txt : txt + len - l, l, i, failing);
         } else if (s->mode == LR_SUBSTRING) {
           if (len > 4 && len <= LR_MAX_STRING) value_seen(&vt, txt, len, i, failing);
