@@ -12,8 +12,11 @@
 #                                (e.g. --initial 6)
 #   truth CONSTRAINT             the diagnosis means this: on fresh inputs
 #                                (random, and made to satisfy the truth and
-#                                its negation), labelled by the harness, its
-#                                precision and recall are 1
+#                                its negation; and, made after the diagnosis,
+#                                inputs where the two disagree, if any),
+#                                labelled by the harness, its precision and
+#                                recall are 1 (a failure of another kind than
+#                                the diagnosed one counts as neither)
 # $SEMDBG_E2E_CASES (e.g. "port dates") runs only those cases;
 # $SEMDBG_E2E_CASE_DIR=D takes the cases from D instead (e.g.
 # tests/cases/open, or new cases being written);
@@ -35,6 +38,17 @@ status=0
 fail() { echo "FAIL $*"; status=1; }
 
 . "$(dirname "$0")/lib/judge.sh" # judge_score
+# "FILE EXIT-CODE" lines as "FILE pass|fail|undefined" for a diagnosis of
+# failures of kind $1 ("exit:2"): a failure of another kind is no evidence
+# either way, as semdbg itself counts it (a program with two failure kinds)
+label_codes() {
+  while read -r f rc; do
+    if [ "$rc" = 0 ]; then echo "$f pass"
+    elif [ "$rc" = 125 ]; then echo "$f undefined"
+    elif [ -n "$1" ] && [ "${1#exit:}" != "$1" ] && [ "exit:$rc" != "$1" ]; then echo "$f undefined"
+    else echo "$f fail"; fi
+  done
+}
 judge() { # judge CASE-DIR ISLA: prints "precision recall"
   judge_score "$semdbg" "$1/grammar.bnf" "$2" "$tmp/labels" | cut -d' ' -f1,2
 }
@@ -53,8 +67,8 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
   fi
   for f in "$tmp/fresh"/*/*; do
     "$dir/harness.sh" "$f" >/dev/null 2>&1
-    case $? in 0) echo "$f pass" ;; 125) echo "$f undefined" ;; *) echo "$f fail" ;; esac
-  done > "$tmp/labels"
+    echo "$f $?"
+  done > "$tmp/codes"
   for seed in $seeds; do
     "$semdbg" --grammar "$dir/grammar.bnf" --test "$dir/harness.sh" "$dir/fail.txt" --seed "$seed" \
       --json -q -j 2 --no-reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} "${extra[@]}" \
@@ -64,6 +78,25 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
     if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then fail "$name seed $seed: exit $rc"; cat "$tmp/stderr"; continue; fi
     isla=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["diagnosis"]; print(d["isla"] if d else "")' "$tmp/report.json")
     got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$tmp/report.json")
+    kind=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("kind") or "")' "$tmp/report.json")
+    cp "$tmp/codes" "$tmp/codes.seed"
+    # inputs on which the diagnosis and the truth disagree, when there are
+    # any: fresh random inputs seldom fall where a near-miss diagnosis is
+    # wrong (tmpmount's "/tm/p/x")
+    if [ -n "$truth" ] && [ -n "$isla" ]; then
+      rm -rf "$tmp/split"; mkdir -p "$tmp/split"
+      for side in 1 2; do
+        if [ $side = 1 ]; then c="($isla) and not ($truth)"; else c="($truth) and not ($isla)"; fi
+        "$semdbg" fuzz -q --grammar "$dir/grammar.bnf" --constraint "$c" -n 10 --seed 9000$((4 + side)) \
+          --out "$tmp/split/$side" >/dev/null 2>&1
+      done
+      for f in "$tmp/split"/*/*; do
+        [ -e "$f" ] || continue
+        "$dir/harness.sh" "$f" >/dev/null 2>&1
+        echo "$f $?"
+      done >> "$tmp/codes.seed"
+    fi
+    label_codes "$kind" < "$tmp/codes.seed" > "$tmp/labels"
     read -r precision recall < <(judge "$dir" "${isla:-false}")
     runs=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["counts"]["diagnosis_runs"])' "$tmp/report.json")
     echo "$name seed $seed: $got ($runs runs): precision $precision recall $recall on fresh inputs: $isla"
