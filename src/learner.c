@@ -710,9 +710,11 @@ static int by_frequency(const void *pa, const void *pb) {
 }
 
 #define LR_MAX_STRING 64
-/* Prefixes and suffixes offered as values: up to this many bytes (a mount
- * point under "/tmp/" needs five; with three, "/tm" and "p/" were pieced
- * together and confirmed wrongly). Substrings stay at 1-3 bytes. */
+/* Prefixes, suffixes and substrings offered as values: up to this many
+ * bytes (a mount point under "/tmp/" needs five; with three, "/tm" and "p/"
+ * were pieced together and confirmed wrongly). Substrings of texts longer
+ * than LR_MAX_STRING stay at 1-3 bytes (an expression's nested elements
+ * would cost their length times this many each). */
 #define LR_AFFIX_MAX 8
 #define LR_MAX_ABSENT 3 /* absence values per string slot */
 
@@ -771,8 +773,9 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint
             value_seen(&vt, s->mode == LR_PREFIX ? txt : txt + len - l, l, i, failing);
         } else if (s->mode == LR_SUBSTRING) {
           if (len > 4 && len <= LR_MAX_STRING) value_seen(&vt, txt, len, i, failing);
+          uint32_t longest = len <= LR_MAX_STRING ? LR_AFFIX_MAX : 3;
           for (uint32_t a = 0; a < len; a++)
-            for (uint32_t l = 1; l <= 3 && a + l <= len && l < len; l++)
+            for (uint32_t l = 1; l <= longest && a + l <= len && l < len; l++)
               value_seen(&vt, txt + a, l, i, failing);
         }
       }
