@@ -409,13 +409,13 @@ static bool formula_has_int(const SdFormula *f) {
  * and proving it is the solver's most expensive question): a small effort,
  * and none where a and b agree on every text of the one small nonterminal
  * they are about. */
-void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, bool settled, TreeList *batch) {
+void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, DbgTieEffort effort, TreeList *batch) {
   if (same_on_every_text(d, a, b) || value_tie(d, a, b, batch) != TIE_OPEN) return;
   uint64_t rlimit;
   uint32_t queries;
   bool strings_only = !formula_has_int(a->root) && !formula_has_int(b->root);
-  sd_solver_set_effort(d->solver, settled ? SETTLED_TIE_RLIMIT : TIE_RLIMIT, strings_only ? SD_SOLVER_NO_Z3 : TIE_QUERIES,
-                       &rlimit, &queries);
+  sd_solver_set_effort(d->solver, effort == TIE_OPEN_EFFORT ? TIE_RLIMIT : SETTLED_TIE_RLIMIT,
+                       strings_only || effort == TIE_SEARCH_ONLY ? SD_SOLVER_NO_Z3 : TIE_QUERIES, &rlimit, &queries);
   /* one input on which they disagree splits them; Z3 spent a second on
      the second one (cmdline: 1.3 s of its 2.5 s) */
   bool thrift = sd_solver_set_one_is_enough(d->solver, true);
@@ -677,7 +677,7 @@ static int refute(CauseSearch *s) {
     if (r > 0 && (best_group || same_scores(c, best)) && ties < 3 && !dbg_out_of_time(d) &&
         (!c->disjunction || best->disjunction) && c->size <= MAX_TIE_ATOMS && shape_hash(c->constraint) != best_shape &&
         !same_measures(c->constraint, best->constraint)) {
-      dbg_split_tie(d, best->constraint, c->constraint, settled, &batch);
+      dbg_split_tie(d, best->constraint, c->constraint, settled ? TIE_SETTLED : TIE_OPEN_EFFORT, &batch);
       ties++;
     }
     if (hunt && (r == 0 || best_group)) continue; /* the hunt attacks the best, below; its

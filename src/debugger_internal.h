@@ -159,8 +159,12 @@ DbgCauseResult dbg_find_cause(Debugger *d, SdConstraint **out);
 uint32_t dbg_min_cause_failures(uint32_t target);
 /* Inputs on which a and b disagree (a and not b, b and not a) into batch,
  * made with the tie-splitting effort; none when they are shown to agree on
- * every text of the one element they are about. */
-void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, bool settled, TreeList *batch);
+ * every text of the one element they are about. The effort: Z3's while
+ * no candidate fits the evidence, more once the best does, or the solver's
+ * search without Z3 (which proves most such pairs unsplittable at up to a
+ * second each: the sumover example spent 60% of its CPU there). */
+typedef enum DbgTieEffort { TIE_OPEN_EFFORT, TIE_SETTLED, TIE_SEARCH_ONLY } DbgTieEffort;
+void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, DbgTieEffort effort, TreeList *batch);
 
 /* debugger_boundary.c: pin the thresholds of cause c by experiment. Returns
  * false when an experiment disagreed with the cause (the evidence now shows
