@@ -889,6 +889,12 @@ static bool sum_above_int64(const char *text, uint32_t len) {
   return a + b > (unsigned __int128)INT64_MAX;
 }
 
+/* a * b > 5000 */
+static bool product_above(const char *text, uint32_t len) {
+  (void)len;
+  return strtoull(text, NULL, 10) * strtoull(strchr(text, ' ') + 1, NULL, 10) > 5000;
+}
+
 static bool a_above_u64(const char *text, uint32_t len) {
   (void)len;
   const char *sp = strchr(text, ' ');
@@ -915,6 +921,10 @@ static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
                            sd_rng_below(&rng, 200));
       continue;
     }
+    if (mode == 3) { /* factors up to 200: products up to 40,000 around 5,000 */
+      texts[i] = sd_format("%u %u 1", 1 + sd_rng_below(&rng, 200), 1 + sd_rng_below(&rng, 200));
+      continue;
+    }
     uint64_t a = sd_rng_next(&rng) >> 1, b = sd_rng_next(&rng) >> 1;
     if (mode == 0) texts[i] = sd_format("%llu %llu 1", (unsigned long long)a, (unsigned long long)b);
     else texts[i] = sd_format("%llu%u 7 1", (unsigned long long)(a >> 2), sd_rng_below(&rng, 10));
@@ -928,6 +938,11 @@ static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
     free(texts[0]), free(texts[1]);
     texts[0] = sd_xstrdup("18446744073709551615 7 1");
     texts[1] = sd_xstrdup("18446744073709551616 7 1");
+  }
+  if (mode == 3 && n >= 2) { /* the products next to the bound */
+    free(texts[0]), free(texts[1]);
+    texts[0] = sd_xstrdup("5000 1 1");
+    texts[1] = sd_xstrdup("1 5001 1");
   }
   return texts;
 }
@@ -966,6 +981,7 @@ static void test_arithmetic(void) {
               "str.to.int(<a>) + str.to.int(<b>) > 9223372036854775807");
   check_arith(g, cat, 1, a_above_u64, "str.to.int(<a>) > 18446744073709551615");
   check_arith(g, cat, 2, sum_exceeds_c, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>)");
+  check_arith(g, cat, 3, product_above, "str.to.int(<a>) * str.to.int(<b>) > 5000");
   sd_catalog_free(cat);
   sd_grammar_free(g);
 }
