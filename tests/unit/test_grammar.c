@@ -77,6 +77,17 @@ static void test_numeric(void) {
   sd_grammar_free(g);
 }
 
+static void test_common_scope(void) {
+  SdGrammar *g = grammar(
+      "<start> ::= <head> <line>+\n<head> ::= \"h\" <kg>\n<line> ::= <kg> \" \" <carrier> \"\\n\"\n"
+      "<kg> ::= [0-9]+\n<carrier> ::= \"van\" | \"drone\"\n");
+  CHECK(g);
+  SdSymbol kg = sd_grammar_find(g, "<kg>"), carrier = sd_grammar_find(g, "<carrier>");
+  CHECK(sd_grammar_common_scope(g, kg, carrier) == sd_grammar_find(g, "<line>")); /* repeats, holds both */
+  CHECK(sd_grammar_common_scope(g, sd_grammar_find(g, "<head>"), carrier) < 0);    /* only the start holds both */
+  sd_grammar_free(g);
+}
+
 static void test_ebnf(void) {
   SdGrammar *g = grammar("<start> ::= (\"a\" | \"b\")+ \"c\"? [0-9]* ;\n");
   CHECK(g);
@@ -266,6 +277,7 @@ int main(void) {
   RUN(test_costs);
   RUN(test_regular);
   RUN(test_numeric);
+  RUN(test_common_scope);
   RUN(test_ebnf);
   RUN(test_classes_and_escapes);
   RUN(test_contains_and_find);
