@@ -1258,6 +1258,20 @@ static bool measure_range(const SdConstraint *c, const SdTree *tree, int32_t var
   return any;
 }
 
+/* The atom of a template that is two exists over the whole input around
+ * one atom holding its one bound (q1 the outer quantifier, q2 the inner);
+ * NULL otherwise. */
+static const SdTerm *pair_atom(const LrTemplate *t, const SdFormula **q1, const SdFormula **q2) {
+  const SdFormula *f = t->c->root;
+  if (f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1) return NULL;
+  const SdFormula *g = f->children[0];
+  if (g->kind != SD_F_EXISTS || g->in_var >= 0 || g->match || g->child_count != 1 ||
+      g->children[0]->kind != SD_F_ATOM || t->slot_count != 1 || !t->slots[0].term)
+    return NULL;
+  *q1 = f, *q2 = g;
+  return g->children[0]->atom;
+}
+
 /* closed_flip for two exists over the whole input whose atom compares a sum
  * or difference of their measures with the bound (the catalog's "Sum
  * above", "Difference above", "Length field exceeds by"): every pair of
@@ -1267,13 +1281,9 @@ static bool measure_range(const SdConstraint *c, const SdTree *tree, int32_t var
  * of the expression example's CPU (digit by digit, up to 200 digits). */
 static bool closed_flip_pair(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
   const SdConstraint *c = t->c;
-  const SdFormula *q1 = c->root;
-  if (q1->kind != SD_F_EXISTS || q1->in_var >= 0 || q1->match || q1->child_count != 1) return false;
-  const SdFormula *q2 = q1->children[0];
-  if (q2->kind != SD_F_EXISTS || q2->in_var >= 0 || q2->match || q2->child_count != 1 ||
-      q2->children[0]->kind != SD_F_ATOM || t->slot_count != 1 || !t->slots[0].term)
-    return false;
-  const SdTerm *a = q2->children[0]->atom, *k = t->slots[0].term;
+  const SdFormula *q1, *q2;
+  const SdTerm *a = pair_atom(t, &q1, &q2), *k = t->slots[0].term;
+  if (!a) return false;
   SdOp op = a->op;
   if (a->arg_count != 2 || (op != SD_OP_LT && op != SD_OP_LE && op != SD_OP_GT && op != SD_OP_GE)) return false;
   LrLinear lin = {0};
@@ -1316,13 +1326,9 @@ static bool closed_flip_pair(SdLearner *self, LrTemplate *t, uint32_t input, LrF
  * product is one of the four corners of the two measures' ranges. */
 static bool closed_flip_product(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
   const SdConstraint *c = t->c;
-  const SdFormula *q1 = c->root;
-  if (q1->kind != SD_F_EXISTS || q1->in_var >= 0 || q1->match || q1->child_count != 1) return false;
-  const SdFormula *q2 = q1->children[0];
-  if (q2->kind != SD_F_EXISTS || q2->in_var >= 0 || q2->match || q2->child_count != 1 ||
-      q2->children[0]->kind != SD_F_ATOM || t->slot_count != 1 || !t->slots[0].term)
-    return false;
-  const SdTerm *a = q2->children[0]->atom, *k = t->slots[0].term;
+  const SdFormula *q1, *q2;
+  const SdTerm *a = pair_atom(t, &q1, &q2), *k = t->slots[0].term;
+  if (!a) return false;
   SdOp op = a->op;
   if (a->arg_count != 2 || a->args[1] != k || a->args[0]->op != SD_OP_MUL || a->args[0]->arg_count != 2 ||
       (op != SD_OP_LT && op != SD_OP_LE && op != SD_OP_GT && op != SD_OP_GE))
