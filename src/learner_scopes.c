@@ -7,9 +7,9 @@
  * (a delivery, a declaration, a line), the cause is the conjunction inside
  * one element of the record's nonterminal:
  *
- *   exists <delivery> scope_0 in start:
- *     (exists <carrier> c in scope_0: c = "drone") and
- *     (exists <kg> k in scope_0: str.to.int(k) > 5)
+ *   exists <delivery> delivery_0 in start:
+ *     (exists <carrier> c in delivery_0: c = "drone") and
+ *     (exists <kg> k in delivery_0: str.to.int(k) > 5)
  *
  * After a ranking, the pairs of single-quantifier existential atoms that the
  * best conjunctions are made of (and the two-atom conjunctions explaining the
@@ -45,6 +45,22 @@ static SdSymbol scopable_symbol(const SdLearner *self, uint32_t atom) {
   return a->c->variables[f->var].symbol;
 }
 
+/* The scope's variable, named after its nonterminal where that makes an
+ * identifier ("<delivery>": "delivery_0"; the suffix keeps it apart from
+ * the atoms' own names), else "scope_0". */
+static void scope_variable(const char *symbol, char *out, size_t size) {
+  size_t n = 0, len = strlen(symbol);
+  for (size_t i = 1; i + 1 < len && n + 3 < size; i++) {
+    char ch = symbol[i];
+    bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+    if (letter || (n && ((ch >= '0' && ch <= '9') || ch == '_'))) out[n++] = ch;
+    else if (n && ch == '-') out[n++] = '_';
+    else break;
+  }
+  if (!n || n + 1 < len - 2) n = 0, memcpy(out, "scope", 5), n = 5;
+  memcpy(out + n, "_0", 3);
+}
+
 /* The ISLa text of "a and b inside one <scope>": both quantifiers ranged
  * in the scope's element instead of the whole input; NULL if the text is
  * not of the expected form. */
@@ -54,13 +70,15 @@ static char *scoped_text(const SdLearner *self, uint32_t a, uint32_t b, SdSymbol
   char *isla = both ? sd_constraint_to_isla(both) : NULL;
   sd_constraint_free(both);
   if (!isla) return NULL;
+  char var[40];
+  scope_variable(self->grammar->symbols[scope].name, var, sizeof var);
   SdBuf out = {0};
-  sd_buf_printf(&out, "exists %s scope_0 in start: (", self->grammar->symbols[scope].name);
+  sd_buf_printf(&out, "exists %s %s in start: (", self->grammar->symbols[scope].name, var);
   const char *at = isla, *hit;
   uint32_t replaced = 0;
   while ((hit = strstr(at, " in start: "))) {
     sd_buf_append(&out, at, (size_t)(hit - at));
-    sd_buf_puts(&out, " in scope_0: ");
+    sd_buf_printf(&out, " in %s: ", var);
     at = hit + strlen(" in start: ");
     replaced++;
   }
