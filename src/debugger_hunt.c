@@ -46,8 +46,9 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
  * element through an alternative no failure used, of each of the three
  * pools of failing-input variants, and made where one cause holds alone. */
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
-enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3 };
-enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3 };
+enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
+       HUNT_EXTRA_TEXTS = 4 };
+enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
 enum { HUNT_RIVALS = 3, HUNT_RIVAL_SCAN = 20 };
@@ -601,6 +602,99 @@ static bool holds_named(const SdTree *t, const SdNode *node, const SdSymbol *nam
   return false;
 }
 
+/* The least derivation of a symbol: each nonterminal through its cheapest
+ * alternative, each character class its lowest byte ("00" for a minute of
+ * [0-5] [0-9]). */
+static SdNode *least_derivation(Debugger *d, SdTree *t, SdSymbol s, uint32_t depth) {
+  const SdSymbolInfo *si = &d->grammar->symbols[s];
+  if (si->kind == SD_SYM_LITERAL) return sd_tree_new_leaf(t, s, si->bytes, si->length);
+  if (si->kind == SD_SYM_CHARSET) {
+    for (int c = 0; c < 256; c++)
+      if (sd_charset_has(si, (unsigned char)c)) {
+        char byte = (char)c;
+        return sd_tree_new_leaf(t, s, &byte, 1);
+      }
+    return NULL;
+  }
+  if (si->cheapest_alternative < 0 || depth > 256) return NULL;
+  const SdAlternative *a = &si->alternatives[si->cheapest_alternative];
+  SdNode *n = sd_tree_new_node(t, s, si->cheapest_alternative, a->count);
+  for (uint32_t k = 0; k < a->count; k++) {
+    n->children[k] = least_derivation(d, t, a->symbols[k], depth + 1);
+    if (!n->children[k]) return NULL;
+    n->children[k]->parent = n;
+  }
+  return n;
+}
+
+/* Inside the diagnosis, a failing input with everything it does not look at
+ * (no element it names, in or around) set to its least derivation, part by
+ * part where the diagnosis still holds: the plainest context of the cause.
+ * A cause that needs another field away from its default passes there,
+ * and random inputs seldom are there (an hour of 24 fails unless minutes
+ * and seconds are both zero, ISO's end of day: `<hour> = "24"` was
+ * confirmed on every seed, 1 input in 3,600 being 24:00:00). */
+static SdTree *least_context(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdSymbol *named,
+                             uint32_t nn) {
+  enum { MAX_FREE = 64 };
+  uint32_t paths[MAX_FREE][32], depths[MAX_FREE], nf = 0;
+  for (uint32_t id = 1; id < base->node_count && nf < MAX_FREE; id++) {
+    const SdNode *node = base->nodes[id];
+    if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || under_named(node, named, nn) ||
+        holds_named(base, node, named, nn))
+      continue;
+    const SdNode *up = node->parent; /* maximal: its parent holds a named element */
+    if (up && up != base->root && !holds_named(base, up, named, nn)) continue;
+    depths[nf] = sd_node_path(node, paths[nf], 32);
+    if (depths[nf] <= 32) nf++;
+  }
+  SdTree *t = sd_tree_clone(base);
+  bool changed = false;
+  for (uint32_t k = 0; k < nf; k++) {
+    SdNode *node = sd_tree_follow(t, paths[k], depths[k]);
+    if (!node) continue;
+    SdTree *scratch = sd_tree_new(d->grammar);
+    SdNode *least = least_derivation(d, scratch, node->symbol, 0);
+    SdTree *smaller = NULL;
+    if (least) {
+      sd_tree_set_root(scratch, least);
+      uint32_t len;
+      const char *text = sd_node_text(t, node, &len);
+      if (scratch->length != len || memcmp(scratch->text, text, len)) smaller = sd_tree_clone_replacing(t, node, least);
+    }
+    sd_tree_free(scratch);
+    if (smaller && sd_constraint_eval(diagnosis, smaller, NULL)) {
+      sd_tree_free(t);
+      t = smaller;
+      changed = true;
+    } else {
+      sd_tree_free(smaller);
+    }
+  }
+  if (!changed) {
+    sd_tree_free(t);
+    return NULL;
+  }
+  return t;
+}
+
+static void least_contexts(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    SdTree *t = least_context(d, diagnosis, base, named, nn);
+    if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+    else sd_tree_free(t);
+  }
+  sd_hash_set_free(&made);
+}
+
 /* Inside the diagnosis, failing inputs with an element it does not look at
  * (nor at anything in or around it) grown, twice each at random, and once
  * past the largest number in the input (a field may count its bytes: "4572"
@@ -1021,6 +1115,133 @@ static bool compares_order(const SdFormula *f) {
   return false;
 }
 
+/* The numerals a numeric element's text is compared with in f (`<port> =
+ * "0"`), with that element's symbol: up to max. */
+typedef struct Retext {
+  SdSymbol symbol;
+  const SdTerm *literal;
+} Retext;
+
+static uint32_t text_numerals(const Debugger *d, const SdConstraint *c, const SdFormula *f, Retext *out, uint32_t n,
+                              uint32_t max) {
+  if (f->kind == SD_F_ATOM) {
+    const SdTerm *a = f->atom;
+    if (a->op != SD_OP_EQ || a->arg_count != 2 || n >= max) return n;
+    for (int side = 0; side < 2; side++) {
+      const SdTerm *v = a->args[side], *lit = a->args[1 - side];
+      if (v->op != SD_OP_VAR || v->var < 0 || lit->op != SD_OP_STRING || !lit->length || lit->length > 18) continue;
+      SdSymbol sym = c->variables[v->var].symbol;
+      bool numeral = true;
+      for (uint32_t i = 0; i < lit->length; i++) numeral &= lit->text[i] >= '0' && lit->text[i] <= '9';
+      if (sym >= 0 && numeral && d->grammar->symbols[sym].numeric) out[n++] = (Retext){sym, lit};
+      break;
+    }
+    return n;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) n = text_numerals(d, c, f->children[i], out, n, max);
+  return n;
+}
+
+/* The same value in other texts: an input (failing or passing) whose
+ * element equals a numeral the diagnosis names (`<port> = "0"`, or `not
+ * <retries> = "0"`), with that element written with one to three more
+ * leading zeros, or a sign; on whichever side of the diagnosis it falls. A
+ * program that reads the value treats every text of it alike, and the
+ * evidence rarely holds more than one (a URL's port of 0 was confirmed as
+ * `<port> = "0"` while "00" and "000" fail too; a fast job with retries
+ * `not <retries> = "0"`, while "00" passes). */
+static void retexted(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                     const SdTerm *literal, SdHashSet *made, TreeList *out) {
+  static const char *const forms[] = {"0", "00", "000", "+", "-"};
+  bool zero = strspn(literal->text, "0") == literal->length;
+  for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++) {
+    if (forms[f][0] == '-' && !zero) continue; /* -0 only */
+    char *text = sd_format("%s%.*s", forms[f], (int)literal->length, literal->text);
+    SdParseError err = {0};
+    SdTree *sub = sd_parse(d->parser, node->symbol, text, (uint32_t)strlen(text), &err);
+    free(err.message);
+    free(text);
+    SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
+    sd_tree_free(sub);
+    if (t && keep(d, diagnosis, sd_constraint_eval(diagnosis, t, NULL), made, t)) array_push(out, t);
+    else sd_tree_free(t);
+  }
+}
+
+/* The node of symbol in t whose text is literal, or NULL. */
+static const SdNode *node_with_text(const SdTree *t, SdSymbol symbol, const SdTerm *literal) {
+  for (uint32_t j = 0; j < t->by_symbol_count[symbol]; j++) {
+    const SdNode *n = t->nodes[t->by_symbol[symbol][j]];
+    uint32_t len;
+    const char *text = sd_node_text(t, n, &len);
+    if (len == literal->length && !memcmp(text, literal->text, len)) return n;
+  }
+  return NULL;
+}
+
+/* The text literals an element is compared with for equality in f (a
+ * set's members `<qty> in {"001", "01", "063", "1"}`, or one), up to max. */
+static uint32_t text_literals(const SdConstraint *c, const SdFormula *f, Retext *out, uint32_t n, uint32_t max) {
+  if (f->kind == SD_F_ATOM) {
+    const SdTerm *a = f->atom;
+    if (a->op != SD_OP_EQ || a->arg_count != 2 || n >= max) return n;
+    for (int side = 0; side < 2; side++) {
+      const SdTerm *v = a->args[side], *lit = a->args[1 - side];
+      if (v->op == SD_OP_VAR && v->var >= 0 && lit->op == SD_OP_STRING && c->variables[v->var].symbol >= 0) {
+        out[n++] = (Retext){c->variables[v->var].symbol, lit};
+        break;
+      }
+    }
+    return n;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) n = text_literals(c, f->children[i], out, n, max);
+  return n;
+}
+
+/* Inside the diagnosis, each text it names for an element put into a
+ * passing input, in place of that element's text: every member of a set
+ * must fail on its own (a cart's quantity of one was diagnosed as
+ * `<qty> in {"001", "01", "063", "1"}`: "063" came from a failing cart
+ * whose other line had a quantity of one). */
+static void members_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Retext lits[16];
+  uint32_t nl = text_literals(diagnosis, diagnosis->root, lits, 0, 16);
+  SdHashSet made = {0};
+  for (uint32_t r = 0; r < nl; r++)
+    for (uint32_t k = d->passing.size; k-- > 0;) {
+      const SdTree *base = d->evidence.items[d->passing.items[k]].tree;
+      if (!base->by_symbol_count[lits[r].symbol]) continue;
+      const SdNode *node = base->nodes[base->by_symbol[lits[r].symbol][0]];
+      SdParseError err = {0};
+      SdTree *sub = sd_parse(d->parser, node->symbol, lits[r].literal->text, lits[r].literal->length, &err);
+      free(err.message);
+      SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
+      sd_tree_free(sub);
+      if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+      else sd_tree_free(t);
+      break; /* the newest passing input with such an element */
+    }
+  sd_hash_set_free(&made);
+}
+
+static void other_texts(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Retext rt[8];
+  uint32_t nr = text_numerals(d, diagnosis, diagnosis->root, rt, 0, 8);
+  SdHashSet made = {0};
+  for (uint32_t r = 0; r < nr; r++)
+    for (int kind = 0; kind < 2; kind++) { /* two failing inputs, two passing ones, newest first */
+      const IndexList *pool = kind ? &d->passing : &d->failing;
+      for (uint32_t k = pool->size, bases = 0; k-- > 0 && bases < 2;) {
+        const SdTree *base = d->evidence.items[pool->items[k]].tree;
+        const SdNode *node = node_with_text(base, rt[r].symbol, rt[r].literal);
+        if (!node) continue;
+        bases++;
+        retexted(d, diagnosis, base, node, rt[r].literal, &made, out);
+      }
+    }
+  sd_hash_set_free(&made);
+}
+
 /* Outside the diagnosis, for each cause that is a conjunction and each of
  * its conjuncts: the elements that conjunct names varied through their
  * alternatives in failing inputs, where the other conjuncts still hold and
@@ -1233,7 +1454,7 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
 }
 
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
-  TreeList pools[7] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}};
+  TreeList pools[9] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   vary_free(d, diagnosis, &pools[0]);
   failing_neighbours(d, diagnosis, &pools[1]);
   grow_free(d, diagnosis, &pools[2]);
@@ -1241,9 +1462,12 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
   region_ends_inside(d, diagnosis, &pools[4]);
   across_scopes(d, diagnosis, &pools[5]);
   least_elements(d, diagnosis, &pools[6]);
-  static const char *const tags[7] = {"free", "failnb", "grow", "transplant", "ends", "scopes", "least"};
-  for (uint32_t k = 0; k < 7; k++) {
-    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : HUNT_EXTRA_EACH, from = batch->size;
+  least_contexts(d, diagnosis, &pools[7]);
+  members_alone(d, diagnosis, &pools[8]);
+  static const char *const tags[9] = {"free", "failnb", "grow", "transplant", "ends", "scopes", "least", "plain",
+                                      "members"};
+  for (uint32_t k = 0; k < 9; k++) {
+    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : k == 8 ? HUNT_EXTRA_MEMBERS : HUNT_EXTRA_EACH, from = batch->size;
     if (k == 1 || k == 2) { /* drawn at random */
       for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
     } else { /* in order: the most suspicious free variants, transplants to another context first,
@@ -1314,6 +1538,9 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     TreeList wraps = {0};
     wrap_failing(d, diagnosis, &wraps);
     draw_some(d, &wraps, HUNT_EXTRA_WRAP, batch, "wrap");
+    TreeList texts = {0};
+    other_texts(d, diagnosis, &texts);
+    draw_some(d, &texts, HUNT_EXTRA_TEXTS, batch, "texts");
     from = batch->size;
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "near");

@@ -8,6 +8,11 @@
 #   boundary <E> MEASURE P F     a pinned boundary: P passes, F fails
 #   exhaustive N                 every one of the N inputs the grammar
 #                                derives was run, and the diagnosis agrees
+#   judge CONSTRAINT             what the program's failures are, for the
+#                                judge's fresh inputs only: a "confirmed"
+#                                report must be exact on them, any other may
+#                                fall short (a failure the diagnosis cannot
+#                                pin or state yet)
 #   options ARGS                 more options for every diagnosis of the case
 #                                (e.g. --initial 6)
 #   truth CONSTRAINT             the diagnosis means this: on fresh inputs
@@ -57,7 +62,7 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
   dir=${dir%/}
   name=$(basename "$dir")
   if [ -n "${SEMDBG_E2E_CASES:-}" ] && ! [[ " $SEMDBG_E2E_CASES " == *" $name "* ]]; then continue; fi
-  truth=$(sed -n 's/^truth //p' "$dir/expect")
+  truth=$(sed -n 's/^truth //p; s/^judge //p' "$dir/expect")
   read -r -a extra <<<"$(sed -n 's/^options //p' "$dir/expect")"
   rm -rf "$tmp/fresh"; mkdir -p "$tmp/fresh"
   "$semdbg" fuzz -q --grammar "$dir/grammar.bnf" -n 100 --seed 90001 --out "$tmp/fresh/random" || { fail "$name: fuzz"; continue; }
