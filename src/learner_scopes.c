@@ -15,7 +15,8 @@
  * best conjunctions are made of (and the two-atom conjunctions explaining the
  * most failures while holding on some passing input) get their scoped form
  * when the grammar has a repeating nonterminal holding both elements
- * (sd_grammar_common_scope). Each is a new atom, evaluated on every input
+ * (sd_grammar_common_scope) that does not nest in itself (a record, not an
+ * expression's <term>). Each is a new atom, evaluated on every input
  * like the others; the learner ranks again when there are new ones. Cost:
  * at most LR_SCOPE_PAIRS evaluations per input and learn, none for grammars
  * without such a record. */
@@ -97,6 +98,20 @@ typedef struct Pairs {
   uint32_t n;
 } Pairs;
 
+/* Can an element of s hold another one (an expression's <term> inside a
+ * <term>)? Such a scope is no record: every pair of nested elements is
+ * one, and evaluating the scoped form on long inputs cost the expression
+ * example ten times its CPU (25 s to 250 s at seed 1). */
+static bool self_nesting(const SdGrammar *g, SdSymbol s) {
+  const SdSymbolInfo *si = &g->symbols[s];
+  for (uint32_t a = 0; a < si->alternative_count; a++)
+    for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
+      SdSymbol c = si->alternatives[a].symbols[k];
+      if (sd_grammar_is_nonterminal(g, c) && sd_grammar_can_contain(g, c, s)) return true;
+    }
+  return false;
+}
+
 static void consider(const SdLearner *self, Pairs *p, uint32_t a, uint32_t b) {
   if (p->n >= LR_SCOPE_PAIRS || a == b) return;
   SdSymbol x = scopable_symbol(self, a), y = scopable_symbol(self, b);
@@ -108,7 +123,7 @@ static void consider(const SdLearner *self, Pairs *p, uint32_t a, uint32_t b) {
   for (uint32_t i = 0; i < p->n; i++)
     if (p->a[i] == a && p->b[i] == b) return;
   SdSymbol scope = sd_grammar_common_scope(self->grammar, x, y);
-  if (scope < 0) return;
+  if (scope < 0 || self_nesting(self->grammar, scope)) return;
   p->a[p->n] = a, p->b[p->n] = b, p->scope[p->n] = scope;
   p->n++;
 }
