@@ -255,6 +255,18 @@ static void failing_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeL
   each_failing_node(d, diagnosis, out, small_steps_within_named);
 }
 
+/* *t replaced by smaller where the diagnosis still holds on it (smaller
+ * is freed otherwise, and may be NULL); whether it was. */
+static bool shrink_to(const SdConstraint *diagnosis, SdTree **t, SdTree *smaller) {
+  if (smaller && sd_constraint_eval(diagnosis, smaller, NULL)) {
+    sd_tree_free(*t);
+    *t = smaller;
+    return true;
+  }
+  sd_tree_free(smaller);
+  return false;
+}
+
 /* Inside the diagnosis, the least element that keeps it true: in a
  * failing input, each element of a nonterminal it names made as small as
  * it can be, part by part (every part below it derived the cheapest way,
@@ -276,14 +288,7 @@ static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const Sd
     SdNode *node = t->nodes[top->id + k];
     if (!sd_node_is_ancestor(top, node)) break;
     if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
-    SdTree *smaller = cheapened(d, t, node);
-    if (smaller && sd_constraint_eval(diagnosis, smaller, NULL)) {
-      sd_tree_free(t);
-      t = smaller;
-      changed = true;
-    } else {
-      sd_tree_free(smaller);
-    }
+    changed |= shrink_to(diagnosis, &t, cheapened(d, t, node));
   }
   if (!changed) {
     sd_tree_free(t);
@@ -663,13 +668,7 @@ static SdTree *least_context(Debugger *d, const SdConstraint *diagnosis, const S
       if (scratch->length != len || memcmp(scratch->text, text, len)) smaller = sd_tree_clone_replacing(t, node, least);
     }
     sd_tree_free(scratch);
-    if (smaller && sd_constraint_eval(diagnosis, smaller, NULL)) {
-      sd_tree_free(t);
-      t = smaller;
-      changed = true;
-    } else {
-      sd_tree_free(smaller);
-    }
+    changed |= shrink_to(diagnosis, &t, smaller);
   }
   if (!changed) {
     sd_tree_free(t);
