@@ -31,6 +31,10 @@ SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map);
 /* Give every variable a unique, valid, non-reserved name (implicit ones are
  * derived from their nonterminal). */
 void sd_constraint_name_variables(SdConstraint *self);
+/* A copy that reads alike constraints meaning the same on every input of
+ * the grammar (once-only nonterminals' quantifiers, comparisons' direction;
+ * constraint_canon.c): for comparing candidates, not for showing. */
+SdConstraint *sd_constraint_canonical(const SdConstraint *self);
 bool sd_constraint_reserved_word(const char *name);
 /* Does the term mention a variable? Could it be undefined (str.to.int,
  * str.to.real, div, mod, internet_checksum, hex_to_decimal)? */

@@ -232,6 +232,7 @@ static void debugger_free(Debugger *d) {
   }
   array_free(&d->causes);
   sd_hash_set_free(&d->seen);
+  sd_hash_set_free(&d->unsplit);
   sd_constraint_free(d->hunted_diagnosis);
   sd_learner_free(d->first_learner);
   sd_relevance_free(d->first_relevance);

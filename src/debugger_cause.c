@@ -404,13 +404,36 @@ static bool formula_has_int(const SdFormula *f) {
   return false;
 }
 
+/* Are a and b the same constraint read in the grammar's terms
+ * (sd_constraint_canonical: heartbleed's `forall <payload> ... exists
+ * <payload-length> ...` and `exists ... exists ...`, `len < int` and `int >
+ * len + 0`, whose split Z3 and the search spent most of a diagnosis's CPU
+ * failing to find)? */
+static bool same_canonical(const SdConstraint *a, const SdConstraint *b) {
+  SdConstraint *na = sd_constraint_canonical(a), *nb = sd_constraint_canonical(b);
+  bool same = dbg_same_diagnosis(na, nb);
+  sd_constraint_free(na);
+  sd_constraint_free(nb);
+  return same;
+}
+
+/* The key of a tie split's question in d->unsplit: its text's hash, and
+ * that xor UNSPLIT_WITH_Z3 when Z3 was asked too. */
+#define UNSPLIT_WITH_Z3 0x2b3c4d5e6f708192ull
+static uint64_t unsplit_key(const SdConstraint *c) {
+  char *isla = sd_constraint_to_isla(c);
+  uint64_t h = sd_hash_bytes(isla, strlen(isla), 0x7153);
+  free(isla);
+  return h;
+}
+
 /* Inputs on which a and b disagree: a and not b, b and not a. Candidates
  * tied on every input seen are often equivalent (then no such input exists,
  * and proving it is the solver's most expensive question): a small effort,
  * and none where a and b agree on every text of the one small nonterminal
  * they are about. */
 void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, DbgTieEffort effort, TreeList *batch) {
-  if (same_on_every_text(d, a, b) || value_tie(d, a, b, batch) != TIE_OPEN) return;
+  if (same_canonical(a, b) || same_on_every_text(d, a, b) || value_tie(d, a, b, batch) != TIE_OPEN) return;
   uint64_t rlimit;
   uint32_t queries;
   bool strings_only = !formula_has_int(a->root) && !formula_has_int(b->root);
@@ -419,13 +442,21 @@ void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
   /* one input on which they disagree splits them; Z3 spent a second on
      the second one (cmdline: 1.3 s of its 2.5 s) */
   bool thrift = sd_solver_set_one_is_enough(d->solver, true);
+  bool with_z3 = !strings_only && effort != TIE_SEARCH_ONLY;
   for (int side = 0; side < 2; side++) {
     const SdConstraint *yes = side ? b : a, *no = side ? a : b;
     SdConstraint *not_no = sd_constraint_negate(no);
     if (!not_no) continue;
     const SdConstraint *parts[2] = {yes, not_no};
     SdConstraint *both = sd_constraint_and(parts, 2);
-    push_generated(d, both, &d->failing, TIE_INPUTS, batch);
+    uint64_t key = unsplit_key(both);
+    /* asked before with as much effort and nothing made: the same question
+       again (the next round, the hunt's rivals) would make nothing */
+    if (!sd_hash_set_has(&d->unsplit, key ^ UNSPLIT_WITH_Z3) && (with_z3 || !sd_hash_set_has(&d->unsplit, key))) {
+      uint32_t before = batch->size;
+      push_generated(d, both, &d->failing, TIE_INPUTS, batch);
+      if (batch->size == before) sd_hash_set_add(&d->unsplit, with_z3 ? key ^ UNSPLIT_WITH_Z3 : key);
+    }
     sd_constraint_free(both);
     sd_constraint_free(not_no);
   }

@@ -1664,6 +1664,21 @@ int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   return (int)(d->hunt_passes - passes + d->hunt_failures - failures);
 }
 
+/* Runs order[*next, end) in chunks of HUNT_CHUNK, up to the first chunk
+ * with a pass inside the diagnosis (passes_only) or any refutation. */
+static int run_chunks(Debugger *d, const SdConstraint *diagnosis, TreeList *order, uint32_t *next, bool passes_only) {
+  while (*next < order->size) {
+    uint32_t n = order->size - *next < HUNT_CHUNK ? order->size - *next : HUNT_CHUNK;
+    uint32_t before = d->evidence.size;
+    int rc = dbg_run_trees(d, order->items + *next, n);
+    *next += n;
+    if (rc < 0) return -1;
+    tally(d, diagnosis, before);
+    if (d->hunt_passes || (!passes_only && d->hunt_failures) || dbg_out_of_time(d)) break;
+  }
+  return 0;
+}
+
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   d->hunted = true;
   d->hunt_pinned = dbg_pinned_count(d);
@@ -1685,19 +1700,11 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   uint64_t runs_before = dbg_runs_so_far(d);
   d->origin = ORIGIN_HUNT;
   uint32_t next = 0;
-  int rc = 0;
-  while (next < order.size) {
-    uint32_t n = order.size - next < HUNT_CHUNK ? order.size - next : HUNT_CHUNK;
-    uint32_t before = d->evidence.size;
-    if (dbg_run_trees(d, order.items + next, n) < 0) rc = -1;
-    next += n;
-    if (rc < 0) break;
-    tally(d, diagnosis, before);
-    if (d->hunt_failures + d->hunt_passes || dbg_out_of_time(d)) break;
-  }
+  int rc = run_chunks(d, diagnosis, &order, &next, false);
   /* a failure outside opens another cause but refutes none found: the
      inputs inside still run, since a pass there is what refutes one (a
-     cause accepted on two inputs inside is accepted on no evidence) */
+     cause accepted on two inputs inside is accepted on no evidence), in
+     chunks up to the first with a pass */
   if (rc == 0 && d->hunt_passes == 0 && !dbg_out_of_time(d)) {
     uint32_t kept = next;
     for (uint32_t i = next; i < order.size; i++) {
@@ -1705,10 +1712,7 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
       else sd_tree_free(order.items[i]);
     }
     order.size = kept;
-    uint32_t before = d->evidence.size;
-    if (kept > next && dbg_run_trees(d, order.items + next, kept - next) < 0) rc = -1;
-    next = kept;
-    if (rc == 0) tally(d, diagnosis, before);
+    rc = run_chunks(d, diagnosis, &order, &next, true);
   }
   for (; next < order.size; next++) sd_tree_free(order.items[next]);
   array_free(&order);

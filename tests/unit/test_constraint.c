@@ -484,6 +484,42 @@ static void test_simplify(void) {
   sd_grammar_free(g);
 }
 
+/* sd_constraint_canonical: constraints that mean the same on every input
+ * of the grammar read alike; others do not. */
+static void test_canonical(void) {
+  SdGrammar *g = heartbleed();
+  struct {
+    const char *a, *b;
+    bool same;
+  } cases[] = {
+      /* <payload> and <payload-length>: exactly one each in every input */
+      {"exists <payload> p in start: exists <payload-length> n in start: str.len(p) < str.to.int(n)",
+       "forall <payload-length> n in start: forall <payload> p in start: str.to.int(n) > str.len(p) + 0", true},
+      {"forall <payload> p: str.len(p) > 3", "exists <payload> p: 3 < str.len(p)", true},
+      {"forall <payload> p: str.len(p) >= 3", "exists <payload> p: 3 <= str.len(p)", true},
+      /* <digit>: zero or more */
+      {"forall <digit> d: d = \"1\"", "exists <digit> d: d = \"1\"", false},
+      {"forall <payload> p: str.len(p) > 3", "exists <payload> p: str.len(p) >= 3", false},
+      {"exists <payload> p: str.len(p) > 1 + 0", "exists <payload> p: str.len(p) > 1", true},
+      {"exists <payload> p: str.len(p) > 1 + 1", "exists <payload> p: str.len(p) > 1", false},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    SdConstraint *a = parse(g, cases[i].a), *b = parse(g, cases[i].b);
+    SdConstraint *ca = sd_constraint_canonical(a), *cb = sd_constraint_canonical(b);
+    bool ok = sd_constraint_equal(ca, cb) == cases[i].same;
+    CHECK(ok);
+    if (!ok) fprintf(stderr, "  canonical: %s vs %s\n", cases[i].a, cases[i].b);
+    SdConstraint *again = parse(g, cases[i].a);
+    CHECK(sd_constraint_equal(a, again)); /* the original is untouched */
+    sd_constraint_free(again);
+    sd_constraint_free(a);
+    sd_constraint_free(b);
+    sd_constraint_free(ca);
+    sd_constraint_free(cb);
+  }
+  sd_grammar_free(g);
+}
+
 static void test_and_or(void) {
   SdGrammar *g = heartbleed();
   SdConstraint *a = parse(g, "exists <payload> p: str.len(p) > 1");
@@ -770,6 +806,7 @@ int main(void) {
   RUN(test_nnf_undefined);
   RUN(test_simplify);
   RUN(test_and_or);
+  RUN(test_canonical);
   RUN(test_witness_and_symbols);
   RUN(test_numerals);
   RUN(test_decimals);
