@@ -107,19 +107,26 @@ static void rank(CauseSearch *s, SdSymbol *relevant, uint32_t *relevant_count) {
 /* ---------- experiments ---------- */
 
 static uint32_t generate(Debugger *d, const SdConstraint *c, const IndexList *seeds_from, uint32_t n,
-                         SdTree **out) {
+                         SdTree **out, SdSolveStatus *status) {
   SdTree *seeds[DBG_SEEDS];
   uint32_t ns = dbg_newest_trees(d, seeds_from, seeds);
-  return sd_solver_generate(d->solver, c, seeds, ns, n, out, NULL);
+  return sd_solver_generate(d->solver, c, seeds, ns, n, out, status);
+}
+
+/* Inputs that satisfy c made from `seeds` into batch; *status (when not
+ * NULL) says whether c was proven unsatisfiable. */
+static void push_generated_status(Debugger *d, const SdConstraint *c, const IndexList *seeds, uint32_t n,
+                                  TreeList *batch, SdSolveStatus *status) {
+  if (!c || !n) return;
+  SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
+  uint32_t got = generate(d, c, seeds, n, out, status);
+  for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
+  free(out);
 }
 
 static void push_generated(Debugger *d, const SdConstraint *c, const IndexList *seeds, uint32_t n,
                            TreeList *batch) {
-  if (!c || !n) return;
-  SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
-  uint32_t got = generate(d, c, seeds, n, out);
-  for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
-  free(out);
+  push_generated_status(d, c, seeds, n, batch, NULL);
 }
 
 /* Inputs that could refute c: inputs that satisfy c made from passing
@@ -417,9 +424,7 @@ static bool same_canonical(const SdConstraint *a, const SdConstraint *b) {
   return same;
 }
 
-/* The key of a tie split's question in d->unsplit: its text's hash, and
- * that xor UNSPLIT_WITH_Z3 when Z3 was asked too. */
-#define UNSPLIT_WITH_Z3 0x2b3c4d5e6f708192ull
+/* The key of a tie split's question in d->unsplit: its text's hash. */
 static uint64_t unsplit_key(const SdConstraint *c) {
   char *isla = sd_constraint_to_isla(c);
   uint64_t h = sd_hash_bytes(isla, strlen(isla), 0x7153);
@@ -442,7 +447,6 @@ void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
   /* one input on which they disagree splits them; Z3 spent a second on
      the second one (cmdline: 1.3 s of its 2.5 s) */
   bool thrift = sd_solver_set_one_is_enough(d->solver, true);
-  bool with_z3 = !strings_only && effort != TIE_SEARCH_ONLY;
   for (int side = 0; side < 2; side++) {
     const SdConstraint *yes = side ? b : a, *no = side ? a : b;
     SdConstraint *not_no = sd_constraint_negate(no);
@@ -450,12 +454,15 @@ void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
     const SdConstraint *parts[2] = {yes, not_no};
     SdConstraint *both = sd_constraint_and(parts, 2);
     uint64_t key = unsplit_key(both);
-    /* asked before with as much effort and nothing made: the same question
-       again (the next round, the hunt's rivals) would make nothing */
-    if (!sd_hash_set_has(&d->unsplit, key ^ UNSPLIT_WITH_Z3) && (with_z3 || !sd_hash_set_has(&d->unsplit, key))) {
-      uint32_t before = batch->size;
-      push_generated(d, both, &d->failing, TIE_INPUTS, batch);
-      if (batch->size == before) sd_hash_set_add(&d->unsplit, with_z3 ? key ^ UNSPLIT_WITH_Z3 : key);
+    /* proven before to have no input: the same question again (the next
+       round, the hunt's rivals) would make nothing. Only a proof counts:
+       a search that found nothing may find an input from other seeds
+       (isotime24 at seed 3: `str.contains(<second>, "0.")` against
+       `str.to.real(<second>) > 0` split on the second asking, "00.000") */
+    if (!sd_hash_set_has(&d->unsplit, key)) {
+      SdSolveStatus status = SD_SOLVE_OK;
+      push_generated_status(d, both, &d->failing, TIE_INPUTS, batch, &status);
+      if (status == SD_SOLVE_UNSAT) sd_hash_set_add(&d->unsplit, key);
     }
     sd_constraint_free(both);
     sd_constraint_free(not_no);

@@ -82,7 +82,7 @@ typedef struct Debugger {
   Array(DbgOtherKind) others; /* other failures by kind, in order of appearance */
   uint32_t other_failures;
   SdHashSet seen;             /* hashes of the texts run (or about to be) */
-  SdHashSet unsplit;          /* tie splits that made no input (dbg_split_tie) */
+  SdHashSet unsplit;          /* tie splits proven to have no input (dbg_split_tie) */
   uint32_t iteration;         /* learning iterations, over all causes */
   double started;
   char *error;
