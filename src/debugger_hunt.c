@@ -47,7 +47,7 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
  * pools of failing-input variants, and made where one cause holds alone. */
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
-       HUNT_EXTRA_TEXTS = 4 };
+       HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -1241,6 +1241,57 @@ static void other_texts(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   sd_hash_set_free(&made);
 }
 
+/* t with node's text replaced by the numeral value (NULL when the grammar
+ * does not derive it there). */
+static SdTree *with_value(Debugger *d, const SdTree *t, const SdNode *node, long long value) {
+  if (value < 0) return NULL;
+  char text[32];
+  snprintf(text, sizeof text, "%lld", value);
+  SdParseError err = {0};
+  SdTree *sub = sd_parse(d->parser, node->symbol, text, (uint32_t)strlen(text), &err);
+  free(err.message);
+  SdTree *out = sub ? sd_tree_clone_replacing(t, node, sub->root) : NULL;
+  sd_tree_free(sub);
+  return out;
+}
+
+/* Related values: where the diagnosis pins two numeric elements of two
+ * nonterminals to values
+ * (`<a> = "60" and <b> = "40"`), a failing input with both moved together,
+ * their sum or their difference kept (61 and 39, 61 and 41), outside the
+ * diagnosis. A program that fails on a relation of the two (a share and the
+ * rest adding up to 100) fails there too, and the evidence rarely holds
+ * another pair on the relation: a budget split whose shares add up to 100
+ * was confirmed as `<a> = "60" and <b> = "40"` on every seed. */
+static void related_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Retext rt[8];
+  uint32_t nr = text_numerals(d, diagnosis, diagnosis->root, rt, 0, 8);
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < nr; i++)
+    for (uint32_t j = i + 1; j < nr; j++) {
+      /* two elements (a set's members name one: singleitem's quantities
+         fell short at seed 1 when they were moved together) */
+      if (rt[i].symbol == rt[j].symbol || rt[i].literal->length > 9 || rt[j].literal->length > 9) continue;
+      long long a = atoll(rt[i].literal->text), b = atoll(rt[j].literal->text);
+      for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < 2;) {
+        const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+        const SdNode *na = node_with_text(base, rt[i].symbol, rt[i].literal);
+        if (!na || !node_with_text(base, rt[j].symbol, rt[j].literal)) continue;
+        bases++;
+        static const int steps[4][2] = {{1, -1}, {-1, 1}, {1, 1}, {-1, -1}}; /* sum kept, difference kept */
+        for (int s = 0; s < 4; s++) {
+          SdTree *t1 = with_value(d, base, na, a + steps[s][0]);
+          const SdNode *nb = t1 ? node_with_text(t1, rt[j].symbol, rt[j].literal) : NULL;
+          SdTree *t = nb ? with_value(d, t1, nb, b + steps[s][1]) : NULL;
+          sd_tree_free(t1);
+          if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+          else sd_tree_free(t);
+        }
+      }
+    }
+  sd_hash_set_free(&made);
+}
+
 /* Outside the diagnosis, for each cause that is a conjunction and each of
  * its conjuncts: the elements that conjunct names varied through their
  * alternatives in failing inputs, where the other conjuncts still hold and
@@ -1540,6 +1591,9 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     TreeList texts = {0};
     other_texts(d, diagnosis, &texts);
     draw_some(d, &texts, HUNT_EXTRA_TEXTS, batch, "texts");
+    TreeList related = {0};
+    related_values(d, diagnosis, &related);
+    draw_some(d, &related, HUNT_EXTRA_RELATED, batch, "related");
     from = batch->size;
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "near");
@@ -1665,8 +1719,8 @@ int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
 }
 
 /* Runs order[*next, end) in chunks of HUNT_CHUNK, up to the first chunk
- * with a pass inside the diagnosis (passes_only) or any refutation. */
-static int run_chunks(Debugger *d, const SdConstraint *diagnosis, TreeList *order, uint32_t *next, bool passes_only) {
+ * that refutes the diagnosis. */
+static int run_chunks(Debugger *d, const SdConstraint *diagnosis, TreeList *order, uint32_t *next) {
   while (*next < order->size) {
     uint32_t n = order->size - *next < HUNT_CHUNK ? order->size - *next : HUNT_CHUNK;
     uint32_t before = d->evidence.size;
@@ -1674,7 +1728,7 @@ static int run_chunks(Debugger *d, const SdConstraint *diagnosis, TreeList *orde
     *next += n;
     if (rc < 0) return -1;
     tally(d, diagnosis, before);
-    if (d->hunt_passes || (!passes_only && d->hunt_failures) || dbg_out_of_time(d)) break;
+    if (d->hunt_passes || d->hunt_failures || dbg_out_of_time(d)) break;
   }
   return 0;
 }
@@ -1700,11 +1754,13 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   uint64_t runs_before = dbg_runs_so_far(d);
   d->origin = ORIGIN_HUNT;
   uint32_t next = 0;
-  int rc = run_chunks(d, diagnosis, &order, &next, false);
+  int rc = run_chunks(d, diagnosis, &order, &next);
   /* a failure outside opens another cause but refutes none found: the
      inputs inside still run, since a pass there is what refutes one (a
-     cause accepted on two inputs inside is accepted on no evidence), in
-     chunks up to the first with a pass */
+     cause accepted on two inputs inside is accepted on no evidence), all
+     of them: stopping at the first chunk with a pass saved heartbleed 5
+     runs at seed 1 but lost the inputs that later refuted urlportzero's
+     `str.prefixof("0", <port>)` ("01" passes), confirmed wrongly at seed 1 */
   if (rc == 0 && d->hunt_passes == 0 && !dbg_out_of_time(d)) {
     uint32_t kept = next;
     for (uint32_t i = next; i < order.size; i++) {
@@ -1712,7 +1768,10 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
       else sd_tree_free(order.items[i]);
     }
     order.size = kept;
-    rc = run_chunks(d, diagnosis, &order, &next, true);
+    uint32_t before = d->evidence.size;
+    if (kept > next && dbg_run_trees(d, order.items + next, kept - next) < 0) rc = -1;
+    next = kept;
+    if (rc == 0) tally(d, diagnosis, before);
   }
   for (; next < order.size; next++) sd_tree_free(order.items[next]);
   array_free(&order);
