@@ -1911,7 +1911,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
     goto done;
   }
   if (rc == 0) goto done;
-  bool ordered = strstr(p->constraint, "before(") || strstr(p->constraint, "after(");
+  bool ordered = !info->has_mexpr && (strstr(p->constraint, "before(") || strstr(p->constraint, "after("));
   SdSymbol *tuple = sd_xcalloc(k, sizeof(SdSymbol));
   uint32_t *idx = sd_xcalloc(k, sizeof(uint32_t));
   /* odometer over relevant^k, the first slot varying slowest; prune tuples the
@@ -1959,7 +1959,8 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
       if (parent[j] < 0 && tuple[j] == s && sd_grammar_exactly_once(self->grammar, s)) ok = false;
     /* an order between elements of two nonterminals is mostly the grammar's
        layout (a field before another): ordering patterns compare elements
-       of one nonterminal (a timestamp earlier than a previous line's) */
+       of one nonterminal (a timestamp earlier than a previous line's);
+       ISLearn's match expressions ("defined before use") bind their own */
     for (uint32_t j = 0; ok && ordered && parent[depth] < 0 && j < depth; j++)
       if (parent[j] < 0 && tuple[j] != s) ok = false;
     if (!ok) {
