@@ -115,6 +115,17 @@ static bool keep(Debugger *d, const SdConstraint *diagnosis, bool inside, SdHash
   return true;
 }
 
+/* A copy of base with node's text replaced by text[0..len), parsed as node's
+ * nonterminal; NULL when the grammar does not derive it there. */
+static SdTree *retext(Debugger *d, const SdTree *base, const SdNode *node, const char *text, uint32_t len) {
+  SdParseError err = {0};
+  SdTree *sub = sd_parse(d->parser, node->symbol, text, len, &err);
+  free(err.message);
+  SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
+  sd_tree_free(sub);
+  return t;
+}
+
 /* One-element variants of the bases (passing inputs, or failing ones)
  * that lie outside (inside) the diagnosis: through each alternative (or
  * byte) into alts, grown into grown. Every (base, element, alternative) is
@@ -431,12 +442,8 @@ static void fractions_of(Debugger *d, const SdConstraint *diagnosis, const SdTre
   between_texts(bd, texts, &n);
   for (const SdNode *node = elem; node && numeral_node(base, node); node = node->parent)
     for (uint32_t i = 0; i < n; i++) {
-      SdParseError err = {0};
-      SdTree *sub = sd_parse(d->parser, node->symbol, texts[i], strlen(texts[i]), &err);
-      free(err.message);
-      if (!sub) continue;
-      SdTree *t = sd_tree_clone_replacing(base, node, sub->root);
-      sd_tree_free(sub);
+      SdTree *t = retext(d, base, node, texts[i], (uint32_t)strlen(texts[i]));
+      if (!t) continue;
       if (keep(d, diagnosis, false, made, t)) {
         array_push(out, t);
         array_push(&d->fractions, ((DbgFraction){sd_hash_bytes(t->text, t->length, 0x5eed), cause}));
@@ -1156,12 +1163,8 @@ static void retexted(Debugger *d, const SdConstraint *diagnosis, const SdTree *b
   for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++) {
     if (forms[f][0] == '-' && !zero) continue; /* -0 only */
     char *text = sd_format("%s%.*s", forms[f], (int)literal->length, literal->text);
-    SdParseError err = {0};
-    SdTree *sub = sd_parse(d->parser, node->symbol, text, (uint32_t)strlen(text), &err);
-    free(err.message);
+    SdTree *t = retext(d, base, node, text, (uint32_t)strlen(text));
     free(text);
-    SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
-    sd_tree_free(sub);
     if (t && keep(d, diagnosis, sd_constraint_eval(diagnosis, t, NULL), made, t)) array_push(out, t);
     else sd_tree_free(t);
   }
@@ -1211,11 +1214,7 @@ static void members_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *
       const SdTree *base = d->evidence.items[d->passing.items[k]].tree;
       if (!base->by_symbol_count[lits[r].symbol]) continue;
       const SdNode *node = base->nodes[base->by_symbol[lits[r].symbol][0]];
-      SdParseError err = {0};
-      SdTree *sub = sd_parse(d->parser, node->symbol, lits[r].literal->text, lits[r].literal->length, &err);
-      free(err.message);
-      SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
-      sd_tree_free(sub);
+      SdTree *t = retext(d, base, node, lits[r].literal->text, lits[r].literal->length);
       if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
       else sd_tree_free(t);
       break; /* the newest passing input with such an element */
@@ -1247,12 +1246,7 @@ static SdTree *with_value(Debugger *d, const SdTree *t, const SdNode *node, long
   if (value < 0) return NULL;
   char text[32];
   snprintf(text, sizeof text, "%lld", value);
-  SdParseError err = {0};
-  SdTree *sub = sd_parse(d->parser, node->symbol, text, (uint32_t)strlen(text), &err);
-  free(err.message);
-  SdTree *out = sub ? sd_tree_clone_replacing(t, node, sub->root) : NULL;
-  sd_tree_free(sub);
-  return out;
+  return retext(d, t, node, text, (uint32_t)strlen(text));
 }
 
 /* Related values: where the diagnosis pins two numeric elements of two
