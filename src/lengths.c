@@ -26,6 +26,13 @@ struct SdLengths {
   uint32_t max;    /* lengths 0..max */
   uint32_t words;  /* per bitset */
   Word *sets;      /* symbol_count bitsets */
+  /* made once the sets are complete, for drawing: per alternative (numbered
+     symbol by symbol from first_alt[s]) the lengths it makes, and the
+     suffix sets of its symbols (count + 1 bitsets from suffix_at[alt]) */
+  uint32_t *first_alt;
+  Word *alt_sets;
+  size_t *suffix_at;
+  Word *suffixes;
 };
 
 enum { MAX_DEPTH = 4096 };
@@ -95,6 +102,47 @@ static bool grow_pass(SdLengths *self, Word *acc, Word *alt_set, Word *tmp) {
   return grew;
 }
 
+static void sum(const SdLengths *self, Word *out, const Word *a, const Word *b);
+
+/* suffix (count + 1 sets): [k] = the lengths alt->symbols[k..] make together. */
+static void suffix_sets(const SdLengths *self, const SdAlternative *alt, Word *suffix) {
+  put(suffix + (size_t)alt->count * self->words, 0);
+  for (uint32_t k = alt->count; k-- > 0;)
+    sum(self, suffix + (size_t)k * self->words, set_of(self, alt->symbols[k]), suffix + (size_t)(k + 1) * self->words);
+}
+
+/* The per-alternative sets drawing reads (they were made anew at every
+ * step of every draw: the expression example spent a tenth of its time
+ * there). */
+static void make_draw_tables(SdLengths *self) {
+  const SdGrammar *g = self->g;
+  self->first_alt = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
+  uint32_t alts = 0;
+  size_t suffix_sets_total = 0;
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    self->first_alt[s] = alts;
+    if (g->symbols[s].kind != SD_SYM_NONTERMINAL) continue;
+    for (uint32_t a = 0; a < g->symbols[s].alternative_count; a++) suffix_sets_total += g->symbols[s].alternatives[a].count + 1;
+    alts += g->symbols[s].alternative_count;
+  }
+  self->first_alt[g->symbol_count] = alts;
+  self->alt_sets = sd_xcalloc((size_t)alts * self->words + 1, sizeof(Word));
+  self->suffix_at = sd_xcalloc((size_t)alts + 1, sizeof(size_t));
+  self->suffixes = sd_xcalloc(suffix_sets_total * self->words + 1, sizeof(Word));
+  size_t at = 0;
+  for (uint32_t s = 0; s < g->symbol_count; s++) {
+    if (g->symbols[s].kind != SD_SYM_NONTERMINAL) continue;
+    for (uint32_t a = 0; a < g->symbols[s].alternative_count; a++) {
+      const SdAlternative *alt = &g->symbols[s].alternatives[a];
+      uint32_t i = self->first_alt[s] + a;
+      self->suffix_at[i] = at;
+      suffix_sets(self, alt, self->suffixes + at * self->words);
+      memcpy(self->alt_sets + (size_t)i * self->words, self->suffixes + at * self->words, self->words * sizeof(Word));
+      at += alt->count + 1;
+    }
+  }
+}
+
 SdLengths *sd_lengths_new(const SdGrammar *g, uint32_t max_length) {
   SdLengths *self = sd_xcalloc(1, sizeof *self);
   self->g = g;
@@ -106,11 +154,16 @@ SdLengths *sd_lengths_new(const SdGrammar *g, uint32_t max_length) {
   while (grow_pass(self, scratch, scratch + self->words, scratch + 2 * self->words)) {
   }
   free(scratch);
+  make_draw_tables(self);
   return self;
 }
 
 void sd_lengths_free(SdLengths *self) {
   if (!self) return;
+  free(self->first_alt);
+  free(self->alt_sets);
+  free(self->suffix_at);
+  free(self->suffixes);
   free(self->sets);
   free(self);
 }
@@ -140,15 +193,6 @@ typedef struct Draw {
 
 static bool draw(Draw *d, SdSymbol s, uint32_t length);
 
-/* suffix[k] = the lengths alt->symbols[k..] make together (count + 1 sets). */
-static Word *suffix_sets(const SdLengths *self, const SdAlternative *alt) {
-  Word *suffix = sd_xcalloc((size_t)(alt->count + 1) * self->words, sizeof(Word));
-  put(suffix + (size_t)alt->count * self->words, 0);
-  for (uint32_t k = alt->count; k-- > 0;)
-    sum(self, suffix + (size_t)k * self->words, set_of(self, alt->symbols[k]), suffix + (size_t)(k + 1) * self->words);
-  return suffix;
-}
-
 /* A random i in [0, n) with ok(i), or -1. */
 static int64_t pick(SdRng *rng, uint32_t n, bool (*ok)(void *, uint32_t), void *user) {
   uint32_t count = 0;
@@ -171,8 +215,9 @@ static bool split_ok(void *user, uint32_t l) {
   return has(c->here, l) && has(c->rest, c->remaining - l);
 }
 
-static bool draw_alternative(Draw *d, const SdAlternative *alt, uint32_t length) {
-  Word *suffix = suffix_sets(d->self, alt);
+static bool draw_alternative(Draw *d, SdSymbol s, uint32_t a, uint32_t length) {
+  const SdAlternative *alt = &d->self->g->symbols[s].alternatives[a];
+  const Word *suffix = d->self->suffixes + d->self->suffix_at[d->self->first_alt[s] + a] * d->self->words;
   uint32_t remaining = length;
   bool ok = true;
   for (uint32_t k = 0; k < alt->count && ok; k++) {
@@ -181,21 +226,17 @@ static bool draw_alternative(Draw *d, const SdAlternative *alt, uint32_t length)
     ok = l >= 0 && draw(d, alt->symbols[k], (uint32_t)l);
     remaining -= ok ? (uint32_t)l : 0;
   }
-  free(suffix);
   return ok && remaining == 0;
 }
 
 typedef struct AltChoice {
-  const SdLengths *self;
-  const SdSymbolInfo *si;
-  uint32_t length;
-  Word *tmp, *set;
+  const Word *sets; /* the symbol's alternatives' length sets */
+  uint32_t words, length;
 } AltChoice;
 
 static bool alternative_ok(void *user, uint32_t a) {
   AltChoice *c = user;
-  alternative_set(c->self, &c->si->alternatives[a], c->set, c->tmp);
-  return has(c->set, c->length);
+  return has(c->sets + (size_t)a * c->words, c->length);
 }
 
 static bool draw_charset(Draw *d, const SdSymbolInfo *si) {
@@ -219,13 +260,11 @@ static bool draw(Draw *d, SdSymbol s, uint32_t length) {
     return true;
   }
   if (si->kind == SD_SYM_CHARSET) return draw_charset(d, si);
-  Word *scratch = sd_xmalloc(2 * d->self->words * sizeof(Word));
-  AltChoice c = {d->self, si, length, scratch, scratch + d->self->words};
+  AltChoice c = {d->self->alt_sets + (size_t)d->self->first_alt[s] * d->self->words, d->self->words, length};
   int64_t a = pick(d->rng, si->alternative_count, alternative_ok, &c);
-  free(scratch);
   if (a < 0) return false;
   d->depth++;
-  bool ok = draw_alternative(d, &si->alternatives[a], length);
+  bool ok = draw_alternative(d, s, (uint32_t)a, length);
   d->depth--;
   return ok;
 }
