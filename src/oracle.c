@@ -1,7 +1,8 @@
 /* oracle.c: runs the test command on inputs and turns each run into a verdict.
  *
  * How: each input is written to a fresh file in a private temporary directory
- * (mkdtemp under $TMPDIR or /tmp) and the command runs as
+ * (mkdtemp under $TMPDIR, else /dev/shm when it is tmpfs, else /tmp) and the
+ * command runs as
  *   /bin/sh -c 'CMD "$1"' sh FILE     (or CMD with {} replaced by "$1")
  * so the path never goes through the shell's parser (that is the quoting);
  * when CMD is a simple command (no ; & | ( ) ` $( or newline, no leading
@@ -49,7 +50,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -582,6 +585,14 @@ static char *make_script(const char *cmd, bool use_stdin) {
   return sd_buf_take(&b);
 }
 
+/* Without $TMPDIR the input files go to /dev/shm when it is a writable
+ * directory in memory (tmpfs): creating and removing a file per run on
+ * ext4 was a tenth of semdbg's own time on the calculator example. */
+static bool memory_tmp(void) {
+  struct statfs fs;
+  return access("/dev/shm", W_OK | X_OK) == 0 && statfs("/dev/shm", &fs) == 0 && fs.f_type == TMPFS_MAGIC;
+}
+
 SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
   if (!sd_oracle_options_validate(opts, error)) return NULL;
   SdOracle *self = sd_xcalloc(1, sizeof *self);
@@ -613,7 +624,7 @@ SdOracle *sd_oracle_new(const SdOracleOptions *opts, char **error) {
   self->slots = sd_xcalloc(jobs, sizeof *self->slots);
 
   const char *base = getenv("TMPDIR");
-  if (!base || !*base) base = "/tmp";
+  if (!base || !*base) base = memory_tmp() ? "/dev/shm" : "/tmp";
   char resolved[PATH_MAX];
   if (!realpath(base, resolved) || strlen(resolved) + 32 > sizeof self->tmpdir) {
     *error = sd_format("cannot use temporary directory %s: %s", base,
