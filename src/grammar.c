@@ -1209,7 +1209,17 @@ char *sd_grammar_to_bnf(const SdGrammar *self) {
 /* Occurrence bounds of `target` in derivations of each symbol, saturated at
  * 2 ("two or more"): a fixpoint from below for the maximum and from above
  * for the minimum. */
+static bool derives_once(const SdGrammar *self, SdSymbol target);
+
+/* Remembered per symbol: the learner and the printer ask it for every
+ * quantifier of every candidate (a fixpoint over the grammar each time). */
 bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol target) {
+  if (!self->symbols[target].once) self->symbols[target].once = derives_once(self, target) ? 2 : 1;
+  return self->symbols[target].once == 2;
+}
+
+/* Whether every derivation from the start holds exactly one `target`. */
+static bool derives_once(const SdGrammar *self, SdSymbol target) {
   uint32_t n = self->symbol_count;
   uint8_t *lo = sd_xmalloc(n), *hi = sd_xcalloc(n, 1);
   for (uint32_t s = 0; s < n; s++) lo[s] = self->symbols[s].kind == SD_SYM_NONTERMINAL ? 2 : 0;
