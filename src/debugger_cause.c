@@ -866,6 +866,7 @@ static DbgCauseResult search(CauseSearch *s) {
 static SdLearner *new_learner(Debugger *d, bool precise) {
   SdLearnerOptions lo;
   sd_learner_options_init(&lo);
+  lo.no_texts = true; /* the report prints its own */
   if (precise) {
     lo.cause_mode = true;
     lo.min_precision = 1.0;

@@ -135,7 +135,7 @@ typedef struct LrItem {
   uint64_t *bits;     /* owned for combinations */
   bool owned;
   uint32_t tp, fp;
-  uint32_t size, text_len;
+  uint32_t size, text_len; /* text_len: 0 until item_text_len makes it */
   uint32_t atom;      /* LR_NONE for combinations */
   uint32_t parts[LR_MAX_PARTS];
   uint32_t part_count;

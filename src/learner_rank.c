@@ -51,6 +51,28 @@ static const char *atom_short(SdLearner *self, uint32_t atom) {
   return a->short_text;
 }
 
+/* The length of an item's short form as the ranking counts it: an atom's
+ * own, the parts' joined by " and " / " or " otherwise. Made when two items
+ * tie on everything before it (repr_cmp), not for every item: the short
+ * form of every atom used was a tenth of the middle example's time. */
+static uint32_t item_text_len(SdLearner *self, uint32_t item) {
+  LrItem *it = &self->items.items[item];
+  if (!it->text_len) {
+    uint32_t n = 0;
+    if (it->atom != LR_NONE) {
+      n = (uint32_t)strlen(atom_short(self, it->atom));
+    } else {
+      uint32_t parts[LR_MAX_PARTS], count = it->part_count;
+      bool disjunction = it->disjunction;
+      memcpy(parts, it->parts, sizeof parts);
+      for (uint32_t i = 0; i < count; i++) n += item_text_len(self, parts[i]) + (i ? (disjunction ? 4 : 5) : 0);
+      it = &self->items.items[item];
+    }
+    it->text_len = n ? n : 1;
+  }
+  return it->text_len;
+}
+
 /* Atoms of an item, in order (at most 9). */
 static uint32_t flatten(const SdLearner *self, uint32_t item, uint32_t *out, uint32_t max) {
   const LrItem *it = &self->items.items[item];
@@ -86,7 +108,8 @@ static int repr_cmp(SdLearner *self, uint32_t a, uint32_t b) {
   for (uint32_t i = 0; i < na && i < 16; i++) pa += self->atoms.items[fa[i]].pattern;
   for (uint32_t i = 0; i < nb && i < 16; i++) pb += self->atoms.items[fb[i]].pattern;
   if (pa != pb) return pa < pb ? -1 : 1;
-  if (x->text_len != y->text_len) return x->text_len < y->text_len ? -1 : 1;
+  uint32_t lx = item_text_len(self, a), ly = item_text_len(self, b);
+  if (lx != ly) return lx < ly ? -1 : 1;
   for (uint32_t i = 0; i < na && i < nb && i < 16; i++) {
     if (fa[i] == fb[i]) continue;
     int c = strcmp(atom_short(self, fa[i]), atom_short(self, fb[i]));
@@ -207,8 +230,7 @@ static void conjunctions(Ctx *x) {
       if (lr_cmp_precision(tp, fp, a->tp, a->fp) <= 0 || lr_cmp_precision(tp, fp, b->tp, b->fp) <= 0)
         continue;
       LrItem it = {.bits = combine(x, bits, bits, false), .owned = true, .atom = LR_NONE,
-                   .part_count = 2, .size = a->size + b->size,
-                   .text_len = a->text_len + b->text_len + 5};
+                   .part_count = 2, .size = a->size + b->size};
       it.parts[0] = pool.items[i], it.parts[1] = pool.items[j];
       if (!conj_new(x, it.parts, 2)) {
         free(it.bits);
@@ -247,8 +269,7 @@ static void conjunctions(Ctx *x) {
           if (!better) continue;
           const LrItem *a = &self->items.items[parts[0]], *b = &self->items.items[parts[1]];
           LrItem it = {.bits = combine(x, ij, c->bits, false), .owned = true, .atom = LR_NONE,
-                       .part_count = 3, .size = a->size + b->size + c->size,
-                       .text_len = a->text_len + b->text_len + c->text_len + 10};
+                       .part_count = 3, .size = a->size + b->size + c->size};
           memcpy(it.parts, parts, sizeof parts);
           if (!conj_new(x, it.parts, 3)) {
             free(it.bits);
@@ -306,7 +327,6 @@ static void add_conjunction(Ctx *x, const uint32_t *parts, uint32_t k, const uin
     const LrItem *p = &self->items.items[parts[i]];
     it.parts[i] = parts[i];
     it.size += p->size;
-    it.text_len += p->text_len + (i ? 5 : 0);
   }
   add_item(x, it);
 }
@@ -427,8 +447,7 @@ static void disjunctions(Ctx *x) {
           lr_cmp_f1(tp, fp, x->F - tp, b->tp, b->fp, x->F - b->tp) <= 0)
         continue;
       LrItem it = {.bits = combine(x, a->bits, b->bits, true), .owned = true, .atom = LR_NONE,
-                   .part_count = 2, .disjunction = true, .size = a->size + b->size,
-                   .text_len = a->text_len + b->text_len + 4};
+                   .part_count = 2, .disjunction = true, .size = a->size + b->size};
       it.parts[0] = pool.items[i], it.parts[1] = pool.items[j];
       add_item(x, it);
     }
@@ -541,7 +560,7 @@ void lr_rank(SdLearner *self) {
       atom->words = 1;
     }
     LrItem it = {.bits = atom->bits ? atom->bits : &zero_word, .atom = a, .part_count = 1,
-                 .size = atom->size, .text_len = (uint32_t)strlen(atom_short(self, a))};
+                 .size = atom->size};
     item_of[a] = add_item(&x, it);
   }
   /* sets with their partners (learner_sets.c) */
@@ -587,7 +606,8 @@ void lr_rank(SdLearner *self) {
       c.accepted = accepted(&x, it);
       c.parts = it->atom != LR_NONE ? 1 : it->part_count;
       c.disjunction = it->disjunction;
-      if (it->atom != LR_NONE) c.text = atom_short(self, it->atom);
+      if (self->opts.no_texts) c.text = NULL;
+      else if (it->atom != LR_NONE) c.text = atom_short(self, it->atom);
       else {
         char *t = sd_constraint_to_short(c.constraint);
         c.text = t ? t : sd_xstrdup("?");

@@ -45,6 +45,9 @@ typedef struct SdLearnerOptions {
                                candidates that hold on no passing input are accepted, ranked
                                by recall; min_recall still applies (set it low) */
   SdDiagnostics *diagnostics; /* warnings: patterns that do not parse; may be NULL */
+  bool no_texts;            /* candidates get no short form (text NULL): for callers that print
+                               their own (making one for every ranked candidate at every learn
+                               was a tenth of the middle example's time in the debugger) */
 } SdLearnerOptions;
 SD_API void sd_learner_options_init(SdLearnerOptions *self);
 
@@ -70,7 +73,7 @@ typedef struct SdCandidate {
   uint32_t equivalent_group; /* 0 = the best group; members of a group are adjacent */
   /* beyond the minimum: */
   bool accepted;             /* meets min_recall and min_precision (invariants: recall 1) */
-  const char *text;          /* short form (sd_constraint_to_short), owned */
+  const char *text;          /* short form (sd_constraint_to_short), owned; NULL with no_texts */
   const char *pattern;       /* pattern name(s), "A and B" for combinations, owned */
   uint32_t parts;            /* 1 for an atom, else the number of combined candidates */
   bool disjunction;          /* parts are or-ed (else and-ed) */
