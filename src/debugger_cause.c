@@ -133,13 +133,18 @@ static void push_generated(Debugger *d, const SdConstraint *c, const IndexList *
  * inputs (if they still pass, c is not a cause) and inputs that satisfy its
  * negation made from failing inputs (if they still fail, c misses a
  * failure); with variety, a few of each from the other kind too. */
-static void attack(Debugger *d, const SdConstraint *c, uint32_t n, bool variety, TreeList *batch) {
+static void attack(Debugger *d, const SdConstraint *c, uint32_t n, bool variety, bool precise, TreeList *batch) {
   uint32_t few = variety ? (n + 2) / 3 : 0;
   push_generated(d, c, &d->passing, n, batch);
   push_generated(d, c, &d->failing, few, batch);
+  /* a later cause need not explain every failure left (sequential
+     covering): a failure outside it refutes nothing, so its negation gets
+     a few inputs, and only the best candidate's */
+  uint32_t outside = precise ? few : n;
+  if (!outside) return;
   SdConstraint *neg = sd_constraint_negate(c);
-  push_generated(d, neg, &d->failing, n, batch);
-  push_generated(d, neg, &d->passing, few, batch);
+  push_generated(d, neg, &d->failing, outside, batch);
+  if (!precise) push_generated(d, neg, &d->passing, few, batch);
   sd_constraint_free(neg);
 }
 
@@ -729,7 +734,7 @@ static int refute(CauseSearch *s) {
     last_group = c->equivalent_group;
     if (dbg_out_of_time(d)) break; /* what was made so far still runs */
     s->tested[s->tested_count++] = shape_hash(c->constraint);
-    attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, r == 0, &batch);
+    attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, r == 0, s->precise, &batch);
   }
   /* a few mutations of failing inputs keep the search honest when the
    * generator cannot reach a region */
