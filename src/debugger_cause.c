@@ -110,7 +110,7 @@ static uint32_t generate(Debugger *d, const SdConstraint *c, const IndexList *se
                          SdTree **out, SdSolveStatus *status) {
   SdTree *seeds[DBG_SEEDS];
   uint32_t ns = dbg_newest_trees(d, seeds_from, seeds);
-  return sd_solver_generate(d->solver, c, seeds, ns, n, out, status);
+  return dbg_generate(d, c, seeds, ns, n, out, status);
 }
 
 /* Inputs that satisfy c made from `seeds` into batch; *status (when not

@@ -206,6 +206,17 @@ uint32_t dbg_newest_trees(const Debugger *d, const IndexList *from, SdTree **out
   return n;
 }
 
+uint32_t dbg_generate(Debugger *d, const SdConstraint *c, SdTree *const *seeds, uint32_t seed_count, uint32_t n,
+                      SdTree **out, SdSolveStatus *status) {
+  SdTree *donors[DBG_SEEDS];
+  uint32_t nd = dbg_newest_trees(d, &d->failing, donors);
+  if (seed_count && nd && seeds[0] == donors[0]) nd = 0; /* the seeds are these */
+  sd_solver_set_donors(d->solver, donors, nd);
+  uint32_t got = sd_solver_generate(d->solver, c, seeds, seed_count, n, out, status);
+  sd_solver_set_donors(d->solver, NULL, 0);
+  return got;
+}
+
 /* How many inputs the next initial batch makes: what is still missing of
  * both kinds (most mutations keep their kind), at least 4 (not the number
  * of parallel jobs: the same seed gives the same inputs on every machine),

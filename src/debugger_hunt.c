@@ -964,7 +964,7 @@ static uint32_t generate_alone(Debugger *d, const SdConstraint *diagnosis, uint3
     uint32_t want = (n - made + (k - c) - 1) / (k - c);
     if (target && want) {
       SdTree **out = sd_xmalloc(want * sizeof(SdTree *));
-      uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, want, out, NULL);
+      uint32_t got = dbg_generate(d, target, seeds, ns, want, out, NULL);
       for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
       made += got;
       free(out);
@@ -1380,7 +1380,7 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
       uint32_t want = n - made < HUNT_BUT_ONE_EACH ? n - made : HUNT_BUT_ONE_EACH;
       if (target && want) {
         SdTree **out = sd_xmalloc(want * sizeof(SdTree *));
-        uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, want, out, NULL);
+        uint32_t got = dbg_generate(d, target, seeds, ns, want, out, NULL);
         for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
         made += got;
         free(out);
@@ -1487,7 +1487,7 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
     if (target) {
       SdTree *seeds[DBG_SEEDS], *made[HUNT_EXTRA_EACH];
       uint32_t ns = dbg_newest_trees(d, &d->passing, seeds);
-      uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, HUNT_EXTRA_EACH, made, NULL);
+      uint32_t got = dbg_generate(d, target, seeds, ns, HUNT_EXTRA_EACH, made, NULL);
       for (uint32_t i = 0; i < got; i++) array_push(out, made[i]);
     }
     sd_constraint_free(target);
@@ -1615,7 +1615,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     SdTree **out = sd_xmalloc(n * sizeof(SdTree *));
     SdTree *seeds[DBG_SEEDS];
     uint32_t ns = dbg_newest_trees(d, from, seeds);
-    uint32_t got = sd_solver_generate(d->solver, target, seeds, ns, n, out, NULL);
+    uint32_t got = dbg_generate(d, target, seeds, ns, n, out, NULL);
     for (uint32_t i = 0; i < got; i++) array_push(batch, out[i]);
     free(out);
   }

@@ -142,6 +142,10 @@ const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool);
  * first: the seeds the solver starts from. Returns how many. */
 enum { DBG_SEEDS = 16 };
 uint32_t dbg_newest_trees(const Debugger *d, const IndexList *from, SdTree **out);
+/* sd_solver_generate with the newest failing inputs as donors (parts of
+ * failures, such as a literal's witness, grafted where the seeds lack them). */
+uint32_t dbg_generate(Debugger *d, const SdConstraint *c, SdTree *const *seeds, uint32_t seed_count, uint32_t n,
+                      SdTree **out, SdSolveStatus *status);
 int dbg_gather_initial(Debugger *d);
 /* Does a cause found so far hold on t? */
 bool dbg_cause_holds(const Debugger *d, const SdTree *t);

@@ -85,7 +85,10 @@ struct SdSolver {
   uint32_t z3_dry, z3_rested;
   /* grounded queries over the solver's life: answered sat, run out (lean_rlimit) */
   uint32_t z3_sat, z3_ran_out;
+  double z3_fruitless; /* resources spent on queries that ran out (z3_lean) */
   bool one_is_enough; /* sd_solver_set_one_is_enough */
+  SdTree *const *donors; /* sd_solver_set_donors */
+  uint32_t donor_count;
   SdSolverStats stats;
 };
 
@@ -96,8 +99,15 @@ struct SdSolver {
  * (the expression example: 44 of 73 queries ran out at 800,000, 22 s of
  * its 31 s; 6 of its 7 models took under 143,000). */
 enum { LEAN_RAN_OUT = 3, LEAN_RLIMIT = 120000 };
+/* It is lean too once queries that ran out have spent FRUITLESS_BUDGET of
+ * Z3's resources in all, whatever it answered besides: semdbg's own time
+ * is bounded where Z3 runs out often and answers now and then (tlvrare at
+ * seed 2: one query of 800,000, 1.2 s; sumover: 1.6 s over 49 queries,
+ * the expression example: 15 s over 38 that ran out). */
+#define FRUITLESS_BUDGET 1.0e6
 static bool z3_lean(const SdSolver *self) {
-  return self->z3_ran_out >= LEAN_RAN_OUT && self->z3_ran_out > 2 * self->z3_sat;
+  return (self->z3_ran_out >= LEAN_RAN_OUT && self->z3_ran_out > 2 * self->z3_sat) ||
+         self->z3_fruitless >= FRUITLESS_BUDGET;
 }
 
 static uint64_t call_rlimit(const SdSolver *self) {
@@ -153,6 +163,11 @@ SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts) {
    * start symbol allocates that array for good. */
   sd_parser_accepts(s->parser, g->start, "", 0);
   return s;
+}
+
+void sd_solver_set_donors(SdSolver *self, SdTree *const *trees, uint32_t count) {
+  self->donors = count ? trees : NULL;
+  self->donor_count = trees ? count : 0;
 }
 
 bool sd_solver_set_one_is_enough(SdSolver *self, bool on) {
@@ -352,8 +367,11 @@ static SdLengths *solver_lengths(SdSolver *s);
  * share it). */
 static SdSearch *gen_searcher(Gen *gen) {
   SdSolver *s = gen->s;
-  if (!gen->searcher)
+  if (!gen->searcher) {
     gen->searcher = sd_search_new(s->g, s->fuzzer, s->parser, &s->rng, solver_lengths(s), gen->nnf, 4 * gen->base_length + 16);
+    sd_search_add_donors(gen->searcher, gen->seeds, gen->seed_count);
+    sd_search_add_donors(gen->searcher, s->donors, s->donor_count);
+  }
   return gen->searcher;
 }
 
@@ -1095,6 +1113,20 @@ static bool z3_gave_up(const Gen *gen) {
          (!gen->z3_hits && gen->z3_spent >= NO_MODEL_EFFORT * (double)gen->rlimit);
 }
 
+/* One query of the call: its outcome counted, and its resources (on the
+ * call, and on the solver's fruitless spending when it ran out). */
+static Z3_lbool checked(Gen *gen) {
+  double before = gen->z3_spent;
+  Z3_lbool r = sd_z3_check(gen->z);
+  count_outcome(gen->s, r);
+  gen->z3_spent = sd_z3_spent(gen->z) - gen->z3_spent_before;
+  if (r == Z3_L_UNDEF) {
+    gen->z3_unknowns++;
+    gen->s->z3_fruitless += gen->z3_spent - before;
+  }
+  return r;
+}
+
 /* A random length for a text of symbol, to vary what Z3 makes: between
  * its shortest word and the constraint's length bound, and one its
  * nonterminal derives (a <mul-op> of three bytes is never asked for 1740;
@@ -1358,17 +1390,11 @@ static uint32_t z3_group(Gen *gen, bool *unsat, bool *unknown) {
     }
     count_attempt(gen);
     lower_effort(gen);
-    Z3_lbool r = sd_z3_check(z);
-    count_outcome(gen->s, r);
-    if (r == Z3_L_UNDEF) gen->z3_unknowns++;
-    gen->z3_spent = sd_z3_spent(z) - gen->z3_spent_before;
+    Z3_lbool r = checked(gen);
     if (r != Z3_L_TRUE && extras && !z3_gave_up(gen)) {
       sd_z3_pop(z);
       sd_z3_push(z);
-      r = sd_z3_check(z);
-      count_outcome(gen->s, r);
-      if (r == Z3_L_UNDEF) gen->z3_unknowns++;
-      gen->z3_spent = sd_z3_spent(z) - gen->z3_spent_before;
+      r = checked(gen);
     }
     bool got = false;
     if (r == Z3_L_TRUE) {

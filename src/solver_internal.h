@@ -121,6 +121,10 @@ struct SdLengths;
 SdSearch *sd_search_new(const SdGrammar *g, struct SdFuzzer *fuzzer, struct SdParser *parser, struct SdRng *rng,
                         const struct SdLengths *lengths, const SdConstraint *nnf, uint32_t size_budget);
 void sd_search_free(SdSearch *self);
+/* Witnesses in the seeds (kept alive by the caller) of the conjuncts that
+ * are an exists over the whole input: a quarter of the steps on such a
+ * conjunct graft one of them in place of a node of its nonterminal. */
+void sd_search_add_donors(SdSearch *self, SdTree *const *seeds, uint32_t seed_count);
 /* Walk from t (taken over) for at most `steps` steps: a tree on which every
  * conjunct holds, or NULL (t is freed). */
 SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps);

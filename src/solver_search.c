@@ -36,13 +36,19 @@
 #include "solver_internal.h"
 #include "util.h"
 
-enum { SEARCH_MAX_CONJUNCTS = 16, SEARCH_SYMBOLS = 16 };
+enum { SEARCH_MAX_CONJUNCTS = 16, SEARCH_SYMBOLS = 16, SEARCH_DONORS = 16 };
+
+/* A node of a seed tree on which a conjunct `exists <N> x: ...` holds:
+ * its witness for x, to graft where the conjunct fails. */
+typedef struct Donor { const SdTree *tree; const SdNode *node; } Donor;
+typedef Array(Donor) DonorList;
 
 typedef struct Conjunct {
   SdConstraint *c;          /* the conjunct alone */
   SdConstraint *violation;  /* for a forall: its negation (an exists), whose witness violates it */
   SdSymbol symbols[SEARCH_SYMBOLS];
   uint32_t symbol_count;
+  DonorList donors;         /* for an exists over the whole input: witnesses in the seeds */
 } Conjunct;
 
 /* What the constraint asks of a nonterminal's texts, as it is positively:
@@ -93,6 +99,7 @@ static void add_conjunct(SdSearch *self, SdConstraint *c) {
   x->violation = c->root->kind == SD_F_FORALL ? sd_constraint_negate(c) : NULL;
   if (x->violation && x->violation->variable_count > self->witness_room)
     self->witness_room = x->violation->variable_count;
+  if (c->variable_count > self->witness_room) self->witness_room = c->variable_count;
   x->symbol_count = sd_constraint_symbols(c, x->symbols, SEARCH_SYMBOLS);
   if (x->symbol_count > SEARCH_SYMBOLS) x->symbol_count = SEARCH_SYMBOLS;
 }
@@ -251,6 +258,7 @@ void sd_search_free(SdSearch *self) {
   for (uint32_t i = 0; i < self->count; i++) {
     sd_constraint_free(self->conjuncts[i].c);
     sd_constraint_free(self->conjuncts[i].violation);
+    array_free(&self->conjuncts[i].donors);
   }
   free(self->witness);
   array_free(&self->shapes);
@@ -435,6 +443,33 @@ static bool shape_move(SdSearch *self, SdTree *next, SdNode *node) {
   return true;
 }
 
+/* next with a node of a donor's nonterminal replaced by a copy of the
+ * donor (a witness, in a seed, of the failing conjunct x); false when x has
+ * no donors or next no such node. One graft meets "an <expr> that contains
+ * `/ -0`" where deriving anew and overlaying literals met it in few walks
+ * out of many, and Z3 ran out of rlimit on it (the expression example). */
+static bool graft_move(SdSearch *self, SdTree *next, const Conjunct *x) {
+  if (!x->donors.size) return false;
+  const Donor *d = &x->donors.items[sd_rng_below(self->rng, x->donors.size)];
+  uint32_t count, first = sd_tree_range(next, d->node->symbol, NULL, &count);
+  if (!count) return false;
+  sd_tree_replace(next, next->nodes[next->by_symbol[d->node->symbol][first + sd_rng_below(self->rng, count)]], d->node);
+  return true;
+}
+
+void sd_search_add_donors(SdSearch *self, SdTree *const *seeds, uint32_t seed_count) {
+  for (uint32_t i = 0; i < self->count; i++) {
+    Conjunct *x = &self->conjuncts[i];
+    const SdFormula *q = x->c->root;
+    if (q->kind != SD_F_EXISTS || q->in_var >= 0 || x->c->variable_count > self->witness_room) continue;
+    for (uint32_t k = 0; k < seed_count && x->donors.size < SEARCH_DONORS; k++) {
+      if (!sd_constraint_eval(x->c, seeds[k], self->witness) || !self->witness[q->var]) continue;
+      Donor d = {seeds[k], self->witness[q->var]};
+      array_push(&x->donors, d);
+    }
+  }
+}
+
 bool sd_search_has_boundaries(const SdSearch *self) {
   for (uint32_t i = 0; i < self->shapes.size; i++)
     if (self->shapes.items[i].boundary) return true;
@@ -475,8 +510,9 @@ SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps) {
       sd_tree_free(next);
       break;
     }
-    uint32_t way = sd_rng_below(self->rng, 6);
-    bool moved = way < 2 ? copy_move(self, next, node, &self->conjuncts[pick]) : way == 2 && shape_move(self, next, node);
+    const Conjunct *x = &self->conjuncts[pick];
+    uint32_t way = sd_rng_below(self->rng, x->donors.size ? 8 : 6);
+    bool moved = way < 2 ? copy_move(self, next, node, x) : way == 2 ? shape_move(self, next, node) : way >= 6 && graft_move(self, next, x);
     if (!moved) {
       uint32_t lo = self->g->symbols[node->symbol].min_size;
       uint32_t size = lo + sd_rng_below(self->rng, self->size_budget);

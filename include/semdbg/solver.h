@@ -52,6 +52,12 @@ SD_API void sd_solver_set_effort(SdSolver *self, uint64_t rlimit, uint32_t max_q
  * what counts and more are a bonus (a tie split). Returns the old setting. */
 SD_API bool sd_solver_set_one_is_enough(SdSolver *self, bool on);
 
+/* Trees whose parts later generate calls may graft into their inputs (a
+ * node that satisfies one of the constraint's `exists` conjuncts, such as a
+ * witness of a failure's literal in a failing input), besides the seeds of
+ * each call; the caller keeps them alive until it sets others (NULL/0: none). */
+SD_API void sd_solver_set_donors(SdSolver *self, SdTree *const *trees, uint32_t count);
+
 /* Register a text already known (e.g. already run): generate never returns it. */
 SD_API void sd_solver_avoid(SdSolver *self, const char *text, size_t length);
 
