@@ -63,6 +63,7 @@ typedef struct Ev {
   SdReCtx *re;
   bool utf8;      /* building a regex for a subject that is valid UTF-8 */
   bool cut;       /* a stop was requested (semdbg/stop.h): the result is false, not the truth */
+  bool witness;   /* the caller wants the first satisfying binding: no extremes (eval_extremes) */
   int8_t ascii;   /* the tree's text is ASCII: 1 yes, 0 no, -1 not looked at yet */
   uint32_t polls;
 } Ev;
@@ -769,16 +770,199 @@ static bool eval_int_quantifier(Ev *e, const SdFormula *q, bool neg) {
   return result;
 }
 
+/* Is f (read with neg) `exists x: str.contains(x, "literal")`? Then a node
+ * inside another node of x's nonterminal can only hold where the outer one
+ * does (its text is part of the outer one's), and the outermost nodes
+ * decide: on recursive grammars (expressions) the inner ones were most of
+ * the learner's evaluations. */
+static bool outermost_decide(const SdFormula *f, bool neg) {
+  if ((f->kind == SD_F_FORALL) != neg || f->match) return false;
+  const SdFormula *body = f->children[0];
+  bool positive = !neg;
+  while (body->kind == SD_F_NOT) body = body->children[0], positive = !positive;
+  const SdTerm *a = body->kind == SD_F_ATOM ? body->atom : NULL;
+  return positive && a && a->op == SD_OP_STR_CONTAINS && a->arg_count == 2 && a->args[0]->op == SD_OP_VAR &&
+         a->args[0]->var == f->var && a->args[1]->op == SD_OP_STRING;
+}
+
+/* ---- existential chains over independent nodes ----
+ * `exists <A> a: exists <B> b: L op R` (also three or four quantifiers, and
+ * `not forall ... not`), where every quantifier ranges over the same scope
+ * with no match expression and L - R is a sum of constants and of
+ * str.to.int(v) or str.len(v), each variable once with sign +1 or -1, or a
+ * product of two such values plus constants: some binding satisfies the
+ * comparison iff the extreme of L - R over all bindings does (its maximum
+ * for > and >=, its minimum for < and <=), and that extreme comes from each
+ * variable's own extremes. Each variable's values are gathered once: the
+ * sum of the ranges' sizes instead of their product (the arithmetic
+ * patterns over the expression example's numbers were half of the
+ * learner's time). A binding whose value is undefined makes the atom false
+ * under either polarity, so such nodes are passed over. */
+enum { CHAIN_MAX = 4, CHAIN_CONSTS = 8 };
+typedef struct Chain {
+  const SdFormula *q[CHAIN_MAX];
+  const SdTerm *measure[CHAIN_MAX]; /* per quantifier: str.to.int(v) or str.len(v) */
+  int sign[CHAIN_MAX];
+  uint32_t count;
+  const SdTerm *consts[CHAIN_CONSTS];
+  int const_sign[CHAIN_CONSTS];
+  uint32_t const_count;
+  bool product;     /* L - R = sign[0] * measure[0] * measure[1] + constants */
+  int product_sign;
+} Chain;
+
+static int chain_index(const Chain *ch, int32_t var) {
+  for (uint32_t i = 0; i < ch->count; i++)
+    if (ch->q[i]->var == var) return (int)i;
+  return -1;
+}
+
+/* A measure of a chain variable, recorded once with its sign. */
+static bool chain_measure(Chain *ch, const SdTerm *t, int sign) {
+  if ((t->op != SD_OP_STR_TO_INT && t->op != SD_OP_STR_LEN) || t->arg_count != 1 || t->args[0]->op != SD_OP_VAR)
+    return false;
+  int i = chain_index(ch, t->args[0]->var);
+  if (i < 0 || ch->measure[i]) return false;
+  ch->measure[i] = t, ch->sign[i] = sign;
+  return true;
+}
+
+static bool chain_terms(Chain *ch, const SdTerm *t, int sign, bool top) {
+  switch (t->op) {
+    case SD_OP_INT:
+      if (ch->const_count == CHAIN_CONSTS) return false;
+      ch->consts[ch->const_count] = t, ch->const_sign[ch->const_count++] = sign;
+      return true;
+    case SD_OP_ADD:
+      for (uint32_t i = 0; i < t->arg_count; i++)
+        if (!chain_terms(ch, t->args[i], sign, false)) return false;
+      return true;
+    case SD_OP_SUB:
+      for (uint32_t i = 0; i < t->arg_count; i++)
+        if (!chain_terms(ch, t->args[i], i ? -sign : sign, false)) return false;
+      return true;
+    case SD_OP_NEG: return t->arg_count == 1 && chain_terms(ch, t->args[0], -sign, false);
+    case SD_OP_MUL: /* a product of two measures, the only non-constant term of the comparison */
+      if (!top || ch->product || t->arg_count != 2 || !chain_measure(ch, t->args[0], 1) ||
+          !chain_measure(ch, t->args[1], 1))
+        return false;
+      ch->product = true, ch->product_sign = sign;
+      return true;
+    default: return chain_measure(ch, t, sign);
+  }
+}
+
+static SdOp complement(SdOp op) {
+  switch (op) {
+    case SD_OP_LT: return SD_OP_GE;
+    case SD_OP_LE: return SD_OP_GT;
+    case SD_OP_GT: return SD_OP_LE;
+    default: return SD_OP_LT; /* SD_OP_GE */
+  }
+}
+
+/* Is f (read with neg) such a chain? Fills ch and the comparison of L - R
+ * with 0 that some binding must meet. */
+static bool chain_of(const Ev *e, const SdFormula *f, bool neg, Chain *ch, SdOp *op) {
+  if (e->witness || e->frames.size || (f->kind == SD_F_FORALL) != neg) return false;
+  memset(ch, 0, sizeof *ch);
+  const SdFormula *body = f;
+  while ((body->kind == SD_F_FORALL || body->kind == SD_F_EXISTS) && (body->kind == SD_F_FORALL) == neg) {
+    if (body->match || body->in_var != f->in_var || ch->count == CHAIN_MAX) return false;
+    ch->q[ch->count++] = body;
+    body = body->children[0];
+  }
+  if (ch->count < 2 || body->kind != SD_F_ATOM) return false;
+  const SdTerm *a = body->atom;
+  if ((a->op != SD_OP_LT && a->op != SD_OP_LE && a->op != SD_OP_GT && a->op != SD_OP_GE) || a->arg_count != 2)
+    return false;
+  if (!chain_terms(ch, a->args[0], 1, true) || !chain_terms(ch, a->args[1], -1, true)) return false;
+  for (uint32_t i = 0; i < ch->count; i++)
+    if (!ch->measure[i]) return false;
+  if (ch->product && (ch->count != 2 || ch->sign[0] != 1 || ch->sign[1] != 1)) return false;
+  *op = neg ? complement(a->op) : a->op;
+  return true;
+}
+
+/* The least and greatest defined value of measure over q's range; false
+ * when none is defined. */
+static bool chain_range(Ev *e, const SdFormula *q, const SdTerm *measure, SdInt *lo, SdInt *hi) {
+  const SdNode *within = q->in_var < 0 ? e->t->root : e->bind[q->in_var];
+  SdSymbol s = e->c->variables[q->var].symbol;
+  uint32_t count, first = sd_tree_range(e->t, s, within, &count);
+  bool any = false;
+  for (uint32_t k = 0; k < count; k++) {
+    if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
+    if (e->cut) return false;
+    e->bind[q->var] = e->t->nodes[e->t->by_symbol[s][first + k]];
+    SdInt v;
+    if (!eval_int(e, measure, &v)) continue;
+    if (!any || sd_int_cmp(v, *lo) < 0) *lo = v;
+    if (!any || sd_int_cmp(v, *hi) > 0) *hi = v;
+    any = true;
+  }
+  return any;
+}
+
+/* The chain's truth value from the extremes (see above). */
+static bool eval_chain(Ev *e, const Chain *ch, SdOp op) {
+  SdArenaMark m = sd_arena_mark(&e->scratch);
+  bool up = op == SD_OP_GT || op == SD_OP_GE; /* the maximum of L - R decides */
+  SdInt lo[CHAIN_MAX], hi[CHAIN_MAX], ext = sd_int_small(0);
+  bool ok = true;
+  for (uint32_t i = 0; i < ch->count && ok; i++) ok = chain_range(e, ch->q[i], ch->measure[i], &lo[i], &hi[i]);
+  for (uint32_t i = 0; i < ch->const_count && ok; i++) {
+    SdInt k;
+    ok = eval_int(e, ch->consts[i], &k);
+    if (ok) ext = ch->const_sign[i] > 0 ? sd_int_add(&e->scratch, ext, k) : sd_int_sub(&e->scratch, ext, k);
+  }
+  if (ok && ch->product) {
+    /* the extremes of a product over a box are at its corners */
+    bool want_max = up == (ch->product_sign > 0);
+    SdInt best = sd_int_mul(&e->scratch, lo[0], lo[1]);
+    const SdInt corners[3][2] = {{lo[0], hi[1]}, {hi[0], lo[1]}, {hi[0], hi[1]}};
+    for (int c = 0; c < 3; c++) {
+      SdInt p = sd_int_mul(&e->scratch, corners[c][0], corners[c][1]);
+      if (want_max ? sd_int_cmp(p, best) > 0 : sd_int_cmp(p, best) < 0) best = p;
+    }
+    ext = ch->product_sign > 0 ? sd_int_add(&e->scratch, ext, best) : sd_int_sub(&e->scratch, ext, best);
+  } else if (ok) {
+    for (uint32_t i = 0; i < ch->count; i++) {
+      /* up: +max or -min; down: +min or -max */
+      SdInt v = (up == (ch->sign[i] > 0)) ? hi[i] : lo[i];
+      ext = ch->sign[i] > 0 ? sd_int_add(&e->scratch, ext, v) : sd_int_sub(&e->scratch, ext, v);
+    }
+  }
+  int c = ok ? sd_int_cmp(ext, sd_int_small(0)) : 0;
+  sd_arena_reset(&e->scratch, m);
+  if (!ok) return false;
+  switch (op) {
+    case SD_OP_GT: return c > 0;
+    case SD_OP_GE: return c >= 0;
+    case SD_OP_LT: return c < 0;
+    default: return c <= 0;
+  }
+}
+
 static bool eval_quantifier(Ev *e, const SdFormula *f, bool neg) {
+  Chain chain;
+  SdOp chain_op;
+  if (chain_of(e, f, neg, &chain, &chain_op)) return eval_chain(e, &chain, chain_op);
   bool forall = (f->kind == SD_F_FORALL) != neg;
   const SdNode *within = f->in_var < 0 ? e->t->root : e->bind[f->in_var];
   SdSymbol s = e->c->variables[f->var].symbol;
   uint32_t count, first = sd_tree_range(e->t, s, within, &count);
   const uint32_t *ids = count ? e->t->by_symbol[s] : NULL;
+  bool outermost = count > 1 && outermost_decide(f, neg);
+  uint32_t inside_until = 0; /* ids below this are inside a node already looked at */
   for (uint32_t k = 0; k < count; k++) {
     if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
     if (e->cut) return false;
     const SdNode *node = e->t->nodes[ids[first + k]];
+    if (outermost) {
+      if (node->id < inside_until) continue;
+      inside_until = node->id + node->size;
+    }
     e->bind[f->var] = node;
     if (f->match && !sd_match_node(f->match, e->t, node, e->bind)) continue; /* not in range */
     if (eval_formula(e, f->children[0], neg) != forall) return !forall;
@@ -828,6 +1012,7 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
   e.bind = n <= 16 ? local : sd_xmalloc(n * sizeof(SdNode *));
   for (uint32_t i = 0; i < n; i++)
     e.bind[i] = self->variables[i].symbol == -1 ? tree->root : NULL;
+  e.witness = witness != NULL;
   bool r = tree->root && self->root && eval_formula(&e, self->root, false);
   if (e.cut) {
     r = false;
