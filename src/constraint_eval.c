@@ -770,19 +770,21 @@ static bool eval_int_quantifier(Ev *e, const SdFormula *q, bool neg) {
   return result;
 }
 
-/* Is f (read with neg) `exists x: str.contains(x, "literal")`? Then a node
- * inside another node of x's nonterminal can only hold where the outer one
- * does (its text is part of the outer one's), and the outermost nodes
- * decide: on recursive grammars (expressions) the inner ones were most of
- * the learner's evaluations. */
+/* Is f (read with neg) `exists x: str.contains(x, "literal")` or `forall
+ * x: not str.contains(x, "literal")`? Then a node inside another node of
+ * x's nonterminal holds the literal only where the outer one does (its text
+ * is part of the outer one's), and the outermost nodes decide: on recursive
+ * grammars (expressions) the inner ones were most of the learner's
+ * evaluations. */
 static bool outermost_decide(const SdFormula *f, bool neg) {
-  if ((f->kind == SD_F_FORALL) != neg || f->match) return false;
+  if (f->match) return false;
+  bool forall = (f->kind == SD_F_FORALL) != neg;
   const SdFormula *body = f->children[0];
   bool positive = !neg;
   while (body->kind == SD_F_NOT) body = body->children[0], positive = !positive;
   const SdTerm *a = body->kind == SD_F_ATOM ? body->atom : NULL;
-  return positive && a && a->op == SD_OP_STR_CONTAINS && a->arg_count == 2 && a->args[0]->op == SD_OP_VAR &&
-         a->args[0]->var == f->var && a->args[1]->op == SD_OP_STRING;
+  return positive != forall && a && a->op == SD_OP_STR_CONTAINS && a->arg_count == 2 &&
+         a->args[0]->op == SD_OP_VAR && a->args[0]->var == f->var && a->args[1]->op == SD_OP_STRING;
 }
 
 /* ---- existential chains over independent nodes ----

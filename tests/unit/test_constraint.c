@@ -823,6 +823,30 @@ static void test_chain_extremes(void) {
   }
   sd_fuzzer_free(fz);
   sd_grammar_free(g);
+  /* `exists x: str.contains(x, literal)` looks at the outermost nodes only;
+     a body that is not a bare atom makes it look at all */
+  g = sd_grammar_load("grammars/expression.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  SdConstraint *outer = parse(g, "exists <term> t: str.contains(t, \"/ (\")");
+  SdConstraint *all = parse(g, "exists <term> t: (str.contains(t, \"/ (\") and true)");
+  SdConstraint *none = parse(g, "forall <factor> t: not str.contains(t, \"* -\")");
+  SdConstraint *none_all = parse(g, "forall <factor> t: (not str.contains(t, \"* -\") or false)");
+  fz = sd_fuzzer_new(g, &fo);
+  uint32_t agree = 0, holds = 0, n = 300;
+  for (uint32_t i = 0; outer && all && none && none_all && i < n; i++) {
+    SdTree *t = sd_fuzz_tree(fz, -1);
+    bool a = sd_constraint_eval(outer, t, NULL), b = sd_constraint_eval(all, t, NULL);
+    bool x = sd_constraint_eval(none, t, NULL), y = sd_constraint_eval(none_all, t, NULL);
+    agree += a == b && x == y;
+    holds += a;
+    sd_tree_free(t);
+  }
+  CHECK(agree == n && holds > 0 && holds < n);
+  sd_constraint_free(outer), sd_constraint_free(all), sd_constraint_free(none), sd_constraint_free(none_all);
+  sd_fuzzer_free(fz);
+  sd_grammar_free(g);
 }
 
 static void test_nesting(void) {
