@@ -547,17 +547,15 @@ static void test_search_walk(void) {
  * aligned with the grammar's spaces, which literals written over random
  * words rarely are (and Z3 ran out of rlimit on them); with the two donors
  * the solver meets both without Z3, and its inputs hold. */
-static void test_search_grafts(void) {
-  SdGrammar *g = grammar_file("grammars/expression.bnf");
+static void grafts(const char *grammar, const char *text, const char *const donor_texts[2]) {
+  SdGrammar *g = grammar_file(grammar);
   CHECK(g != NULL);
   if (!g) return;
-  const char *text = "(exists <expr> e: str.contains(e, \"/ -0\")) and (exists <term> t: str.suffixof(\"* (0)\", t))";
   SdConstraintError e = {0};
   SdConstraint *c = sd_constraint_parse(g, text, strlen(text), &e);
   free(e.message);
   CHECK(c != NULL);
   SdParser *parser = sd_parser_new(g);
-  const char *donor_texts[] = {"(7 - 2) / -0 + 1", "3 + 4 * (0) - 5"};
   SdTree *donors[2];
   for (int i = 0; i < 2; i++) {
     SdParseError pe = {0};
@@ -575,6 +573,7 @@ static void test_search_grafts(void) {
     SdTree *out[4];
     uint32_t n = sd_solver_generate(s, c, NULL, 0, 4, out, NULL);
     CHECK(n == 4);
+    if (n != 4) fprintf(stderr, "  %s: %u of 4 inputs for %s\n", grammar, n, text);
     for (uint32_t i = 0; i < n; i++) {
       CHECK(sd_constraint_eval(c, out[i], NULL));
       sd_tree_free(out[i]);
@@ -588,6 +587,17 @@ static void test_search_grafts(void) {
   sd_parser_free(parser);
   sd_constraint_free(c);
   sd_grammar_free(g);
+}
+
+static void test_search_grafts(void) {
+  const char *const expression[2] = {"(7 - 2) / -0 + 1", "3 + 4 * (0) - 5"};
+  grafts("grammars/expression.bnf",
+         "(exists <expr> e: str.contains(e, \"/ -0\")) and (exists <term> t: str.suffixof(\"* (0)\", t))", expression);
+  /* written after it, another grammar: a member with a negative "qty", and
+     an array of objects */
+  const char *const json[2] = {"{\"items\": [{\"qty\": -3}], \"n\": 1}", "[{\"a\": true}, 2]"};
+  grafts("grammars/json.bnf",
+         "(exists <member> m: str.contains(m, \"\\\"qty\\\": -\")) and (exists <array> a: str.prefixof(\"[{\", a))", json);
 }
 
 static void send_sigint(int sig) {
