@@ -1,14 +1,18 @@
 /* bench_solver.c: speed of constraint-driven generation. For each of the
  * constraint classes (and its negation) it asks a fresh solver for 50
  * inputs and prints inputs per second, Z3 queries and attempts per input,
- * and how many came from fuzz-and-filter vs. Z3 models.
+ * and how many came from fuzz-and-filter vs. Z3 models; a class with a donor
+ * input runs once more with it as the solver's donor (its parts grafted where
+ * an `exists` needs them, as the debugger gives its failing inputs).
  * Run from the project root: build/bench/bench_solver [n] */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "semdbg/constraint.h"
+#include "semdbg/parser.h"
 #include "semdbg/solver.h"
 
 typedef struct Case {
@@ -16,6 +20,12 @@ typedef struct Case {
   const char *grammar;
   const char *constraint;
 } Case;
+
+/* Classes the local search meets by grafting parts of a donor input. */
+typedef struct DonorCase {
+  Case c;
+  const char *donor; /* an input whose parts the solver may graft */
+} DonorCase;
 
 static const Case cases[] = {
     {"value vs length", "grammars/heartbleed.bnf",
@@ -42,17 +52,24 @@ static const Case cases[] = {
      "(forall <temperature> t: str.to.int(t) <= 47) and (forall <temperature> u: not str.contains(u, \"37.\"))"},
 };
 
+static const DonorCase donor_cases[] = {
+    {{"literals in nested structure", "grammars/expression.bnf",
+      "(exists <expr> e: str.contains(e, \"/ -0\")) and (exists <term> t: str.suffixof(\"* (0)\", t))"},
+     "(7 - 2) / -0 + 4 * (0) - 5"},
+};
+
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void run(const SdGrammar *g, const SdConstraint *c, const char *label, uint32_t n) {
+static void run(const SdGrammar *g, const SdConstraint *c, const char *label, uint32_t n, SdTree *donor) {
   SdSolverOptions o;
   sd_solver_options_init(&o);
   o.seed = 42;
   SdSolver *s = sd_solver_new(g, &o);
+  if (donor) sd_solver_set_donors(s, &donor, 1);
   SdTree **out = calloc(n, sizeof *out);
   SdSolveStatus st;
   double t0 = now();
@@ -70,31 +87,49 @@ static void run(const SdGrammar *g, const SdConstraint *c, const char *label, ui
   sd_solver_free(s);
 }
 
+/* One class: its line, then plain and negated (and with the donor, when
+ * given); false when its grammar or constraint does not load. */
+static bool bench_class(const Case *k, const char *donor_text, uint32_t n) {
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_load(k->grammar, NULL, &d);
+  sd_diagnostics_free(&d);
+  if (!g) {
+    fprintf(stderr, "cannot load %s (run from the project root)\n", k->grammar);
+    return false;
+  }
+  SdConstraintError e = {0};
+  SdConstraint *c = sd_constraint_parse(g, k->constraint, strlen(k->constraint), &e);
+  if (!c) {
+    fprintf(stderr, "%s: %s\n", k->constraint, e.message);
+    free(e.message);
+    sd_grammar_free(g);
+    return false;
+  }
+  printf("[%s] %s  %s\n", k->klass, k->grammar, k->constraint);
+  run(g, c, "  plain", n, NULL);
+  SdConstraint *neg = sd_constraint_negate(c);
+  run(g, neg, "  negated", n, NULL);
+  sd_constraint_free(neg);
+  if (donor_text) {
+    SdParser *p = sd_parser_new(g);
+    SdParseError pe = {0};
+    SdTree *donor = sd_parse(p, -1, donor_text, strlen(donor_text), &pe);
+    free(pe.message);
+    if (donor) run(g, c, "  donor", n, donor);
+    else fprintf(stderr, "the donor does not parse: %s\n", donor_text);
+    sd_tree_free(donor);
+    sd_parser_free(p);
+  }
+  sd_constraint_free(c);
+  sd_grammar_free(g);
+  return true;
+}
+
 int main(int argc, char **argv) {
   uint32_t n = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 10) : 50;
-  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    SdDiagnostics d = {0};
-    SdGrammar *g = sd_grammar_load(cases[i].grammar, NULL, &d);
-    sd_diagnostics_free(&d);
-    if (!g) {
-      fprintf(stderr, "cannot load %s (run from the project root)\n", cases[i].grammar);
-      return 2;
-    }
-    SdConstraintError e = {0};
-    SdConstraint *c = sd_constraint_parse(g, cases[i].constraint, strlen(cases[i].constraint), &e);
-    if (!c) {
-      fprintf(stderr, "%s: %s\n", cases[i].constraint, e.message);
-      free(e.message);
-      sd_grammar_free(g);
-      return 2;
-    }
-    printf("[%s] %s  %s\n", cases[i].klass, cases[i].grammar, cases[i].constraint);
-    run(g, c, "  plain", n);
-    SdConstraint *neg = sd_constraint_negate(c);
-    run(g, neg, "  negated", n);
-    sd_constraint_free(neg);
-    sd_constraint_free(c);
-    sd_grammar_free(g);
-  }
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    if (!bench_class(&cases[i], NULL, n)) return 2;
+  for (size_t i = 0; i < sizeof donor_cases / sizeof *donor_cases; i++)
+    if (!bench_class(&donor_cases[i].c, donor_cases[i].donor, n)) return 2;
   return 0;
 }
