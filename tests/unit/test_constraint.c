@@ -844,6 +844,17 @@ static void test_chain_extremes(void) {
     sd_tree_free(t);
   }
   CHECK(agree == n && holds > 0 && holds < n);
+  /* the literal in a later outermost node, and inside a nested one only */
+  const char *texts[] = {"1 + 2 / (3)", "(4 - 8 / (1)) * 2", "5 - 6 * -7 + 1", "1 - (2 * -3)", "-(9 * -3)"};
+  const bool has_div_paren[] = {true, true, false, false, false}, no_mul_minus[] = {true, true, true, false, false};
+  for (int i = 0; i < 5 && outer && none; i++) {
+    SdTree *t = tree_of(g, texts[i]);
+    CHECK(t != NULL);
+    if (!t) continue;
+    CHECK(sd_constraint_eval(outer, t, NULL) == has_div_paren[i]);
+    CHECK(sd_constraint_eval(none, t, NULL) == no_mul_minus[i]);
+    sd_tree_free(t);
+  }
   sd_constraint_free(outer), sd_constraint_free(all), sd_constraint_free(none), sd_constraint_free(none_all);
   sd_fuzzer_free(fz);
   sd_grammar_free(g);
