@@ -854,19 +854,10 @@ static bool chain_terms(Chain *ch, const SdTerm *t, int sign, bool top) {
   }
 }
 
-static SdOp complement(SdOp op) {
-  switch (op) {
-    case SD_OP_LT: return SD_OP_GE;
-    case SD_OP_LE: return SD_OP_GT;
-    case SD_OP_GT: return SD_OP_LE;
-    default: return SD_OP_LT; /* SD_OP_GE */
-  }
-}
-
 /* Is f (read with neg) such a chain? Fills ch and the comparison of L - R
  * with 0 that some binding must meet. */
 static bool chain_of(const Ev *e, const SdFormula *f, bool neg, Chain *ch, SdOp *op) {
-  if (e->witness || e->frames.size || (f->kind == SD_F_FORALL) != neg) return false;
+  if (e->witness || e->frames.size || (f->kind == SD_F_FORALL) != neg || f->children[0]->kind != f->kind) return false;
   memset(ch, 0, sizeof *ch);
   const SdFormula *body = f;
   while ((body->kind == SD_F_FORALL || body->kind == SD_F_EXISTS) && (body->kind == SD_F_FORALL) == neg) {
@@ -882,7 +873,7 @@ static bool chain_of(const Ev *e, const SdFormula *f, bool neg, Chain *ch, SdOp 
   for (uint32_t i = 0; i < ch->count; i++)
     if (!ch->measure[i]) return false;
   if (ch->product && (ch->count != 2 || ch->sign[0] != 1 || ch->sign[1] != 1)) return false;
-  *op = neg ? complement(a->op) : a->op;
+  *op = neg ? sd_op_negated(a->op) : a->op;
   return true;
 }
 

@@ -45,6 +45,9 @@ bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdForm
 /* Truth value of an atom without variables (constraint_eval.c): 1 true,
  * 0 false, -1 undefined (false whether negated or not). */
 int sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
+/* The comparison that holds where op does not (defined values): < and >=,
+ * <= and >; any other op as it is (constraint_nnf.c). */
+SdOp sd_op_negated(SdOp op);
 
 /* ---- operator table (constraint_print.c) ---- */
 const char *sd_op_name(SdOp op); /* canonical SMT-LIB / ISLa name */

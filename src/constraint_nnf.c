@@ -496,7 +496,7 @@ static SdFormulaKind dual_quantifier(SdFormulaKind k) {
   }
 }
 
-static SdOp flip_cmp(SdOp op) {
+SdOp sd_op_negated(SdOp op) {
   switch (op) {
     case SD_OP_LT: return SD_OP_GE;
     case SD_OP_LE: return SD_OP_GT;
@@ -551,7 +551,7 @@ static SdFormula *xform(Bld *b, const SdFormula *f, bool neg, bool nnf) {
       if (!neg) return r;
       SdOp op = r->atom->op;
       if (op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE) {
-        r->atom->op = flip_cmp(op);
+        r->atom->op = sd_op_negated(op);
         return r;
       }
       return not_of(b, r);
