@@ -33,6 +33,7 @@ typedef struct SdZ3 {
   Z3_ast *bounded;         /* [depth * symbol_count + s] for non-regular symbols */
   int32_t *scc;            /* per symbol: strongly connected component (nonterminals) */
   uint8_t *sign;           /* per symbol: 1 = can derive '-' or '+' somewhere, 2 = cannot, 0 = unknown */
+  uint8_t *canonical;      /* per symbol: 1 = every text is a numeral without sign or leading zero, 2 = not, 0 = unknown */
   /* str.to.int of a term that may carry a sign: x = sign ++ magnitude, asserted
    * once per scope (entries made inside a scope are dropped when it is popped) */
   struct SdZ3Split { Z3_ast x, sign, magnitude; } *splits;
@@ -71,6 +72,10 @@ Z3_ast sd_z3_symbol_regex(SdZ3 *self, SdSymbol s, bool *exact);
 Z3_ast sd_z3_symbol_superset(SdZ3 *self, SdSymbol s);
 /* Can some terminal below s contain '-' or '+'? (str.to.int needs a sign only then) */
 bool sd_z3_symbol_may_sign(SdZ3 *self, SdSymbol s);
+/* Is every text of s made of digits, with no leading zero ("0", "7", "42",
+ * never "07")? Then a text longer than k digits has a value of at least
+ * 10^k: solver_z3.c tells Z3 so. From the grammar, once per symbol. */
+bool sd_z3_symbol_canonical(SdZ3 *self, SdSymbol s);
 /* [\x00-\xff]* */
 Z3_ast sd_z3_bytes_star(SdZ3 *self);
 

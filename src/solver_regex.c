@@ -246,12 +246,97 @@ bool sd_z3_symbol_may_sign(SdZ3 *self, SdSymbol s) {
   return found;
 }
 
+/* What the canonical-numeral test needs to know of a symbol's words: all
+ * digits; some starts with '0'; some has two or more bytes and starts with
+ * '0'; some is non-empty. Each holds of a sequence Y1..Yk exactly when it
+ * holds of the words the Yi derive independently, so a fixpoint over the
+ * symbols below s decides them (sign-free words were checked before). */
+typedef struct Digits { bool other, zero, long_zero, nonempty; } Digits;
+
+static Digits terminal_digits(const SdSymbolInfo *si) {
+  Digits d = {0};
+  if (si->kind == SD_SYM_LITERAL) {
+    for (uint32_t i = 0; i < si->length; i++) d.other |= si->bytes[i] < '0' || si->bytes[i] > '9';
+    d.zero = si->length && si->bytes[0] == '0';
+    d.long_zero = d.zero && si->length > 1;
+    d.nonempty = si->length > 0;
+  } else {
+    for (unsigned c = 0; c < 256; c++) d.other |= sd_charset_has(si, (unsigned char)c) && (c < '0' || c > '9');
+    d.zero = sd_charset_has(si, '0');
+    d.nonempty = true;
+  }
+  return d;
+}
+
+/* The facts of alternative a from those of its symbols (facts[]). */
+static Digits sequence_digits(const SdGrammar *g, const SdAlternative *a, const Digits *facts) {
+  Digits d = {0};
+  bool prefix_empty = true; /* Y1..Yi-1 can all derive the empty word */
+  for (uint32_t k = 0; k < a->count; k++) {
+    const Digits *y = &facts[a->symbols[k]];
+    d.other |= y->other;
+    d.nonempty |= y->nonempty;
+    if (prefix_empty) {
+      d.zero |= y->zero;
+      d.long_zero |= y->long_zero;
+      for (uint32_t j = k + 1; j < a->count && y->zero && !d.long_zero; j++) d.long_zero = facts[a->symbols[j]].nonempty;
+    }
+    prefix_empty = prefix_empty && g->symbols[a->symbols[k]].nullable;
+  }
+  return d;
+}
+
+bool sd_z3_symbol_canonical(SdZ3 *self, SdSymbol s) {
+  if (self->canonical[s]) return self->canonical[s] == 1;
+  const SdGrammar *g = self->grammar;
+  Digits *facts = sd_xcalloc(g->symbol_count, sizeof(Digits));
+  bool *below = sd_xcalloc(g->symbol_count, sizeof(bool));
+  Array(SdSymbol) todo = {0}, order = {0};
+  array_push(&todo, s);
+  below[s] = true;
+  while (todo.size) {
+    SdSymbol x = array_pop(&todo);
+    const SdSymbolInfo *si = &g->symbols[x];
+    if (si->kind != SD_SYM_NONTERMINAL) {
+      facts[x] = terminal_digits(si);
+      continue;
+    }
+    array_push(&order, x);
+    for (uint32_t a = 0; a < si->alternative_count; a++)
+      for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
+        SdSymbol c = si->alternatives[a].symbols[k];
+        if (!below[c]) below[c] = true, array_push(&todo, c);
+      }
+  }
+  for (bool changed = true; changed;) { /* monotone: facts only turn true */
+    changed = false;
+    for (uint32_t i = 0; i < order.size; i++) {
+      const SdSymbolInfo *si = &g->symbols[order.items[i]];
+      Digits *d = &facts[order.items[i]], before = *d;
+      for (uint32_t a = 0; a < si->alternative_count; a++) {
+        if (si->alternatives[a].min_size == UINT32_MAX) continue; /* derives nothing */
+        Digits e = sequence_digits(g, &si->alternatives[a], facts);
+        d->other |= e.other, d->zero |= e.zero, d->long_zero |= e.long_zero, d->nonempty |= e.nonempty;
+      }
+      changed |= memcmp(d, &before, sizeof before) != 0;
+    }
+  }
+  bool canonical = !facts[s].other && !facts[s].long_zero;
+  array_free(&todo);
+  array_free(&order);
+  free(below);
+  free(facts);
+  self->canonical[s] = canonical ? 1 : 2;
+  return canonical;
+}
+
 void sd_z3_regex_init(SdZ3 *self) {
   uint32_t n = self->grammar->symbol_count;
   self->regex = sd_xcalloc(n, sizeof(Z3_ast));
   self->bounded = sd_xcalloc((size_t)(self->unroll_depth + 1) * n, sizeof(Z3_ast));
   self->scc = sd_xmalloc(n * sizeof(int32_t));
   self->sign = sd_xcalloc(n, sizeof(uint8_t));
+  self->canonical = sd_xcalloc(n, sizeof(uint8_t));
   compute_sccs(self);
   char lo = 0, hi = (char)0xff;
   self->byte_re = Z3_mk_re_range(self->ctx, sd_z3_lstring(self, &lo, 1), sd_z3_lstring(self, &hi, 1));
@@ -262,4 +347,5 @@ void sd_z3_regex_free(SdZ3 *self) {
   free(self->bounded);
   free(self->scc);
   free(self->sign);
+  free(self->canonical);
 }
