@@ -24,6 +24,8 @@ typedef struct SdSolverOptions {
   uint64_t rlimit;        /* Z3 resource limit per query (default 4000000; 0 = default) */
   uint32_t max_attempts;  /* candidate inputs tried per generate call; 0 = 200 + 40 * n */
   uint32_t max_queries;   /* Z3 queries per generate call; 0 = 24 + 6 * n */
+  uint64_t proof_rlimit;  /* Z3 resources for the proof that a constraint is unsatisfiable,
+                             asked when nothing else made an input (0 = 60000) */
 } SdSolverOptions;
 
 SD_API void sd_solver_options_init(SdSolverOptions *self);
