@@ -1399,36 +1399,52 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
  * right in one context only, a cause that does not fail alone. */
 static bool holds_diagnosis(void *ctx, const SdTree *t) { return sd_constraint_eval(ctx, t, NULL); }
 
+/* The region ends (below) in one failing input, kept in out. */
+static void ends_of_base(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdSymbol *named,
+                         uint32_t nn, SdHashSet *made, TreeList *out) {
+  for (uint32_t id = 1; id < base->node_count; id++) {
+    const SdNode *node = base->nodes[id];
+    const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+    if (!(si->numeric || si->decimal) || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+        !(names_symbol(named, nn, node->symbol) || holds_named(base, node, named, nn)))
+      continue;
+    SdTree *ends[2];
+    dbg_extremes(d, base, node, holds_diagnosis, (void *)diagnosis, ends);
+    for (int e = 0; e < 2; e++) {
+      if (ends[e] && keep(d, diagnosis, true, made, ends[e])) array_push(out, ends[e]);
+      else sd_tree_free(ends[e]);
+    }
+  }
+}
+
 /* Inside the diagnosis, the ends of its region in failing inputs: each
  * number that is an element the diagnosis names, or holds one, pushed down
  * (and up) as far as the diagnosis still holds, by evaluation only; the
  * longest inputs first (what else they hold is where a proxy parts from the
  * real cause). A proxy of a numeric cause holds to its region's end where
  * the cause does not: `<payload-length>` above 0 for a length above the
- * payload's fails at 1 only with an empty payload. */
-static void region_ends_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+ * payload's fails at 1 only with an empty payload.
+ * The bases go longest first, and only as many as give `want` ends: the
+ * ends of all eight, of which the hunt takes two, cost the calculator a
+ * tenth of its own time (each end is found by up to 96 doublings and a
+ * bisection, each an input varied and evaluated). */
+static void region_ends_inside(Debugger *d, const SdConstraint *diagnosis, uint32_t want, TreeList *out) {
   SdSymbol named[16];
   uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
   if (nn > 16) nn = 16;
-  SdHashSet made = {0};
-  for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < HUNT_BASES;) {
+  const SdTree *bases[HUNT_BASES];
+  uint32_t nb = 0;
+  for (uint32_t k = d->failing.size; k-- > 0 && nb < HUNT_BASES;) {
     const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
-    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
-    bases++;
-    for (uint32_t id = 1; id < base->node_count; id++) {
-      const SdNode *node = base->nodes[id];
-      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
-      if (!(si->numeric || si->decimal) || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
-          !(names_symbol(named, nn, node->symbol) || holds_named(base, node, named, nn)))
-        continue;
-      SdTree *ends[2];
-      dbg_extremes(d, base, node, holds_diagnosis, (void *)diagnosis, ends);
-      for (int e = 0; e < 2; e++) {
-        if (ends[e] && keep(d, diagnosis, true, &made, ends[e])) array_push(out, ends[e]);
-        else sd_tree_free(ends[e]);
-      }
-    }
+    if (sd_constraint_eval(diagnosis, base, NULL)) bases[nb++] = base;
   }
+  for (uint32_t i = 1; i < nb; i++) /* longest first, stable: newest first among equals */
+    for (uint32_t j = i; j > 0 && bases[j]->length > bases[j - 1]->length; j--) {
+      const SdTree *tmp = bases[j];
+      bases[j] = bases[j - 1], bases[j - 1] = tmp;
+    }
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb && out->size < want; b++) ends_of_base(d, diagnosis, bases[b], named, nn, &made, out);
   sd_hash_set_free(&made);
   for (uint32_t i = 1; i < out->size; i++) /* longest first (insertion sort: few) */
     for (uint32_t j = i; j > 0 && out->items[j]->length > out->items[j - 1]->length; j--) {
@@ -1503,7 +1519,7 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
   failing_neighbours(d, diagnosis, &pools[1]);
   grow_free(d, diagnosis, &pools[2]);
   boundary_transplants(d, diagnosis, &pools[3]);
-  region_ends_inside(d, diagnosis, &pools[4]);
+  region_ends_inside(d, diagnosis, HUNT_EXTRA_EACH, &pools[4]);
   across_scopes(d, diagnosis, &pools[5]);
   least_elements(d, diagnosis, &pools[6]);
   least_contexts(d, diagnosis, &pools[7]);
