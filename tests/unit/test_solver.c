@@ -417,44 +417,6 @@ static void test_canonical_numerals(void) {
   }
 }
 
-static Z3_ast test_var_text(void *user, int32_t var) {
-  char name[16];
-  snprintf(name, sizeof name, "v%d", var);
-  return sd_z3_string_var(user, name);
-}
-
-/* Boundary equations (`a > b` => `a = b + 1`) for linear comparisons only: a
- * product of two unknowns would make Z3 factor a number. */
-static void test_boundary_linear_only(void) {
-  SdGrammar *g = grammar_file("grammars/sumover.bnf");
-  CHECK(g != NULL);
-  if (!g) return;
-  static const struct { const char *text; bool boundary; } cases[] = {
-    {"exists <x> a: exists <y> b: str.to.int(a) - str.to.int(b) > 100", true},
-    {"exists <x> a: exists <y> b: str.to.int(a) + 2 * str.to.int(b) <= 100", true},
-    {"exists <x> a: exists <y> b: str.to.int(a) * str.to.int(b) > 100", false},
-    {"exists <x> a: exists <y> b: 7 < str.to.int(a) div str.to.int(b)", false},
-    {"exists <x> a: exists <y> b: str.to.int(a) div 10 > str.to.int(b)", true}, /* by a constant */
-    {"exists <x> a: exists <y> b: str.to.int(a) > str.to.int(b) * str.to.int(a) - 3", false},
-  };
-  SdZ3 *z = sd_z3_new(g, 200000, 1);
-  SdZ3Binder b = {.user = z, .var_text = test_var_text};
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    SdConstraint *c = constraint(g, cases[i].text);
-    CHECK(c != NULL);
-    if (!c) continue;
-    const SdFormula *f = c->root;
-    while (f->kind == SD_F_EXISTS) f = f->children[0];
-    CHECK(f->kind == SD_F_ATOM);
-    bool got = f->kind == SD_F_ATOM && sd_z3_boundary(z, c, f->atom, false, &b) != NULL;
-    if (got != cases[i].boundary) fprintf(stderr, "  %s: boundary %d\n", cases[i].text, got);
-    CHECK(got == cases[i].boundary);
-    sd_constraint_free(c);
-  }
-  sd_z3_free(z);
-  sd_grammar_free(g);
-}
-
 /* Same seed, same inputs; another seed, other inputs. Avoided texts and seed
  * trees' texts never come back. */
 static void test_determinism_and_avoid(void) {
@@ -722,7 +684,6 @@ int main(void) {
   RUN(test_generate_json);
   RUN(test_generate_big_numbers);
   RUN(test_canonical_numerals);
-  RUN(test_boundary_linear_only);
   RUN(test_unsat);
   RUN(test_grid_and_boundaries);
   RUN(test_determinism_and_avoid);
