@@ -537,28 +537,11 @@ Z3_ast sd_z3_atom_negated(SdZ3 *self, const SdConstraint *c, const SdTerm *atom,
   return atom_with_sides(self, c, atom, b, true);
 }
 
-/* Does t multiply, divide or take the remainder of two terms that are not
- * constants? */
-static bool nonlinear(const SdTerm *t) {
-  if (t->op == SD_OP_MUL || t->op == SD_OP_DIV || t->op == SD_OP_MOD) {
-    uint32_t variable = 0;
-    for (uint32_t i = 0; i < t->arg_count; i++) variable += t->args[i]->op != SD_OP_INT;
-    if (variable >= 2 || (t->op != SD_OP_MUL && variable && t->args[t->arg_count - 1]->op != SD_OP_INT)) return true;
-  }
-  for (uint32_t i = 0; i < t->arg_count; i++)
-    if (nonlinear(t->args[i])) return true;
-  return false;
-}
-
-/* No boundary for a product of unknowns: `a * b = c + 1` asks Z3 to factor
- * c + 1 within a and b's ranges (dates: `month * year = 23567`, prime, took
- * 0.67 s at only 25,000 rlimit; the nonlinear solver's work is not counted
- * in the rlimit). */
 Z3_ast sd_z3_boundary(SdZ3 *self, const SdConstraint *c, const SdTerm *atom, bool negated,
                       const SdZ3Binder *b) {
   SdOp op = atom->op;
   if ((op != SD_OP_LT && op != SD_OP_LE && op != SD_OP_GT && op != SD_OP_GE) || atom->arg_count != 2 ||
-      atom->args[0]->type != SD_TYPE_INT || atom->args[1]->type != SD_TYPE_INT || nonlinear(atom))
+      atom->args[0]->type != SD_TYPE_INT || atom->args[1]->type != SD_TYPE_INT)
     return NULL;
   if (negated) op = op == SD_OP_LT ? SD_OP_GE : op == SD_OP_LE ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LE : SD_OP_LT;
   Tr t = {.z = self, .c = c, .b = b};
