@@ -864,9 +864,13 @@ void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds hol
      16-fold, not 2-fold (the calculator's negative numbers hold sqrt(-x)
      without end: 96 doublings each way of every number in 8 inputs were a
      seventh of its own time); where an end is, bisection finds it all the
-     same */
+     same. Values only: lengths that grow 16-fold reach ends tens of
+     thousands of bytes long within PREDICT_BYTES (the expression example
+     at seed 3 ran "-4 - 444...4" with 32,000 digits, and its learner spent
+     48 s multiplying them), where doubling runs out of bytes first */
+  bool lengths = m.kind == M_LENGTH;
   Pin p = {.d = d, .m = &m, .base = t, .base_index = UINT32_MAX, .scratch = &scratch, .holds = holds, .holds_ctx = ctx,
-           .max_steps = MAX_STEPS / 4, .growth = 16, .real_digits = REAL_DIGITS};
+           .max_steps = lengths ? MAX_STEPS : MAX_STEPS / 4, .growth = lengths ? 2 : 16, .real_digits = REAL_DIGITS};
   out[0] = out[1] = NULL;
   p.depth = sd_node_path(node, p.path, 256);
   p.orig_text = sd_node_text(t, node, &p.orig_len);
