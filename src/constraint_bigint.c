@@ -3,9 +3,10 @@
  * Values that fit in int64 stay there (the fast path; every operation checks
  * for overflow with the compiler's builtins). Larger ones are a sign and an
  * array of decimal digits, least significant first: schoolbook addition,
- * subtraction, multiplication and long division on digits. Numbers in inputs
- * are decimal text, so this costs nothing to convert and is plenty fast for
- * numerals of a few hundred digits. Digits live in an arena with marks, so
+ * subtraction and long division on digits, multiplication on limbs of nine
+ * digits. Numbers in inputs are decimal text, so this costs nothing to
+ * convert and is plenty fast for numerals of a few hundred digits (and
+ * products of ones of tens of thousands). Digits live in an arena with marks, so
  * the evaluator can drop an atom's temporaries when the atom is done.
  * Decimals are such an integer and a power of ten (m * 10^e), compared and
  * added exactly; numerals are read with Python's int()/float() syntax, as
@@ -101,26 +102,50 @@ static Mag mag_sub(SdArena *s, Mag a, Mag b) {
   return r;
 }
 
+/* Products work on limbs of nine digits (base 10^9, least significant
+ * first): 81 times fewer steps than digit by digit, which matters for the
+ * numerals tens of thousands of digits long that length searches make (the
+ * expression example spent 80 s of a diagnosis multiplying such numbers
+ * digit by digit). */
+#define LIMB_BASE 1000000000u
+enum { LIMB_DIGITS = 9 };
+
+static uint32_t *to_limbs(SdArena *s, Mag m, uint32_t *count) {
+  uint32_t n = (m.n + LIMB_DIGITS - 1) / LIMB_DIGITS;
+  uint32_t *limbs = sd_arena_alloc(s, (n ? n : 1) * sizeof(uint32_t));
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t v = 0;
+    for (uint32_t i = LIMB_DIGITS; i-- > 0;) {
+      uint32_t at = k * LIMB_DIGITS + i;
+      v = v * 10 + (at < m.n ? m.d[at] : 0);
+    }
+    limbs[k] = v;
+  }
+  *count = n;
+  return limbs;
+}
+
 static Mag mag_mul(SdArena *s, Mag a, Mag b) {
   if (!a.n || !b.n) return mag_alloc(s, 0);
-  uint32_t n = a.n + b.n;
-  uint32_t *acc = sd_arena_alloc(s, n * sizeof(uint32_t));
-  memset(acc, 0, n * sizeof(uint32_t));
-  for (uint32_t i = 0; i < a.n; i++) {
-    uint32_t carry = 0;
-    for (uint32_t j = 0; j < b.n; j++) {
-      uint32_t v = acc[i + j] + (uint32_t)a.d[i] * b.d[j] + carry;
-      acc[i + j] = v % 10;
-      carry = v / 10;
+  uint32_t na, nb;
+  uint32_t *la = to_limbs(s, a, &na), *lb = to_limbs(s, b, &nb);
+  uint32_t n = na + nb;
+  uint64_t *acc = sd_arena_alloc(s, n * sizeof(uint64_t));
+  memset(acc, 0, n * sizeof(uint64_t));
+  for (uint32_t i = 0; i < na; i++) {
+    uint64_t carry = 0;
+    for (uint32_t j = 0; j < nb; j++) {
+      uint64_t v = acc[i + j] + (uint64_t)la[i] * lb[j] + carry; /* < 10^18 + 2 * 10^9 */
+      acc[i + j] = v % LIMB_BASE;
+      carry = v / LIMB_BASE;
     }
-    for (uint32_t k = i + b.n; carry; k++) {
-      uint32_t v = acc[k] + carry;
-      acc[k] = v % 10;
-      carry = v / 10;
-    }
+    acc[i + nb] = carry;
   }
-  Mag r = mag_alloc(s, n);
-  for (uint32_t i = 0; i < n; i++) r.d[i] = (uint8_t)acc[i];
+  Mag r = mag_alloc(s, n * LIMB_DIGITS);
+  for (uint32_t k = 0; k < n; k++) {
+    uint64_t v = acc[k];
+    for (uint32_t i = 0; i < LIMB_DIGITS; i++, v /= 10) r.d[k * LIMB_DIGITS + i] = (uint8_t)(v % 10);
+  }
   mag_trim(&r);
   return r;
 }

@@ -673,6 +673,48 @@ static void test_decimals(void) {
   sd_arena_free(&a);
 }
 
+/* Products of big integers (limbs of nine digits) against identities that
+ * addition and long division (digit by digit) check independently:
+ * (x * y) div y = x, rem 0; x * (y + 1) = x * y + x; signs; and two exact
+ * products, one with a carry through every limb. */
+static SdInt random_int(SdArena *a, SdRng *rng, uint32_t digits) {
+  char text[1100];
+  uint32_t n = 0;
+  if (sd_rng_below(rng, 2)) text[n++] = '-';
+  text[n++] = (char)('1' + sd_rng_below(rng, 9));
+  for (uint32_t i = 1; i < digits; i++) text[n++] = (char)('0' + sd_rng_below(rng, 10));
+  SdInt v;
+  CHECK(sd_int_parse(a, text, n, &v));
+  return v;
+}
+
+static void test_big_products(void) {
+  SdArena a = {0};
+  SdRng rng;
+  sd_rng_seed(&rng, 7);
+  static const uint32_t sizes[] = {1, 8, 9, 10, 17, 18, 19, 20, 27, 28, 63, 200, 1000};
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+      SdInt x = random_int(&a, &rng, sizes[i]), y = random_int(&a, &rng, sizes[j]);
+      SdInt xy = sd_int_mul(&a, x, y), q, r;
+      CHECK(sd_int_cmp(xy, sd_int_mul(&a, y, x)) == 0);
+      CHECK(sd_int_divmod(&a, xy, y, &q, &r) && sd_int_cmp(q, x) == 0 && sd_int_cmp(r, sd_int_small(0)) == 0);
+      SdInt y1 = sd_int_add(&a, y, sd_int_small(1));
+      CHECK(sd_int_cmp(sd_int_mul(&a, x, y1), sd_int_add(&a, xy, x)) == 0);
+      CHECK(sd_int_cmp(sd_int_mul(&a, sd_int_neg(&a, x), y), sd_int_neg(&a, xy)) == 0);
+    }
+  SdInt x, y;
+  CHECK(sd_int_parse(&a, "999999999999999999999999999999", 30, &x));
+  char *t = sd_int_to_text(sd_int_mul(&a, x, x));
+  CHECK_STR(t, "999999999999999999999999999998000000000000000000000000000001");
+  free(t);
+  CHECK(sd_int_parse(&a, "-123456789012345678901234567890", 31, &x) && sd_int_parse(&a, "1000000000", 10, &y));
+  t = sd_int_to_text(sd_int_mul(&a, x, y));
+  CHECK_STR(t, "-123456789012345678901234567890000000000");
+  free(t);
+  sd_arena_free(&a);
+}
+
 static void test_utf8(void) {
   CHECK(sd_utf8_valid("", 0) && sd_utf8_valid("a\0b", 3) && sd_utf8_valid("\xc3\xa9", 2));
   CHECK(sd_utf8_valid("\xf4\x8f\xbf\xbf", 4) && sd_utf8_valid("\xed\x9f\xbf", 3));
@@ -902,6 +944,7 @@ int main(void) {
   RUN(test_witness_and_symbols);
   RUN(test_numerals);
   RUN(test_decimals);
+  RUN(test_big_products);
   RUN(test_utf8);
   RUN(test_errors_free);
   return test_report();
