@@ -118,9 +118,11 @@ static void trace_run(Debugger *d, const SdTree *t, const SdVerdict *v) {
     bool inside = sd_constraint_eval(d->hunted_diagnosis, t, NULL);
     if (inside == (v->kind == SD_VERDICT_PASS)) mark = inside ? " (refutes: passes inside)" : " (refutes: fails outside)";
   }
-  fprintf(stderr, "semdbg: run %s%s%s %s%s %.*s\n", phases[d->origin], tag ? "/" : "", tag ? tag : "",
+  char more[48] = "";
+  if (t->length > 80) snprintf(more, sizeof more, "... (%u bytes)", (unsigned)t->length);
+  fprintf(stderr, "semdbg: run %s%s%s %s%s %.*s%s\n", phases[d->origin], tag ? "/" : "", tag ? tag : "",
           v->kind == SD_VERDICT_FAIL ? "fail" : v->kind == SD_VERDICT_PASS ? "pass" : "undefined", mark,
-          (int)(t->length < 80 ? t->length : 80), t->text);
+          (int)(t->length < 80 ? t->length : 80), t->text, more);
 }
 
 int dbg_run_trees(Debugger *d, SdTree **trees, uint32_t n) {
