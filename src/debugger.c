@@ -25,6 +25,7 @@
 
 #include "constraint_internal.h"
 #include "debugger_internal.h"
+#include "lengths.h"
 #include "semdbg/stop.h"
 
 enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
@@ -244,6 +245,7 @@ static void debugger_free(Debugger *d) {
   sd_relevance_free(d->first_relevance);
   sd_catalog_free(d->catalog);
   sd_solver_free(d->solver);
+  sd_lengths_free(d->lengths);
   sd_fuzzer_free(d->fuzzer);
   sd_parser_free(d->parser);
   sd_oracle_free(d->oracle);

@@ -19,6 +19,7 @@
 
 #include "constraint_internal.h"
 #include "debugger_internal.h"
+#include "lengths.h"
 
 enum { MAX_MEASURES = 8, MAX_STEPS = 96, MAX_NODES_TRIED = 6, MAX_INPUTS_TRIED = 6, MIN_CONTEXTS = 2,
        MAX_LENGTH = 1 << 16 };
@@ -444,10 +445,50 @@ typedef enum { PIN_OK, PIN_MOVED, PIN_FAILED } PinResult;
  * and passes as 123 looks like "longer than 3 digits" from its lengths
  * alone; ledger and sensor at seed 3 confirmed such proxies). Returns false
  * (and notes why) when one does not: its content matters. */
+/* Other texts of len bytes that the element's nonterminal derives: the
+ * least and the greatest (bytewise) of CONTENT_DRAWS drawn at random, which
+ * tend to the extremes of its content (leading zeros: a hex value "0x0ff"
+ * is five bytes like "0x1a0", and passes); NULL where none differs from
+ * the element's own text. */
+enum { CONTENT_DRAWS = 32 };
+static uint32_t drawn_texts(Pin *p, uint32_t len, char **out) {
+  Debugger *d = p->d;
+  if (len > SD_LENGTHS_MAX) return 0;
+  if (!d->lengths || sd_lengths_max(d->lengths) < len) { /* the table's cost grows with the square of its lengths */
+    uint32_t max = 64;
+    while (max < len) max *= 2;
+    sd_lengths_free(d->lengths);
+    d->lengths = sd_lengths_new(d->grammar, max < SD_LENGTHS_MAX ? max : SD_LENGTHS_MAX);
+  }
+  if (!sd_lengths_possible(d->lengths, p->m->symbol, len)) return 0;
+  char *least = NULL, *greatest = NULL;
+  for (uint32_t k = 0; k < CONTENT_DRAWS; k++) {
+    char *w = sd_lengths_sample(d->lengths, p->m->symbol, len, &d->rng);
+    if (!w || (len == p->orig_len && !memcmp(w, p->orig_text, len))) {
+      free(w);
+      continue;
+    }
+    if (!least || memcmp(w, least, len) < 0) {
+      if (least != greatest) free(least);
+      least = w;
+    }
+    if (!greatest || memcmp(w, greatest, len) > 0) {
+      if (greatest != least) free(greatest);
+      greatest = w;
+    } else if (w != least) {
+      free(w);
+    }
+  }
+  uint32_t n = 0;
+  if (least) out[n++] = least;
+  if (greatest && greatest != least) out[n++] = greatest;
+  return n;
+}
+
 static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBoundary *b) {
   int64_t len;
   if (!sd_int_to_i64(length, &len) || len < 1 || len > 4096) return true;
-  char *probe[2];
+  char *probe[4];
   uint32_t np = 0;
   if (p->d->grammar->symbols[p->m->symbol].numeric) {
     for (int k = 0; k < 2; k++) {
@@ -457,7 +498,19 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
       t[len] = 0;
       probe[np++] = t;
     }
-  } else if (p->orig_len) {
+  }
+  /* drawn from the grammar: for a number, the least only (leading zeros,
+     or another alternative's text where no numeral of that length derives:
+     regwrite's <value> is decimal or hex) */
+  char *drawn[2];
+  uint32_t nd = drawn_texts(p, (uint32_t)len, drawn);
+  for (uint32_t k = 0; k < nd; k++) {
+    bool same = false;
+    for (uint32_t i = 0; i < np; i++) same = same || !memcmp(probe[i], drawn[k], (size_t)len);
+    if (!same && (k == 0 || np == 0)) probe[np++] = drawn[k];
+    else free(drawn[k]);
+  }
+  if (!np && p->orig_len) {
     /* the element's text reversed and cycled: other content, same length */
     char *t = sd_xmalloc((size_t)len + 1);
     for (int64_t i = 0; i < len; i++) t[i] = p->orig_text[p->orig_len - 1 - (uint32_t)(i % p->orig_len)];
@@ -469,6 +522,12 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
     SdTree *t = ok ? vary_text(p, probe[k], (uint32_t)len) : NULL;
     free(probe[k]);
     if (!t) continue;
+    /* a text the cause itself rules in or out otherwise (through another
+       conjunct: "longer than 4 and no 'x0'") tests nothing about the length */
+    if ((p->holds ? p->holds(p->holds_ctx, t) : sd_constraint_eval(p->cause, t, NULL)) != failing_side) {
+      sd_tree_free(t);
+      continue;
+    }
     p->d->origin = ORIGIN_BOUNDARY;
     uint64_t before = dbg_runs_so_far(p->d);
     uint32_t i = dbg_run_one(p->d, t);

@@ -71,6 +71,7 @@ typedef struct Debugger {
   SdOracle *oracle;
   SdFuzzer *fuzzer;
   SdSolver *solver;
+  struct SdLengths *lengths;  /* words of exact lengths, made on first need (debugger_boundary.c) */
   SdCatalog *catalog;
   SdParser *parser;
   SdRng rng;
