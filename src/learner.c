@@ -575,6 +575,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       s->sentinel_len = w.found->length;
       SdOp op = w.found_atom->op;
       s->atom_op = op;
+      s->atom = w.found_atom;
       term_vars(t->c, w.found_atom, 0, s);
       t->arith |= has_arith(w.found_atom);
       if (op == SD_OP_EQ && w.found_atom->arg_count == 2) {
@@ -605,6 +606,8 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
               t->slots[0].kind != SD_PLACEHOLDER_STRING &&
               (t->slots[0].atom_op == SD_OP_LT || t->slots[0].atom_op == SD_OP_LE ||
                t->slots[0].atom_op == SD_OP_GT || t->slots[0].atom_op == SD_OP_GE);
+  t->point = t->slot_count == 1 && t->slots[0].term && t->slots[0].atom && t->arith &&
+             t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
 }
 
 /* The template for a pattern and nonterminal tuple (cached); NULL if it does
@@ -1755,6 +1758,81 @@ static void instantiate_dstrings(SdLearner *self, LrTemplate *t) {
   free(lens);
 }
 
+/* ---------- points of a computed term (`sum = K`) ---------- */
+
+/* The flip of t with its atom's `=` read as op (the bound search's closed
+ * forms and probes need an ordering); the atom is restored. */
+static LrFlip flip_as(SdLearner *self, LrTemplate *t, uint32_t input, SdOp op) {
+  LrSlot *s = &t->slots[0];
+  s->atom->op = op, s->atom_op = op;
+  LrFlip f = find_flip(self, t, input);
+  s->atom->op = SD_OP_EQ, s->atom_op = SD_OP_EQ;
+  return f;
+}
+
+typedef struct PointCount {
+  int64_t value;
+  uint32_t fail, pass;
+} PointCount;
+typedef Array(PointCount) PointCounts;
+
+static void count_point(PointCounts *counts, int64_t v, bool failing) {
+  for (uint32_t k = 0; k < counts->size; k++)
+    if (counts->items[k].value == v) {
+      if (failing) counts->items[k].fail++;
+      else counts->items[k].pass++;
+      return;
+    }
+  array_push(counts, ((PointCount){v, failing, !failing}));
+}
+
+static double point_score(const SdLearner *self, const PointCount *c) {
+  double F = self->failing ? self->failing : 1, P = self->inputs.size - self->failing;
+  return c->fail / F - c->pass / (P < 1 ? 1 : P);
+}
+
+/* A bound equal to a computed term (two shares adding up to exactly 100):
+ * no bisection finds it, and it is no element's text. Per input, the
+ * greatest and the least value the term takes (the flips of `term >= K` and
+ * `term <= K`); the values met most in failing inputs and least in passing
+ * ones are tried, as many as a slot's values. */
+static void instantiate_point(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
+  uint32_t n = self->inputs.size;
+  for (uint32_t i = t->flips.size; i < n; i++) {
+    array_push(&t->flips, flip_as(self, t, i, SD_OP_GE));
+    array_push(&t->lows, flip_as(self, t, i, SD_OP_LE));
+  }
+  PointCounts counts = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    const LrFlip *hi = &t->flips.items[i], *lo = &t->lows.items[i];
+    bool failing = lr_is_failing(self, i);
+    /* `term >= K` holds iff K <= its greatest value; `term <= K` iff K >= its least */
+    if (hi->kind == LR_AT_MOST && !hi->big) count_point(&counts, hi->c, failing);
+    if (lo->kind == LR_AT_LEAST && !lo->big && !(hi->kind == LR_AT_MOST && !hi->big && hi->c == lo->c))
+      count_point(&counts, lo->c, failing);
+  }
+  uint32_t want = self->opts.max_values ? self->opts.max_values : 1;
+  const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
+  const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
+  for (uint32_t made = 0; made < want; made++) {
+    PointCount *best = NULL;
+    for (uint32_t k = 0; k < counts.size; k++) {
+      PointCount *c = &counts.items[k];
+      if (!c->fail) continue;
+      double sc = point_score(self, c), sb = best ? point_score(self, best) : 0;
+      if (!best || sc > sb || (sc == sb && c->value < best->value)) best = c;
+    }
+    if (!best) break;
+    char text[32];
+    snprintf(text, sizeof text, "%lld", (long long)best->value);
+    values[t->slots[0].placeholder] = text;
+    lr_use_atom(self, atom_for_values(self, t, tuple, values));
+    best->fail = 0; /* taken */
+  }
+  free(values);
+  array_free(&counts);
+}
+
 static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
   uint32_t n = self->inputs.size;
@@ -1768,6 +1846,10 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   }
   if (t->dstrings) {
     instantiate_dstrings(self, t);
+    return;
+  }
+  if (t->point) {
+    instantiate_point(self, t, tuple);
     return;
   }
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
@@ -2038,6 +2120,8 @@ void sd_learner_free(SdLearner *self) {
     free(t->mexprs);
     for (uint32_t f = 0; f < t->flips.size; f++) free(t->flips.items[f].big);
     array_free(&t->flips);
+    for (uint32_t f = 0; f < t->lows.size; f++) free(t->lows.items[f].big);
+    array_free(&t->lows);
     free(t);
   }
   array_free(&self->templates);

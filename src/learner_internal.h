@@ -73,6 +73,7 @@ typedef struct LrSlot {
   const char *sentinel_text;
   uint32_t sentinel_len;
   SdOp atom_op;             /* the operator of the atom holding it */
+  SdTerm *atom;             /* that atom (NULL if the parser folded the literal) */
   int mode;                 /* strings: LR_FULL / PREFIX / SUFFIX / SUBSTRING */
   SdSymbol syms[LR_MAX_SYMS];
   uint8_t how[LR_MAX_SYMS]; /* 0 text, 1 str.len, 2 str.to.int */
@@ -97,6 +98,9 @@ typedef struct LrTemplate {
   uint32_t slot_count;
   bool search;             /* one bound in an ordering comparison: threshold search */
   bool arith;              /* the bound's atom adds or subtracts */
+  bool point;              /* one integer slot in `sum = K` (a term that computes): its values
+                              are the term's extremes on the inputs (instantiate_point) */
+  Array(LrFlip) lows;      /* point: per input, the flip of `term <= K` (flips: `term >= K`) */
   bool settable;           /* one string slot in `(= var S)` under existential quantifiers only:
                               values can be or-ed into a set (learner_sets.c) */
   Array(LrFlip) flips;     /* per input, for the search */

@@ -909,8 +909,14 @@ static bool sum_exceeds_c(const char *text, uint32_t len) {
   return a + b > c;
 }
 
+static bool sum_is_100(const char *text, uint32_t len) {
+  (void)len;
+  return strtol(text, NULL, 10) + strtol(strchr(text, ' ') + 1, NULL, 10) == 100;
+}
+
 /* Random triples with big (mode 0, 1) or small (mode 2) numbers, and the
- * boundary cases of mode 0 / 1 (so the bound is pinned exactly). */
+ * boundary cases of mode 0 / 1 (so the bound is pinned exactly); products
+ * (mode 3) and sums of 100 (mode 4). */
 static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
   SdRng rng;
   sd_rng_seed(&rng, seed);
@@ -919,6 +925,11 @@ static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
     if (mode == 2) {
       texts[i] = sd_format("%u %u %u", sd_rng_below(&rng, 100), sd_rng_below(&rng, 100),
                            sd_rng_below(&rng, 200));
+      continue;
+    }
+    if (mode == 4) { /* shares: a third of them adding up to exactly 100 */
+      uint32_t a = sd_rng_below(&rng, 100), b = i % 3 ? sd_rng_below(&rng, 100) : 100 - a;
+      texts[i] = sd_format("%u %u 1", a, b);
       continue;
     }
     if (mode == 3) { /* factors up to 200: products up to 40,000 around 5,000 */
@@ -982,6 +993,8 @@ static void test_arithmetic(void) {
   check_arith(g, cat, 1, a_above_u64, "str.to.int(<a>) > 18446744073709551615");
   check_arith(g, cat, 2, sum_exceeds_c, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>)");
   check_arith(g, cat, 3, product_above, "str.to.int(<a>) * str.to.int(<b>) > 5000");
+  /* a sum equal to a bound: no bisection finds 100, and it is no element's text */
+  check_arith(g, cat, 4, sum_is_100, "str.to.int(<a>) + str.to.int(<b>) = 100");
   sd_catalog_free(cat);
   sd_grammar_free(g);
 }
