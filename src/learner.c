@@ -1795,7 +1795,9 @@ static double point_score(const SdLearner *self, const PointCount *c) {
  * no bisection finds it, and it is no element's text. Per input, the
  * greatest and the least value the term takes (the flips of `term >= K` and
  * `term <= K`); the values met most in failing inputs and least in passing
- * ones are tried, as many as a slot's values. */
+ * ones, and in more failing inputs than passing ones, are tried, as many as
+ * a slot's values (the dates example's `day + month = 32`, as common in
+ * passing inputs, cost it 14% more runs in rounds of tie splits). */
 static void instantiate_point(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   uint32_t n = self->inputs.size;
   for (uint32_t i = t->flips.size; i < n; i++) {
@@ -1818,7 +1820,7 @@ static void instantiate_point(SdLearner *self, LrTemplate *t, const SdSymbol *tu
     PointCount *best = NULL;
     for (uint32_t k = 0; k < counts.size; k++) {
       PointCount *c = &counts.items[k];
-      if (!c->fail) continue;
+      if (c->fail <= c->pass) continue; /* a value no more common in failures than in passes is no cause */
       double sc = point_score(self, c), sb = best ? point_score(self, best) : 0;
       if (!best || sc > sb || (sc == sb && c->value < best->value)) best = c;
     }
