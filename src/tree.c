@@ -67,40 +67,48 @@ void sd_tree_set_root(SdTree *self, SdNode *root) {
   sd_tree_refresh(self);
 }
 
-/* Deep copy of node into self's arena, with the subtree at `skip` (when met)
- * copied from `with` instead. */
-static SdNode *copy_substituting(SdTree *self, const SdNode *node, const SdNode *skip, const SdNode *with) {
+/* Deep copy of node into self's arena, with the subtrees at skip[k] (when
+ * met) copied from with[k] instead. */
+static SdNode *copy_substituting(SdTree *self, const SdNode *node, const SdNode *const *skip,
+                                 const SdNode *const *with, uint32_t n) {
   /* iterative deep copy: pairs (source, destination slot) */
   typedef struct Job {
     const SdNode *src;
     SdNode **slot;
     SdNode *parent;
+    bool substituted;
   } Job;
   Array(Job) stack = {0};
   SdNode *result = NULL;
-  array_push(&stack, ((Job){node, &result, NULL}));
+  array_push(&stack, ((Job){node, &result, NULL, false}));
   while (stack.size) {
     Job j = array_pop(&stack);
-    if (j.src == skip) j.src = with, skip = NULL;
-    SdNode *n;
+    for (uint32_t k = 0; k < n && !j.substituted; k++)
+      if (j.src == skip[k]) j.src = with[k], j.substituted = true;
+    SdNode *m;
     if (j.src->alternative < 0 && j.src->child_count == 0)
-      n = sd_tree_new_leaf(self, j.src->symbol, j.src->leaf ? j.src->leaf : "", j.src->leaf_length);
+      m = sd_tree_new_leaf(self, j.src->symbol, j.src->leaf ? j.src->leaf : "", j.src->leaf_length);
     else
-      n = sd_tree_new_node(self, j.src->symbol, j.src->alternative, j.src->child_count);
-    n->parent = j.parent;
-    *j.slot = n;
+      m = sd_tree_new_node(self, j.src->symbol, j.src->alternative, j.src->child_count);
+    m->parent = j.parent;
+    *j.slot = m;
     for (uint32_t i = j.src->child_count; i-- > 0;)
-      array_push(&stack, ((Job){j.src->children[i], &n->children[i], n}));
+      array_push(&stack, ((Job){j.src->children[i], &m->children[i], m, j.substituted}));
   }
   array_free(&stack);
   return result;
 }
 
-SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node) { return copy_substituting(self, node, NULL, NULL); }
+SdNode *sd_tree_copy_node(SdTree *self, const SdNode *node) { return copy_substituting(self, node, NULL, NULL, 0); }
 
 SdTree *sd_tree_clone_replacing(const SdTree *self, const SdNode *node, const SdNode *replacement) {
+  return sd_tree_clone_replacing_many(self, &node, &replacement, 1);
+}
+
+SdTree *sd_tree_clone_replacing_many(const SdTree *self, const SdNode *const *nodes,
+                                     const SdNode *const *replacements, uint32_t n) {
   SdTree *t = sd_tree_new(self->grammar);
-  if (self->root) sd_tree_set_root(t, copy_substituting(t, self->root, node, replacement));
+  if (self->root) sd_tree_set_root(t, copy_substituting(t, self->root, nodes, replacements, n));
   return t;
 }
 

@@ -62,6 +62,9 @@ SD_API SdNode *sd_tree_replace(SdTree *self, SdNode *node, const SdNode *replace
  * of `replacement` (from any tree): sd_tree_clone then sd_tree_replace in one
  * walk and one refresh. */
 SD_API SdTree *sd_tree_clone_replacing(const SdTree *self, const SdNode *node, const SdNode *replacement);
+/* The same for n disjoint subtrees of self at once (one copy, one refresh). */
+SD_API SdTree *sd_tree_clone_replacing_many(const SdTree *self, const SdNode *const *nodes,
+                                            const SdNode *const *replacements, uint32_t n);
 SD_API void sd_tree_refresh(SdTree *self);
 
 /* Text of a subtree (points into tree->text; not NUL-terminated). */
