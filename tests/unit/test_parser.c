@@ -92,6 +92,17 @@ static void test_replace_and_clone(void) {
   sd_tree_range(d, word, NULL, &n);
   CHECK(n == 2 && d->nodes[d->by_symbol[word][0]]->start == 0 && d->nodes[d->by_symbol[word][1]]->start == 4);
   CHECK(d->root->size == d->node_count && d->nodes[d->by_symbol[word][1]]->parent == d->root);
+  /* both words at once */
+  SdTree *q = parse(g, "<word>", "q", 1);
+  const SdNode *both[2] = {sd_tree_node(c, c->by_symbol[word][0]), sd_tree_node(c, c->by_symbol[word][1])};
+  const SdNode *with[2] = {q->root, r->root};
+  SdTree *e = sd_tree_clone_replacing_many(c, both, with, 2);
+  CHECK(e && e->length == 5 && !memcmp(e->text, "q=xyz", 5));
+  CHECK(c->length == 5 && !memcmp(c->text, "ab=cd", 5));
+  sd_tree_range(e, word, NULL, &n);
+  CHECK(n == 2 && e->nodes[e->by_symbol[word][1]]->start == 2 && e->root->size == e->node_count);
+  sd_tree_free(e);
+  sd_tree_free(q);
   sd_tree_free(d);
   sd_tree_free(c);
   sd_tree_free(r);
