@@ -24,6 +24,7 @@ typedef struct SdZ3 {
   uint64_t queries;        /* Z3_solver_check calls */
   uint32_t unroll_depth;   /* recursion unrolling for non-regular nonterminals */
   uint32_t random_seed;
+  uint64_t rlimit;         /* the solver's rlimit parameter as last set (setting it costs) */
   int trace;               /* $SEMDBG_SOLVER_TRACE: 1 = time each query, 2 = also print it */
   double traced_rlimit;    /* the context's rlimit count after the last traced query */
   bool crashed;            /* Z3 crashed in a check: the context is not touched again */
