@@ -47,7 +47,7 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
  * pools of failing-input variants, and made where one cause holds alone. */
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
-       HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4 };
+       HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -1240,6 +1240,119 @@ static void other_texts(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   sd_hash_set_free(&made);
 }
 
+/* The string atoms of f that match a literal inside an element's text
+ * (`str.suffixof("50", <rows>)`, prefixof, contains, `=`), up to max:
+ * the element's symbol and the literal. */
+static uint32_t affix_atoms(const SdConstraint *c, const SdFormula *f, Retext *out, uint32_t n, uint32_t max) {
+  if (f->kind == SD_F_ATOM) {
+    const SdTerm *a = f->atom;
+    if (n >= max || a->arg_count != 2) return n;
+    const SdTerm *lit = NULL, *v = NULL;
+    if (a->op == SD_OP_STR_PREFIXOF || a->op == SD_OP_STR_SUFFIXOF) lit = a->args[0], v = a->args[1];
+    else if (a->op == SD_OP_STR_CONTAINS) v = a->args[0], lit = a->args[1];
+    else if (a->op == SD_OP_EQ) {
+      int side = a->args[0]->op == SD_OP_VAR ? 0 : 1;
+      v = a->args[side], lit = a->args[1 - side];
+    }
+    if (lit && v && lit->op == SD_OP_STRING && lit->length && v->op == SD_OP_VAR && v->var >= 0 &&
+        c->variables[v->var].symbol >= 0)
+      out[n++] = (Retext){c->variables[v->var].symbol, lit};
+    return n;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) n = affix_atoms(c, f->children[i], out, n, max);
+  return n;
+}
+
+/* Where a literal sits in text, as the atom matches it (a suffix at the
+ * end, a prefix or an equal text at the start, contained: its first
+ * occurrence); -1 when it does not. */
+static long literal_at(const char *text, uint32_t len, const SdTerm *lit, SdOp op) {
+  if (lit->length > len) return -1;
+  if (op == SD_OP_STR_SUFFIXOF) return memcmp(text + len - lit->length, lit->text, lit->length) ? -1 : (long)(len - lit->length);
+  if (op != SD_OP_STR_CONTAINS) return memcmp(text, lit->text, lit->length) ? -1 : 0;
+  for (uint32_t i = 0; i + lit->length <= len; i++)
+    if (!memcmp(text + i, lit->text, lit->length)) return (long)i;
+  return -1;
+}
+
+/* The least and greatest character of a character's own kind: a digit's
+ * 0 and 9, a letter's a and z (A and Z). */
+static uint32_t extreme_chars(char ch, char *out) {
+  if (ch >= '0' && ch <= '9') out[0] = '0', out[1] = '9';
+  else if (ch >= 'a' && ch <= 'z') out[0] = 'a', out[1] = 'z';
+  else if (ch >= 'A' && ch <= 'Z') out[0] = 'A', out[1] = 'Z';
+  else return 0;
+  return 2;
+}
+
+/* Outside the diagnosis, the text a string atom matches in a failing input
+ * changed by one character, to the least or greatest of its kind (a row
+ * count "150" that ends in "50" written "100" and "190"): a condition on
+ * the element's value that the atom only approximates shows there (rows
+ * that are a multiple of 50 were confirmed as `str.suffixof("50", <rows>)`
+ * at seed 3; random inputs end in "00" one time in a hundred). The first
+ * AFFIX_CHARS characters of the match, in two failing inputs; the least
+ * characters first. */
+enum { AFFIX_CHARS = 4 };
+static void affix_variants(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  TreeList greatest = {0}; /* after the least ones */
+  Retext at[8];
+  uint32_t na = affix_atoms(diagnosis, diagnosis->root, at, 0, 8);
+  SdHashSet made = {0};
+  for (uint32_t r = 0; r < na; r++) {
+    SdOp op = SD_OP_EQ;
+    /* the atom's operator, found again by its literal */
+    const SdFormula *stack[64];
+    uint32_t depth = 0;
+    stack[depth++] = diagnosis->root;
+    while (depth) {
+      const SdFormula *f = stack[--depth];
+      if (f->kind == SD_F_ATOM && f->atom->arg_count == 2 && (f->atom->args[0] == at[r].literal || f->atom->args[1] == at[r].literal))
+        op = f->atom->op;
+      for (uint32_t i = 0; i < f->child_count && depth < 64; i++) stack[depth++] = f->children[i];
+    }
+    for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < 2;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      for (uint32_t j = 0; j < base->by_symbol_count[at[r].symbol]; j++) {
+        const SdNode *node = base->nodes[base->by_symbol[at[r].symbol][j]];
+        uint32_t len;
+        const char *text = sd_node_text(base, node, &len);
+        long pos = literal_at(text, len, at[r].literal, op);
+        if (pos < 0) continue;
+        bases++;
+        char *copy = sd_xmalloc(len + 1);
+        for (uint32_t i = 0; i < at[r].literal->length && i < AFFIX_CHARS; i++) {
+          char ext[2];
+          uint32_t ne = extreme_chars(text[pos + i], ext);
+          for (uint32_t e = 0; e < ne; e++) {
+            if (ext[e] == text[pos + i]) continue;
+            memcpy(copy, text, len);
+            copy[pos + i] = ext[e];
+            SdTree *t = retext(d, base, node, copy, len);
+            if (t && keep(d, diagnosis, false, &made, t)) array_push(e ? &greatest : out, t);
+            else sd_tree_free(t);
+          }
+        }
+        free(copy);
+        break;
+      }
+    }
+  }
+  for (uint32_t i = 0; i < greatest.size; i++) array_push(out, greatest.items[i]);
+  array_free(&greatest);
+  sd_hash_set_free(&made);
+}
+
+/* The first n inputs of pool into batch, tagged; the rest is freed. */
+static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch, const char *tag) {
+  uint32_t from = batch->size;
+  for (uint32_t i = 0; i < pool->size; i++)
+    if (batch->size - from < n) array_push(batch, pool->items[i]);
+    else sd_tree_free(pool->items[i]);
+  dbg_tag_runs(d, batch->items, from, batch->size, tag);
+  array_free(pool);
+}
+
 /* t with node's text replaced by the numeral value (NULL when the grammar
  * does not derive it there). */
 static SdTree *with_value(Debugger *d, const SdTree *t, const SdNode *node, long long value) {
@@ -1604,6 +1717,9 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     TreeList related = {0};
     related_values(d, diagnosis, &related);
     draw_some(d, &related, HUNT_EXTRA_RELATED, batch, "related");
+    TreeList affixes = {0};
+    affix_variants(d, diagnosis, &affixes);
+    take_first(d, &affixes, HUNT_EXTRA_AFFIX, batch, "affix");
     from = batch->size;
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "near");
