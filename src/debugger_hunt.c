@@ -1240,10 +1240,15 @@ static void other_texts(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   sd_hash_set_free(&made);
 }
 
-/* The string atoms of f that match a literal inside an element's text
- * (`str.suffixof("50", <rows>)`, prefixof, contains, `=`), up to max:
- * the element's symbol and the literal. */
-static uint32_t affix_atoms(const SdConstraint *c, const SdFormula *f, Retext *out, uint32_t n, uint32_t max) {
+/* A string atom that matches a literal inside an element's text
+ * (`str.suffixof("50", <rows>)`, prefixof, contains, `=`). */
+typedef struct Affix {
+  SdSymbol symbol;
+  const SdTerm *literal;
+  SdOp op;
+} Affix;
+
+static uint32_t affix_atoms(const SdConstraint *c, const SdFormula *f, Affix *out, uint32_t n, uint32_t max) {
   if (f->kind == SD_F_ATOM) {
     const SdTerm *a = f->atom;
     if (n >= max || a->arg_count != 2) return n;
@@ -1256,7 +1261,7 @@ static uint32_t affix_atoms(const SdConstraint *c, const SdFormula *f, Retext *o
     }
     if (lit && v && lit->op == SD_OP_STRING && lit->length && v->op == SD_OP_VAR && v->var >= 0 &&
         c->variables[v->var].symbol >= 0)
-      out[n++] = (Retext){c->variables[v->var].symbol, lit};
+      out[n++] = (Affix){c->variables[v->var].symbol, lit, a->op};
     return n;
   }
   for (uint32_t i = 0; i < f->child_count; i++) n = affix_atoms(c, f->children[i], out, n, max);
@@ -1269,6 +1274,7 @@ static uint32_t affix_atoms(const SdConstraint *c, const SdFormula *f, Retext *o
 static long literal_at(const char *text, uint32_t len, const SdTerm *lit, SdOp op) {
   if (lit->length > len) return -1;
   if (op == SD_OP_STR_SUFFIXOF) return memcmp(text + len - lit->length, lit->text, lit->length) ? -1 : (long)(len - lit->length);
+  if (op == SD_OP_EQ && lit->length != len) return -1;
   if (op != SD_OP_STR_CONTAINS) return memcmp(text, lit->text, lit->length) ? -1 : 0;
   for (uint32_t i = 0; i + lit->length <= len; i++)
     if (!memcmp(text + i, lit->text, lit->length)) return (long)i;
@@ -1294,52 +1300,82 @@ static uint32_t extreme_chars(char ch, char *out) {
  * AFFIX_CHARS characters of the match, in two failing inputs; the least
  * characters first. */
 enum { AFFIX_CHARS = 4 };
+static SdTree *with_value(Debugger *d, const SdTree *t, const SdNode *node, long long value);
+
+/* A numeral's value plus k times the value of the digits it ends in (a
+ * period the suffix may stand for: 325 + 25 = 350 ends in 50, and a
+ * multiple of 25 fails there too); NULL where that is no text of node's
+ * nonterminal or does not fit. */
+static SdTree *plus_suffix(Debugger *d, const SdTree *base, const SdNode *node, const SdTerm *lit, int k) {
+  uint32_t len;
+  const char *text = sd_node_text(base, node, &len);
+  if (!d->grammar->symbols[node->symbol].numeric || len > 15 || lit->length > 15 || !len) return NULL;
+  for (uint32_t i = 0; i < len; i++)
+    if (text[i] < '0' || text[i] > '9') return NULL;
+  for (uint32_t i = 0; i < lit->length; i++)
+    if (lit->text[i] < '0' || lit->text[i] > '9') return NULL;
+  long long v = atoll(text), period = atoll(lit->text);
+  if (!period) return NULL;
+  return with_value(d, base, node, v + k * period);
+}
+
+/* base with node's text changed at each of the first AFFIX_CHARS of the n
+ * characters matched at pos, to the least (into least) and the greatest
+ * (into greatest) of its kind, where that is another text of node's
+ * nonterminal and lies outside the diagnosis. */
+static void vary_matched(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                         uint32_t pos, uint32_t n, SdHashSet *made, TreeList *least, TreeList *greatest) {
+  uint32_t len;
+  const char *text = sd_node_text(base, node, &len);
+  char *copy = sd_xmalloc(len + 1);
+  for (uint32_t i = 0; i < n && i < AFFIX_CHARS; i++) {
+    char ext[2];
+    uint32_t ne = extreme_chars(text[pos + i], ext);
+    for (uint32_t e = 0; e < ne; e++) {
+      if (ext[e] == text[pos + i]) continue;
+      memcpy(copy, text, len);
+      copy[pos + i] = ext[e];
+      SdTree *t = retext(d, base, node, copy, len);
+      if (t && keep(d, diagnosis, false, made, t)) array_push(e ? greatest : least, t);
+      else sd_tree_free(t);
+    }
+  }
+  free(copy);
+}
+
+/* The variants for each affix atom, in two failing inputs where it holds:
+ * first the numeral plus the suffix's period, then the least characters,
+ * then the numeral plus twice the period or minus it, and the greatest
+ * characters. */
 static void affix_variants(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  TreeList greatest = {0}; /* after the least ones */
-  Retext at[8];
+  TreeList least = {0}, late = {0};
+  Affix at[8];
   uint32_t na = affix_atoms(diagnosis, diagnosis->root, at, 0, 8);
   SdHashSet made = {0};
-  for (uint32_t r = 0; r < na; r++) {
-    SdOp op = SD_OP_EQ;
-    /* the atom's operator, found again by its literal */
-    const SdFormula *stack[64];
-    uint32_t depth = 0;
-    stack[depth++] = diagnosis->root;
-    while (depth) {
-      const SdFormula *f = stack[--depth];
-      if (f->kind == SD_F_ATOM && f->atom->arg_count == 2 && (f->atom->args[0] == at[r].literal || f->atom->args[1] == at[r].literal))
-        op = f->atom->op;
-      for (uint32_t i = 0; i < f->child_count && depth < 64; i++) stack[depth++] = f->children[i];
-    }
+  for (uint32_t r = 0; r < na; r++)
     for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < 2;) {
       const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
       for (uint32_t j = 0; j < base->by_symbol_count[at[r].symbol]; j++) {
         const SdNode *node = base->nodes[base->by_symbol[at[r].symbol][j]];
         uint32_t len;
         const char *text = sd_node_text(base, node, &len);
-        long pos = literal_at(text, len, at[r].literal, op);
+        long pos = literal_at(text, len, at[r].literal, at[r].op);
         if (pos < 0) continue;
         bases++;
-        char *copy = sd_xmalloc(len + 1);
-        for (uint32_t i = 0; i < at[r].literal->length && i < AFFIX_CHARS; i++) {
-          char ext[2];
-          uint32_t ne = extreme_chars(text[pos + i], ext);
-          for (uint32_t e = 0; e < ne; e++) {
-            if (ext[e] == text[pos + i]) continue;
-            memcpy(copy, text, len);
-            copy[pos + i] = ext[e];
-            SdTree *t = retext(d, base, node, copy, len);
-            if (t && keep(d, diagnosis, false, &made, t)) array_push(e ? &greatest : out, t);
-            else sd_tree_free(t);
-          }
+        static const int periods[3] = {1, 2, -1};
+        for (int p = 0; p < 3 && at[r].op == SD_OP_STR_SUFFIXOF; p++) {
+          SdTree *t = plus_suffix(d, base, node, at[r].literal, periods[p]);
+          if (t && keep(d, diagnosis, false, &made, t)) array_push(p ? &late : out, t);
+          else sd_tree_free(t);
         }
-        free(copy);
+        vary_matched(d, diagnosis, base, node, (uint32_t)pos, at[r].literal->length, &made, &least, &late);
         break;
       }
     }
-  }
-  for (uint32_t i = 0; i < greatest.size; i++) array_push(out, greatest.items[i]);
-  array_free(&greatest);
+  for (uint32_t i = 0; i < least.size; i++) array_push(out, least.items[i]);
+  for (uint32_t i = 0; i < late.size; i++) array_push(out, late.items[i]);
+  array_free(&least);
+  array_free(&late);
   sd_hash_set_free(&made);
 }
 
