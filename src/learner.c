@@ -554,6 +554,23 @@ static bool exists_only_f(const SdFormula *f, const SdTerm *lit) {
 }
 static bool exists_only(const SdFormula *root, LrSlot s) { return exists_only_f(root, s.term); }
 
+/* Are the variables of term t of different nonterminals? A sum of two
+ * elements of one nonterminal may add an element to itself: `a + b = 2`
+ * stood for a quantity of 1 in the singleitem case (113 runs to 251, in
+ * rounds of candidates that said the same thing). seen[] holds the
+ * variables met so far (n of them). */
+static bool distinct_symbols(const SdConstraint *c, const SdTerm *t, int32_t *seen, uint32_t *n) {
+  if (t->op == SD_OP_VAR && t->var >= 0 && (uint32_t)t->var < c->variable_count) {
+    for (uint32_t i = 0; i < *n; i++)
+      if (seen[i] != t->var && c->variables[seen[i]].symbol == c->variables[t->var].symbol) return false;
+    if (*n < 8) seen[(*n)++] = t->var;
+    return true;
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (!distinct_symbols(c, t->args[i], seen, n)) return false;
+  return true;
+}
+
 /* Find and describe the value slots of a freshly parsed template. */
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
@@ -608,6 +625,9 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
                t->slots[0].atom_op == SD_OP_GT || t->slots[0].atom_op == SD_OP_GE);
   t->point = t->slot_count == 1 && t->slots[0].term && t->slots[0].atom && t->arith &&
              t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
+  int32_t seen[8];
+  uint32_t nseen = 0;
+  if (t->point && !distinct_symbols(t->c, t->slots[0].atom, seen, &nseen)) t->point = false;
 }
 
 /* The template for a pattern and nonterminal tuple (cached); NULL if it does
