@@ -703,7 +703,7 @@ static void test_big_products(void) {
       CHECK(sd_int_cmp(sd_int_mul(&a, x, y1), sd_int_add(&a, xy, x)) == 0);
       CHECK(sd_int_cmp(sd_int_mul(&a, sd_int_neg(&a, x), y), sd_int_neg(&a, xy)) == 0);
     }
-  SdInt x, y;
+  SdInt x = {0}, y = {0};
   CHECK(sd_int_parse(&a, "999999999999999999999999999999", 30, &x));
   char *t = sd_int_to_text(sd_int_mul(&a, x, x));
   CHECK_STR(t, "999999999999999999999999999998000000000000000000000000000001");
