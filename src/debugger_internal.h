@@ -115,6 +115,7 @@ typedef struct Debugger {
   Array(DbgFraction) fractions;
   uint32_t misread;           /* causes (bits) whose fraction inputs failed outside the diagnosis */
   uint32_t misread_drops;     /* causes dropped for that so far (at most MAX_MISREAD_DROPS) */
+  uint32_t contradicted;      /* causes dropped at the end: passing inputs labelled after them hold them */
   uint64_t language_size;     /* inputs the grammar derives, when at most MAX_ENUMERABLE (else 0) */
   uint64_t boundary_runs, hunt_runs;
   char *write_error;          /* the first file of --out that could not be written */

@@ -202,6 +202,10 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
     rep->status = SD_REPORT_CONFIRMED;
     return;
   }
+  if (d->contradicted)
+    caveat(rep, sd_format("%u cause%s accepted earlier %s dropped: %s on passing inputs labelled later",
+                          d->contradicted, d->contradicted == 1 ? "" : "s", d->contradicted == 1 ? "was" : "were",
+                          d->contradicted == 1 ? "it holds" : "they hold"));
   if (best->fn)
     caveat(rep, sd_format("%u failing inputs unexplained: the diagnosis explains %.0f%% of the failures seen",
                           best->fn, 100 * best->recall));

@@ -29,7 +29,8 @@
 # $SEMDBG_E2E_TRACE_DIR=D, when set, keeps each diagnosis's run trace
 # (SEMDBG_RUN_TRACE) as D/<case>.<seed>.trace.
 # Whatever the case, a report that says "confirmed" must have precision and
-# recall 1 on the fresh inputs.
+# recall 1 on the fresh inputs, and no cause it lists may hold on a passing
+# input it saw (judge_imprecise_causes).
 set -u
 semdbg=$(realpath "$1")
 # the learner's closed-form threshold flips checked against the evaluator on
@@ -108,6 +109,8 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
     if [ "$got" = confirmed ] && [ "$precision $recall" != "1.000 1.000" ]; then
       fail "$name seed $seed: confirmed, but not exact on fresh inputs"
     fi
+    imprecise=$(judge_imprecise_causes "$tmp/report.json")
+    [ -z "$imprecise" ] || fail "$name seed $seed: a cause holds on passing inputs: $imprecise"
     while read -r key rest; do
       case $key in
         status) [ "$got" = "$rest" ] || fail "$name seed $seed: status $got, expected $rest" ;;

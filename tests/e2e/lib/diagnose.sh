@@ -11,6 +11,8 @@
 #   STRICT=1: precision and recall on the fresh inputs must be >= 0.95;
 #   STRICT=0: print the figures. Either way, a report that claims a
 #   confirmed diagnosis must have precision and recall 1 on them.
+#   Whatever the status, no cause the report lists as found may hold on a
+#   passing input it saw (judge_imprecise_causes).
 set -u
 semdbg=$(realpath "$1")
 export SEMDBG_BUILD_DIR=$(realpath "$2")
@@ -55,6 +57,8 @@ d = r["diagnosis"]
 print(r["status"], d["isla"] if d else "")' "$tmp/report.json")
   [ -f "$tmp/out-$seed/report.json" ] && [ -f "$tmp/out-$seed/report.txt" ] ||
     { echo "FAIL $example: --out did not keep the report"; status=1; }
+  imprecise=$(judge_imprecise_causes "$tmp/report.json")
+  [ -z "$imprecise" ] || { echo "FAIL $example seed $seed: a cause holds on passing inputs: $imprecise"; status=1; }
   if [ -z "$isla" ]; then
     echo "FAIL $example seed $seed: no diagnosis"; status=1; continue
   fi

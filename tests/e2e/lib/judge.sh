@@ -71,3 +71,16 @@ f1 = 2 * p * r / (p + r) if p + r else 0.0
 print("%.3f %.3f %.3f" % (p, r, f1))
 PY
 }
+
+# judge_imprecise_causes REPORT-JSON: prints the causes the report lists as
+# found that hold on a passing input it saw ("short holds on N passing
+# inputs; ..."), empty when none. The debugger drops such causes before it
+# reports, so any is a bug; the best candidate a report shows when no cause
+# reached precision 1 is no cause and is not checked.
+judge_imprecise_causes() {
+  python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+if "no cause reached precision 1" not in r["caveats"]:
+    print("; ".join("%s holds on %d passing inputs" % (c["short"], c["fp"]) for c in r["causes"] if c["fp"]))' "$1"
+}
