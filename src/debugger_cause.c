@@ -213,8 +213,9 @@ static bool same_on_every_text(Debugger *d, const SdConstraint *a, const SdConst
 /* What a constraint about the value of one numeric element says, when
  * that is all it says: every quantifier over the whole input and of one
  * nonterminal, every atom str.to.int(x) or str.to.real(x) compared with a
- * number, or x equal to a string literal. Its literals are the points where
- * its truth can change. */
+ * number, x equal to a string literal, or x containing, starting or ending
+ * with one. Its literals are the points where its truth can change (an
+ * affix atom's: around them, affix_probes). */
 enum { VALUE_POINTS = 64 };
 typedef struct ValueTie {
   SdSymbol symbol;
@@ -224,6 +225,8 @@ typedef struct ValueTie {
   uint32_t real_count;
   const SdTerm *texts[VALUE_POINTS];
   uint32_t text_count;
+  const SdTerm *affixes[VALUE_POINTS]; /* literals of contains / prefixof / suffixof */
+  uint32_t affix_count;
   bool ok;
 } ValueTie;
 
@@ -257,6 +260,11 @@ static void value_atom(ValueTie *vt, const SdTerm *a) {
     else vt->ok = false;
   } else if (a->op == SD_OP_EQ && x->op == SD_OP_VAR && y->op == SD_OP_STRING) {
     if (vt->text_count < VALUE_POINTS) vt->texts[vt->text_count++] = y;
+    else vt->ok = false;
+  } else if (x->op == SD_OP_VAR && y->op == SD_OP_STRING &&
+             (a->op == SD_OP_STR_CONTAINS ? a->args[0] == x
+                                           : (a->op == SD_OP_STR_PREFIXOF || a->op == SD_OP_STR_SUFFIXOF) && a->args[1] == x)) {
+    if (vt->affix_count < VALUE_POINTS) vt->affixes[vt->affix_count++] = y;
     else vt->ok = false;
   } else {
     vt->ok = false;
@@ -350,6 +358,37 @@ static SdTree *fraction_probes(Debugger *d, const SdConstraint *a, const SdConst
   return NULL;
 }
 
+/* Texts around a literal L that a contains / prefixof / suffixof atom
+ * looks for: L, and L with a digit before, after, and both ("5": "15",
+ * "50", "150", ...), and L's value and its neighbours as numerals: the
+ * atom's truth changes with the digits around L, which a threshold of the
+ * other constraint then tells apart ("x > 6 or x = 5" against "x > 6 or
+ * x contains 5" agree on all of them, rightly: no numeral at most 6 but 5
+ * holds a 5). A split that needs two digits or more around L is missed:
+ * the tie stays unsplit, as it does when Z3 runs out. */
+static SdTree *affix_probes(Debugger *d, const SdConstraint *a, const SdConstraint *b, const SdTree *base,
+                            SdSymbol symbol, const SdTerm *lit) {
+  static const char *const digits[] = {"", "0", "1", "9"};
+  char text[80];
+  if (lit->length > 64) return NULL;
+  for (uint32_t before = 0; before < 4; before++)
+    for (uint32_t after = 0; after < 4; after++) {
+      int n = snprintf(text, sizeof text, "%s%.*s%s", digits[before], (int)lit->length, lit->text, digits[after]);
+      SdTree *t = value_probe(d, a, b, base, symbol, text, (size_t)n);
+      if (t) return t;
+    }
+  char *end;
+  memcpy(text, lit->text, lit->length);
+  text[lit->length] = 0;
+  long long v = strtoll(text, &end, 10);
+  if (*end || !lit->length || lit->length > 17) return NULL;
+  for (int dv = -1; dv <= 1; dv++) {
+    SdTree *t = value_probes(d, a, b, base, symbol, v + dv);
+    if (t) return t;
+  }
+  return NULL;
+}
+
 typedef enum { TIE_OPEN, TIE_SAME, TIE_SPLIT } TieOutcome;
 
 /* Ties between two constraints about the value of one numeric element that
@@ -358,7 +397,9 @@ typedef enum { TIE_OPEN, TIE_SAME, TIE_SPLIT } TieOutcome;
  * values next to each literal, written as numerals of either form, and
  * values beyond them all, decide whether an input splits them; such an
  * input goes into the batch. Z3 spent 0.3-1 s a tie proving these
- * unsplittable (str.to.int on strings). */
+ * unsplittable (str.to.int on strings); with affix atoms (heartbleed at
+ * seed 2: `x > 6 or x = "5"` against `x > 6 or str.contains(x, "5")`, and
+ * str.suffixof) it spent 0.1 s of semdbg's 0.39 s on two such ties. */
 static TieOutcome value_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, TreeList *batch) {
   ValueTie vt = {.symbol = -1, .ok = true};
   value_formula(&vt, a, a->root);
@@ -388,6 +429,7 @@ static TieOutcome value_tie(Debugger *d, const SdConstraint *a, const SdConstrai
         for (int dv = -1; dv <= 1 && !split; dv++) split = value_probes(d, a, b, base, sa, v + dv);
     }
   }
+  for (uint32_t i = 0; i < vt.affix_count && !split; i++) split = affix_probes(d, a, b, base, sa, vt.affixes[i]);
   for (uint32_t i = 0; i < vt.int_count && !split; i++)
     for (int dv = -1; dv <= 1 && !split; dv++) split = value_probes(d, a, b, base, sa, vt.ints[i] + dv);
   int64_t beyond[4] = {0, 1, hi + 1000, lo - 1000};
