@@ -238,6 +238,7 @@ static void debugger_free(Debugger *d) {
     array_free(&c->boundaries);
   }
   array_free(&d->causes);
+  array_free(&d->sightings);
   sd_hash_set_free(&d->seen);
   sd_hash_set_free(&d->unsplit);
   sd_constraint_free(d->hunted_diagnosis);
@@ -726,6 +727,9 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
   IndexList unexplained = {0};
   const char *reason = "confirmed";
   for (;;) {
+    SdConstraint *so_far = dbg_diagnosis(d); /* as the causes' boundaries were pinned */
+    dbg_note_sighting(d, so_far);
+    sd_constraint_free(so_far);
     dbg_unexplained(d, &unexplained);
     mark_misread(d, &unexplained);
     if (d->misread && drop_misread_causes(d)) {

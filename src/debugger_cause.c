@@ -613,6 +613,30 @@ bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b) {
   return sd_constraint_equal(a, b) || unordered_hash(a, a->root, 0, false) == unordered_hash(b, b->root, 0, false);
 }
 
+/* The runs so far, kept the first time the diagnosis would be c (as the
+ * best candidate, or the causes found): the report says after how many runs
+ * its diagnosis was first put forward, and how many went to confirming it. */
+void dbg_note_sighting(Debugger *d, const SdConstraint *c) {
+  if (!c) return;
+  SdConstraint *canon = sd_constraint_canonical(c);
+  uint64_t h = canon ? unordered_hash(canon, canon->root, 0, false) : 0;
+  sd_constraint_free(canon);
+  for (uint32_t i = 0; i < d->sightings.size; i++)
+    if (d->sightings.items[i].hash == h) return;
+  array_push(&d->sightings, ((DbgSighting){h, dbg_runs_so_far(d)}));
+}
+
+/* When c (the reported diagnosis) was first noted; 0 if never. */
+uint64_t dbg_first_sighting(const Debugger *d, const SdConstraint *c) {
+  SdConstraint *canon = c ? sd_constraint_canonical(c) : NULL;
+  if (!canon) return 0;
+  uint64_t h = unordered_hash(canon, canon->root, 0, false);
+  sd_constraint_free(canon);
+  for (uint32_t i = 0; i < d->sightings.size; i++)
+    if (d->sightings.items[i].hash == h) return d->sightings.items[i].runs;
+  return 0;
+}
+
 bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b) {
   return a && b && shape_hash(a) == shape_hash(b);
 }
@@ -848,6 +872,21 @@ static void report_progress(CauseSearch *s, const SdCandidate *best) {
   free(text);
 }
 
+/* The diagnosis the best candidate would make: it alone, or with the
+ * causes found before it. */
+static void note_best(CauseSearch *s, const SdCandidate *best) {
+  SdConstraint *known = dbg_diagnosis(s->d);
+  if (!known) {
+    dbg_note_sighting(s->d, best->constraint);
+    return;
+  }
+  const SdConstraint *parts[2] = {known, best->constraint};
+  SdConstraint *both = sd_constraint_or(parts, 2);
+  dbg_note_sighting(s->d, both);
+  sd_constraint_free(both);
+  sd_constraint_free(known);
+}
+
 /* The loop; returns how it ended and leaves the best candidate ranked first. */
 /* Does a passing input labelled since evidence index `from` satisfy c? */
 static bool passes_inside_since(const CauseSearch *s, const SdConstraint *c, uint32_t from) {
@@ -878,6 +917,7 @@ static DbgCauseResult search(CauseSearch *s) {
     const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
     report_progress(s, best);
     if (!best) return CAUSE_NONE;
+    note_best(s, best);
     if (best->precision == 1.0 && best->tp >= dbg_min_cause_failures(sd_learner_failing_count(s->learner)) &&
         was_tested(s, best) &&
         (!s->precise || best->recall == 1.0 || round > 2))

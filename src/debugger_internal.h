@@ -59,6 +59,11 @@ typedef struct DbgFraction {
   uint32_t cause;
 } DbgFraction;
 
+typedef struct DbgSighting {
+  uint64_t hash; /* of the diagnosis's canonical form, whatever its operands' order */
+  uint64_t runs; /* runs of the program so far when it was first put forward */
+} DbgSighting;
+
 typedef struct DbgCause {
   SdConstraint *constraint;
   Array(DbgBoundary) boundaries;
@@ -116,6 +121,7 @@ typedef struct Debugger {
   uint32_t misread;           /* causes (bits) whose fraction inputs failed outside the diagnosis */
   uint32_t misread_drops;     /* causes dropped for that so far (at most MAX_MISREAD_DROPS) */
   uint32_t contradicted;      /* causes dropped at the end: passing inputs labelled after them hold them */
+  Array(DbgSighting) sightings; /* diagnoses put forward, with the runs made before each first was */
   uint64_t language_size;     /* inputs the grammar derives, when at most MAX_ENUMERABLE (else 0) */
   uint64_t boundary_runs, hunt_runs;
   char *write_error;          /* the first file of --out that could not be written */
@@ -204,6 +210,8 @@ SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
 bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b);
 /* The same but for numbers too (thresholds): one shape. */
 bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b);
+void dbg_note_sighting(Debugger *d, const SdConstraint *c);
+uint64_t dbg_first_sighting(const Debugger *d, const SdConstraint *c);
 SdConstraint *dbg_diagnosis(const Debugger *d); /* or of the causes; NULL if none */
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final);
 void dbg_write_report_files(Debugger *d, const SdReport *rep);

@@ -252,6 +252,9 @@ static void fill_counts(Debugger *d, SdReport *rep) {
   }
   rep->boundary_runs = d->boundary_runs;
   rep->hunt_runs = d->hunt_runs;
+  SdConstraint *diagnosis = dbg_diagnosis(d);
+  rep->found_runs = dbg_first_sighting(d, diagnosis);
+  sd_constraint_free(diagnosis);
   rep->total_seconds = dbg_now() - d->started;
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru) == 0)

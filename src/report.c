@@ -300,6 +300,10 @@ char *sd_report_to_text(const SdReport *self) {
                 self->failing, self->kind ? self->kind : "any kind", self->passing, self->undefined,
                 self->stop_reason);
   put_other_failures(&b, self);
+  uint64_t diagnosis_runs = sd_report_diagnosis_runs(self);
+  if (self->found_runs && self->found_runs <= diagnosis_runs)
+    sd_buf_printf(&b, "the diagnosis was first put forward after %llu runs; the %llu after them tested it;\n",
+                  (unsigned long long)self->found_runs, (unsigned long long)(diagnosis_runs - self->found_runs));
   sd_buf_printf(&b,
                 "%.1f s in all, %.1f s inside the harness (summed over parallel runs), %.1f s of CPU in semdbg;\n"
                 "seed %llu\n",
@@ -470,6 +474,7 @@ char *sd_report_to_json(const SdReport *self) {
   cJSON_AddNumberToObject(c, "reduction_runs", (double)self->reduction_runs);
   cJSON_AddNumberToObject(c, "generalization_runs", (double)self->generalization_runs);
   cJSON_AddNumberToObject(c, "diagnosis_runs", (double)sd_report_diagnosis_runs(self));
+  cJSON_AddNumberToObject(c, "found_runs", (double)self->found_runs);
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)self->seed);
   cJSON_AddStringToObject(root, "seed", seed); /* a string: 64-bit values lose precision as numbers */

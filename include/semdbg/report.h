@@ -118,6 +118,10 @@ typedef struct SdReport {
   uint64_t boundary_runs, hunt_runs; /* runs spent pinning boundaries and hunting causes (in runs) */
   uint64_t reduction_runs; /* runs of the reduction after the diagnosis (in runs) */
   uint64_t generalization_runs; /* runs of DDSET's generalisation after it (in runs) */
+  /* runs made before the reported causes were first put forward together
+     (as the best candidate, or as the causes found); the diagnosis runs after
+     them confirmed it. 0 when there are no causes. */
+  uint64_t found_runs;
 } SdReport;
 
 SD_API void sd_report_free(SdReport *self);

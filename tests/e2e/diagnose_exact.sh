@@ -111,6 +111,8 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
     fi
     imprecise=$(judge_imprecise_causes "$tmp/report.json")
     [ -z "$imprecise" ] || fail "$name seed $seed: a cause holds on passing inputs: $imprecise"
+    found=$(judge_found_runs "$tmp/report.json")
+    [ -z "$found" ] || fail "$name seed $seed: $found"
     while read -r key rest; do
       case $key in
         status) [ "$got" = "$rest" ] || fail "$name seed $seed: status $got, expected $rest" ;;

@@ -58,6 +58,8 @@ print(r["status"], d["isla"] if d else "")' "$tmp/report.json")
   [ -f "$tmp/out-$seed/report.json" ] && [ -f "$tmp/out-$seed/report.txt" ] ||
     { echo "FAIL $example: --out did not keep the report"; status=1; }
   imprecise=$(judge_imprecise_causes "$tmp/report.json")
+  found=$(judge_found_runs "$tmp/report.json")
+  [ -z "$found" ] || { echo "FAIL $example seed $seed: $found"; status=1; }
   [ -z "$imprecise" ] || { echo "FAIL $example seed $seed: a cause holds on passing inputs: $imprecise"; status=1; }
   if [ -z "$isla" ]; then
     echo "FAIL $example seed $seed: no diagnosis"; status=1; continue

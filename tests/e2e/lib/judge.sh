@@ -84,3 +84,18 @@ r = json.load(open(sys.argv[1]))
 if "no cause reached precision 1" not in r["caveats"]:
     print("; ".join("%s holds on %d passing inputs" % (c["short"], c["fp"]) for c in r["causes"] if c["fp"]))' "$1"
 }
+
+# judge_found_runs REPORT-JSON: prints what is wrong with counts.found_runs
+# (the runs after which the reported causes were first put forward), empty
+# when nothing: a report with causes put them forward after at least one
+# run and no later than its diagnosis runs; one without has 0.
+judge_found_runs() {
+  python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["counts"]
+found, runs = c["found_runs"], c["diagnosis_runs"]
+has = bool(r["causes"]) and "no cause reached precision 1" not in r["caveats"]
+if has and not 0 < found <= runs: print("found_runs %d with %d diagnosis runs" % (found, runs))
+if not has and found: print("found_runs %d without causes" % found)' "$1"
+}
