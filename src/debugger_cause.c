@@ -446,18 +446,22 @@ static TieOutcome value_tie(Debugger *d, const SdConstraint *a, const SdConstrai
   return TIE_SPLIT;
 }
 
-/* Whether f compares or computes integers (lengths, values, counts). */
-static bool term_has_int(const SdTerm *t) {
-  if (t->type == SD_TYPE_INT) return true;
+/* Whether f holds an integer literal of FAR_DIGITS digits or more: a value
+ * that random derivations and the local search seldom reach, and Z3 does
+ * (sumover's `str.len(<x>) > 18` against `str.to.int(<x>) >
+ * 9223372036854775805`, twocause's sums and products past 2^63). */
+enum { FAR_DIGITS = 7 };
+static bool term_has_far_int(const SdTerm *t) {
+  if (t->op == SD_OP_INT) return t->length - (t->text[0] == '-') >= FAR_DIGITS;
   for (uint32_t i = 0; i < t->arg_count; i++)
-    if (term_has_int(t->args[i])) return true;
+    if (term_has_far_int(t->args[i])) return true;
   return false;
 }
 
-static bool formula_has_int(const SdFormula *f) {
-  if (f->kind == SD_F_ATOM) return term_has_int(f->atom);
+static bool formula_has_far_int(const SdFormula *f) {
+  if (f->kind == SD_F_ATOM) return term_has_far_int(f->atom);
   for (uint32_t i = 0; i < f->child_count; i++)
-    if (formula_has_int(f->children[i])) return true;
+    if (formula_has_far_int(f->children[i])) return true;
   return false;
 }
 
@@ -491,9 +495,9 @@ void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
   if (same_canonical(a, b) || same_on_every_text(d, a, b) || value_tie(d, a, b, batch) != TIE_OPEN) return;
   uint64_t rlimit;
   uint32_t queries;
-  bool strings_only = !formula_has_int(a->root) && !formula_has_int(b->root);
+  bool far = formula_has_far_int(a->root) || formula_has_far_int(b->root);
   sd_solver_set_effort(d->solver, effort == TIE_OPEN_EFFORT ? TIE_RLIMIT : SETTLED_TIE_RLIMIT,
-                       strings_only || effort == TIE_SEARCH_ONLY ? SD_SOLVER_NO_Z3 : TIE_QUERIES, &rlimit, &queries);
+                       !far || effort == TIE_SEARCH_ONLY ? SD_SOLVER_NO_Z3 : TIE_QUERIES, &rlimit, &queries);
   /* one input on which they disagree splits them; Z3 spent a second on
      the second one (cmdline: 1.3 s of its 2.5 s) */
   bool thrift = sd_solver_set_one_is_enough(d->solver, true);
