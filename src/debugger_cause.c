@@ -227,6 +227,10 @@ typedef struct ValueTie {
   uint32_t text_count;
   const SdTerm *affixes[VALUE_POINTS]; /* literals of contains / prefixof / suffixof */
   uint32_t affix_count;
+  const SdTerm *bigs[VALUE_POINTS]; /* integer literals beyond small_int, compared with the value */
+  uint32_t big_count;
+  int64_t lengths[VALUE_POINTS]; /* the element's length compared with these */
+  uint32_t length_count;
   bool ok;
 } ValueTie;
 
@@ -250,6 +254,14 @@ static void value_atom(ValueTie *vt, const SdTerm *a) {
   bool compare = a->op == SD_OP_EQ || a->op == SD_OP_LT || a->op == SD_OP_LE || a->op == SD_OP_GT || a->op == SD_OP_GE;
   if (compare && x->op == SD_OP_STR_TO_INT && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR && small_int(y, &v)) {
     if (vt->int_count < VALUE_POINTS) vt->ints[vt->int_count++] = v;
+    else vt->ok = false;
+  } else if (compare && x->op == SD_OP_STR_TO_INT && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR &&
+             y->op == SD_OP_INT && y->length <= 64) {
+    if (vt->big_count < VALUE_POINTS) vt->bigs[vt->big_count++] = y;
+    else vt->ok = false;
+  } else if (compare && x->op == SD_OP_STR_LEN && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR &&
+             small_int(y, &v) && v >= 0 && v <= 64) {
+    if (vt->length_count < VALUE_POINTS) vt->lengths[vt->length_count++] = v;
     else vt->ok = false;
   } else if (compare && x->op == SD_OP_STR_TO_REAL && x->arg_count == 1 && x->args[0]->op == SD_OP_VAR &&
              (y->op == SD_OP_INT || y->op == SD_OP_DECIMAL) && y->length <= 17) {
@@ -389,6 +401,51 @@ static SdTree *affix_probes(Debugger *d, const SdConstraint *a, const SdConstrai
   return NULL;
 }
 
+/* A big literal's text and its neighbours (one up, one down, by decimal
+ * digits: no conversion), for a non-negative one; the literal alone for a
+ * negative one. */
+static SdTree *big_probes(Debugger *d, const SdConstraint *a, const SdConstraint *b, const SdTree *base,
+                          SdSymbol symbol, const SdTerm *lit) {
+  char text[72];
+  memcpy(text, lit->text, lit->length);
+  uint32_t n = lit->length;
+  SdTree *t = value_probe(d, a, b, base, symbol, text, n);
+  if (t || lit->text[0] == '-') return t;
+  for (int dir = 1; dir >= -1; dir -= 2) {
+    memcpy(text + 1, lit->text, lit->length); /* room for a carry */
+    text[0] = '0';
+    int32_t i = (int32_t)n;
+    for (; i >= 0; i--) { /* step the last digit, carrying or borrowing */
+      if (dir > 0 && text[i] != '9') { text[i]++; break; }
+      if (dir < 0 && text[i] != '0') { text[i]--; break; }
+      text[i] = dir > 0 ? '0' : '9';
+    }
+    if (i < 0) continue; /* 0 - 1 */
+    uint32_t skip = 0;
+    while (skip < n && text[skip] == '0') skip++; /* leading zeros off */
+    t = value_probe(d, a, b, base, symbol, text + skip, n + 1 - skip);
+    if (t) return t;
+  }
+  return NULL;
+}
+
+/* Numerals of each length next to a length literal k (k - 1, k and k + 1
+ * digits), the least and the greatest of each: a length and a value part
+ * there (sumover's `str.len(<x>) > 18` against `str.to.int(<x>) >
+ * 9223372036854775805`: 1000000000000000000 has 19 digits and is below). */
+static SdTree *length_probes(Debugger *d, const SdConstraint *a, const SdConstraint *b, const SdTree *base,
+                             SdSymbol symbol, int64_t k) {
+  char text[72];
+  for (int64_t len = k > 1 ? k - 1 : 1; len <= k + 1 && len < (int64_t)sizeof text; len++)
+    for (int greatest = 0; greatest < 2; greatest++) {
+      memset(text, greatest ? '9' : '0', (size_t)len);
+      if (!greatest) text[0] = len > 1 ? '1' : '0';
+      SdTree *t = value_probe(d, a, b, base, symbol, text, (size_t)len);
+      if (t) return t;
+    }
+  return NULL;
+}
+
 typedef enum { TIE_OPEN, TIE_SAME, TIE_SPLIT } TieOutcome;
 
 /* Ties between two constraints about the value of one numeric element that
@@ -430,6 +487,8 @@ static TieOutcome value_tie(Debugger *d, const SdConstraint *a, const SdConstrai
     }
   }
   for (uint32_t i = 0; i < vt.affix_count && !split; i++) split = affix_probes(d, a, b, base, sa, vt.affixes[i]);
+  for (uint32_t i = 0; i < vt.big_count && !split; i++) split = big_probes(d, a, b, base, sa, vt.bigs[i]);
+  for (uint32_t i = 0; i < vt.length_count && !split; i++) split = length_probes(d, a, b, base, sa, vt.lengths[i]);
   for (uint32_t i = 0; i < vt.int_count && !split; i++)
     for (int dv = -1; dv <= 1 && !split; dv++) split = value_probes(d, a, b, base, sa, vt.ints[i] + dv);
   int64_t beyond[4] = {0, 1, hi + 1000, lo - 1000};
