@@ -696,14 +696,6 @@ static bool check_flaky(Debugger *d) {
   return d->flaky.size > 0;
 }
 
-/* Does every labelled input of the kind explained agree with c (it holds
- * on the failing ones, not on the passing ones)? */
-static bool agrees_with_evidence(const Debugger *d, const SdConstraint *c) {
-  for (uint32_t k = 0; k < d->failing.size; k++)
-    if (!sd_constraint_eval(c, d->evidence.items[d->failing.items[k]].tree, NULL)) return false;
-  return !holds_on_passing(d, c);
-}
-
 /* Does the last hunt, which found nothing, count for this diagnosis? When it
  * ran around this very diagnosis, or around one of the same shape whose
  * thresholds pinning has moved since (port > 65534 hunted, then 65535 found
@@ -714,7 +706,7 @@ static bool agrees_with_evidence(const Debugger *d, const SdConstraint *c) {
 static bool hunt_covers(Debugger *d, const SdConstraint *diagnosis) {
   if (!d->hunted || !d->hunted_diagnosis || d->hunt_failures || d->hunt_passes) return false;
   if (dbg_same_diagnosis(diagnosis, d->hunted_diagnosis)) return true;
-  if (!dbg_same_shape(diagnosis, d->hunted_diagnosis) || !agrees_with_evidence(d, diagnosis)) return false;
+  if (!dbg_same_shape(diagnosis, d->hunted_diagnosis) || !dbg_agrees_with_evidence(d, diagnosis)) return false;
   sd_constraint_free(d->hunted_diagnosis); /* the hunt stands for the moved diagnosis now */
   d->hunted_diagnosis = sd_constraint_clone(diagnosis);
   return true;

@@ -283,6 +283,14 @@ int dbg_gather_initial(Debugger *d) {
   return 0;
 }
 
+bool dbg_agrees_with_evidence(const Debugger *d, const SdConstraint *c) {
+  for (uint32_t k = 0; k < d->failing.size; k++)
+    if (!sd_constraint_eval(c, d->evidence.items[d->failing.items[k]].tree, NULL)) return false;
+  for (uint32_t k = 0; k < d->passing.size; k++)
+    if (sd_constraint_eval(c, d->evidence.items[d->passing.items[k]].tree, NULL)) return false;
+  return true;
+}
+
 bool dbg_cause_holds(const Debugger *d, const SdTree *t) {
   for (uint32_t k = 0; k < d->causes.size; k++)
     if (sd_constraint_eval(d->causes.items[k].constraint, t, NULL)) return true;

@@ -211,6 +211,9 @@ bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b);
 /* The same but for numbers too (thresholds): one shape. */
 bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b);
 void dbg_note_sighting(Debugger *d, const SdConstraint *c);
+/* Does every labelled input of the kind explained agree with c (it holds
+ * on the failing ones, not on the passing ones)? */
+bool dbg_agrees_with_evidence(const Debugger *d, const SdConstraint *c);
 uint64_t dbg_first_sighting(const Debugger *d, const SdConstraint *c);
 SdConstraint *dbg_diagnosis(const Debugger *d); /* or of the causes; NULL if none */
 SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final);
