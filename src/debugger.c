@@ -773,6 +773,9 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
   drop_contradicted_causes(d);
   drop_subsumed_causes(d);
   merge_causes(d);
+  SdConstraint *final = dbg_diagnosis(d); /* as dropped and merged: first put forward now, if not before */
+  dbg_note_sighting(d, final);
+  sd_constraint_free(final);
   return reason;
 harness_error:
   array_free(&unexplained);
