@@ -908,6 +908,7 @@ SdDebugStatus sd_debug(const SdGrammar *g, char *const *input_paths, uint32_t in
       DbgCause c = {.constraint = approximate};
       array_push(&d.causes, c);
       approximate = NULL;
+      d.best_shown = true;
     }
     sd_constraint_free(approximate);
   }

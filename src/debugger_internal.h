@@ -121,6 +121,7 @@ typedef struct Debugger {
   uint32_t misread;           /* causes (bits) whose fraction inputs failed outside the diagnosis */
   uint32_t misread_drops;     /* causes dropped for that so far (at most MAX_MISREAD_DROPS) */
   uint32_t contradicted;      /* causes dropped at the end: passing inputs labelled after them hold them */
+  bool best_shown;            /* no cause was found: the one in causes is the best candidate */
   Array(DbgSighting) sightings; /* diagnoses put forward, with the runs made before each first was */
   uint64_t language_size;     /* inputs the grammar derives, when at most MAX_ENUMERABLE (else 0) */
   uint64_t boundary_runs, hunt_runs;

@@ -202,6 +202,7 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
     rep->status = SD_REPORT_CONFIRMED;
     return;
   }
+  if (d->best_shown) caveat(rep, sd_xstrdup("no cause reached precision 1: the best candidate is shown"));
   if (d->contradicted)
     caveat(rep, sd_format("%u cause%s accepted earlier %s dropped: %s on passing inputs labelled later",
                           d->contradicted, d->contradicted == 1 ? "" : "s", d->contradicted == 1 ? "was" : "were",
@@ -253,7 +254,7 @@ static void fill_counts(Debugger *d, SdReport *rep) {
   rep->boundary_runs = d->boundary_runs;
   rep->hunt_runs = d->hunt_runs;
   SdConstraint *diagnosis = dbg_diagnosis(d);
-  rep->found_runs = dbg_first_sighting(d, diagnosis);
+  rep->found_runs = d->best_shown ? 0 : dbg_first_sighting(d, diagnosis);
   sd_constraint_free(diagnosis);
   rep->total_seconds = dbg_now() - d->started;
   struct rusage ru;

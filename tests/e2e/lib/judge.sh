@@ -81,7 +81,7 @@ judge_imprecise_causes() {
   python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
-if "no cause reached precision 1" not in r["caveats"]:
+if not any(c.startswith("no cause reached precision 1") for c in r["caveats"]):
     print("; ".join("%s holds on %d passing inputs" % (c["short"], c["fp"]) for c in r["causes"] if c["fp"]))' "$1"
 }
 
@@ -95,7 +95,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 c = r["counts"]
 found, runs = c["found_runs"], c["diagnosis_runs"]
-has = bool(r["causes"]) and "no cause reached precision 1" not in r["caveats"]
+has = bool(r["causes"]) and not any(c.startswith("no cause reached precision 1") for c in r["caveats"])
 if has and not 0 < found <= runs: print("found_runs %d with %d diagnosis runs" % (found, runs))
 if not has and found: print("found_runs %d without causes" % found)' "$1"
 }
