@@ -1150,20 +1150,31 @@ static uint32_t text_numerals(const Debugger *d, const SdConstraint *c, const Sd
 
 /* The same value in other texts: an input (failing or passing) whose
  * element equals a numeral the diagnosis names (`<port> = "0"`, or `not
- * <retries> = "0"`), with that element written with one to three more
- * leading zeros, or a sign; on whichever side of the diagnosis it falls. A
+ * <retries> = "0"`), with that element written without its leading zeros
+ * and with one to three, or a sign; on whichever side of the diagnosis it
+ * falls (a count of 0 written "00" was confirmed as `<keep> = "00"`: "0"
+ * fails too, and only more zeros had been tried). A
  * program that reads the value treats every text of it alike, and the
  * evidence rarely holds more than one (a URL's port of 0 was confirmed as
  * `<port> = "0"` while "00" and "000" fail too; a fast job with retries
  * `not <retries> = "0"`, while "00" passes). */
 static void retexted(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
                      const SdTerm *literal, SdHashSet *made, TreeList *out) {
-  static const char *const forms[] = {"0", "00", "000", "+", "-"};
+  /* the value's digits without leading zeros ("00" -> "0", "007" -> "7"),
+     then with one to three, or a sign on the literal as written */
+  static const char *const forms[] = {"", "0", "00", "000", "+", "-"};
   bool zero = strspn(literal->text, "0") == literal->length;
+  uint32_t lead = (uint32_t)strspn(literal->text, "0");
+  if (lead == literal->length) lead = literal->length - 1; /* "00": the value 0 keeps one digit */
+  const char *digits = literal->text + lead;
+  int ndigits = (int)(literal->length - lead);
   for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++) {
     if (forms[f][0] == '-' && !zero) continue; /* -0 only */
-    char *text = sd_format("%s%.*s", forms[f], (int)literal->length, literal->text);
-    SdTree *t = retext(d, base, node, text, (uint32_t)strlen(text));
+    bool sign = forms[f][0] == '+' || forms[f][0] == '-';
+    char *text = sign ? sd_format("%s%.*s", forms[f], (int)literal->length, literal->text)
+                      : sd_format("%s%.*s", forms[f], ndigits, digits);
+    bool same = strlen(text) == literal->length && !memcmp(text, literal->text, literal->length);
+    SdTree *t = same ? NULL : retext(d, base, node, text, (uint32_t)strlen(text));
     free(text);
     if (t && keep(d, diagnosis, sd_constraint_eval(diagnosis, t, NULL), made, t)) array_push(out, t);
     else sd_tree_free(t);
