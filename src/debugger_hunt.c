@@ -47,7 +47,7 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
  * pools of failing-input variants, and made where one cause holds alone. */
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
-       HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4 };
+       HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -1400,6 +1400,89 @@ static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch,
   array_free(pool);
 }
 
+/* Zero where the diagnosis does not look: the newest passing input (outside
+ * the diagnosis) with one numeric element (one that derives a numeral and
+ * not "x") of a nonterminal the diagnosis does not name written "0", the shallowest elements first, each
+ * nonterminal once. A count, a size or a divisor of 0 is the commonest
+ * boundary a program mishandles, and random texts of a two-digit field
+ * are "0" or "00" one time in fifty: a log rotation failing on a `..`
+ * segment and on keeping 0 copies was confirmed as the `..` alone at seeds
+ * 1-2 (recall 0.26 on fresh inputs; red team, session 18). */
+static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[32];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 32);
+  if (nn > 32) nn = 32;
+  const SdTree *base = NULL;
+  for (uint32_t k = d->passing.size; k-- > 0 && !base;) {
+    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) base = t;
+  }
+  if (!base) return;
+  SdHashSet made = {0};
+  SdSymbol tried[HUNT_EXTRA_ZEROS * 4];
+  uint32_t nt = 0;
+  for (uint32_t depth = 0; depth < 64 && out->size < HUNT_EXTRA_ZEROS; depth++)
+    for (uint32_t i = 0; i < base->node_count && out->size < HUNT_EXTRA_ZEROS; i++) {
+      const SdNode *node = base->nodes[i];
+      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+          !d->grammar->symbols[node->symbol].numeric || under_named(node, named, nn) ||
+          names_symbol(tried, nt, node->symbol) || nt >= HUNT_EXTRA_ZEROS * 4)
+        continue;
+      tried[nt++] = node->symbol;
+      SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
+      sd_tree_free(word);
+      SdTree *t = word ? NULL : retext(d, base, node, "0", 1);
+      if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+      else sd_tree_free(t);
+    }
+  sd_hash_set_free(&made);
+}
+
+/* Punctuation alone where the diagnosis does not look: the newest passing
+ * input (outside the diagnosis) with one element of a nonterminal the
+ * diagnosis does not name written as one punctuation character it
+ * derives, twice, then once (".." and "." for a path segment of [a-z.]+),
+ * the shallowest elements first. Random derivations of a class of letters
+ * and a dot are made of dots alone seldom; a `..` segment is the classic
+ * such value: a log rotation failing on keeping 0 copies and on a `..`
+ * segment was confirmed as the 0 alone at seeds 1-3 (red team, session
+ * 18). */
+static void punctuation_texts(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  static const char marks[] = "./-_:,;@#%&*+=!?~ ";
+  SdSymbol named[32];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 32);
+  if (nn > 32) nn = 32;
+  const SdTree *base = NULL;
+  for (uint32_t k = d->passing.size; k-- > 0 && !base;) {
+    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) base = t;
+  }
+  if (!base) return;
+  SdHashSet made = {0};
+  SdSymbol tried[16];
+  uint32_t nt = 0;
+  for (uint32_t depth = 0; depth < 64 && out->size < HUNT_EXTRA_MARKS; depth++)
+    for (uint32_t i = 0; i < base->node_count && out->size < HUNT_EXTRA_MARKS && nt < 16; i++) {
+      const SdNode *node = base->nodes[i];
+      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+          under_named(node, named, nn) || names_symbol(tried, nt, node->symbol))
+        continue;
+      tried[nt++] = node->symbol;
+      for (const char *m = marks; *m && out->size < HUNT_EXTRA_MARKS; m++) {
+        char twice[2] = {*m, *m};
+        SdTree *t2 = retext(d, base, node, twice, 2);
+        if (!t2) continue;
+        if (keep(d, diagnosis, false, &made, t2)) array_push(out, t2);
+        else sd_tree_free(t2);
+        SdTree *t1 = out->size < HUNT_EXTRA_MARKS ? retext(d, base, node, m, 1) : NULL;
+        if (t1 && keep(d, diagnosis, false, &made, t1)) array_push(out, t1);
+        else sd_tree_free(t1);
+        break; /* one character a nonterminal */
+      }
+    }
+  sd_hash_set_free(&made);
+}
+
 /* t with node's text replaced by the numeral value (NULL when the grammar
  * does not derive it there). */
 static SdTree *with_value(Debugger *d, const SdTree *t, const SdNode *node, long long value) {
@@ -1767,6 +1850,12 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     TreeList affixes = {0};
     affix_variants(d, diagnosis, &affixes);
     take_first(d, &affixes, HUNT_EXTRA_AFFIX, batch, "affix");
+    TreeList zeros = {0};
+    zero_values(d, diagnosis, &zeros);
+    take_first(d, &zeros, HUNT_EXTRA_ZEROS, batch, "zeros");
+    TreeList marks = {0};
+    punctuation_texts(d, diagnosis, &marks);
+    take_first(d, &marks, HUNT_EXTRA_MARKS, batch, "marks");
     from = batch->size;
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "near");

@@ -627,7 +627,10 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
              t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
   int32_t seen[8];
   uint32_t nseen = 0;
-  if (t->point && !distinct_symbols(t->c, t->slots[0].atom, seen, &nseen)) t->point = false;
+  /* not as a value seen either: "a + b = 2" over one nonterminal came back
+     through the failing inputs' values and was confirmed for a quantity of
+     1 in singleitem at seed 1 (session 18) */
+  if (t->point && !distinct_symbols(t->c, t->slots[0].atom, seen, &nseen)) t->point = false, t->valid = false;
 }
 
 /* The template for a pattern and nonterminal tuple (cached); NULL if it does
@@ -674,7 +677,7 @@ static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbo
   t->valid = true;
   self->stats.templates++;
   template_slots(self, t, p);
-  return t;
+  return t->valid ? t : NULL;
 }
 
 /* ---------- value collection ---------- */
