@@ -790,6 +790,17 @@ static bool contradicted_since(const CauseSearch *s, const SdConstraint *c, uint
   return false;
 }
 
+/* Runs batch (freed) as an attack round's inputs made by `tag`; -1 on a
+ * harness error. */
+static int run_tagged(Debugger *d, TreeList *batch, const char *tag) {
+  d->origin = ORIGIN_ATTACK;
+  dbg_tag_runs(d, batch->items, 0, batch->size, tag);
+  int rc = dbg_run_trees(d, batch->items, batch->size);
+  array_free(batch);
+  d->run_tags.size = 0;
+  return rc;
+}
+
 /* Whether the last hunt, which found nothing, stands for `diagnosis` too:
  * both agree with every input labelled (the hunt's among them), and a tie
  * split finds no input on which they disagree (the same inputs are inside
@@ -813,13 +824,8 @@ static int last_hunt_stands(Debugger *d, const SdConstraint *diagnosis, bool *co
     dbg_progress(d, "hunt: the last hunt stands for this diagnosis (every input agrees with both, none splits them)");
     return 1;
   }
-  d->origin = ORIGIN_ATTACK;
-  dbg_tag_runs(d, batch.items, 0, batch.size, "split");
   uint32_t before = d->evidence.size;
-  int rc = dbg_run_trees(d, batch.items, batch.size);
-  array_free(&batch);
-  d->run_tags.size = 0;
-  if (rc < 0) return -1;
+  if (run_tagged(d, &batch, "split") < 0) return -1;
   for (uint32_t i = before; i < d->evidence.size && !*contradicted; i++) {
     SdVerdictKind v = d->evidence.items[i].verdict;
     if (v == SD_VERDICT_UNDEFINED) continue;
@@ -1176,13 +1182,8 @@ static SdConstraint *complete_members(CauseSearch *s, const SdConstraint *cause,
     array_free(&batch);
     return NULL;
   }
-  d->origin = ORIGIN_ATTACK;
-  dbg_tag_runs(d, batch.items, 0, batch.size, "members");
   uint32_t from = d->evidence.size;
-  int rc = dbg_run_trees(d, batch.items, batch.size);
-  array_free(&batch);
-  d->run_tags.size = 0;
-  if (rc < 0) {
+  if (run_tagged(d, &batch, "members") < 0) {
     *error = true;
     return NULL;
   }

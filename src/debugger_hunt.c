@@ -1402,21 +1402,28 @@ static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch,
 
 /* Zero where the diagnosis does not look: the newest passing input (outside
  * the diagnosis) with one numeric element (one that derives a numeral and
- * not "x") of a nonterminal the diagnosis does not name written "0", the shallowest elements first, each
- * nonterminal once. A count, a size or a divisor of 0 is the commonest
+ * not "x") of a nonterminal the diagnosis does not name written "0", the
+ * shallowest elements first, each nonterminal once. A count, a size or a divisor of 0 is the commonest
  * boundary a program mishandles, and random texts of a two-digit field
  * are "0" or "00" one time in fifty: a log rotation failing on a `..`
  * segment and on keeping 0 copies was confirmed as the `..` alone at seeds
  * 1-2 (recall 0.26 on fresh inputs; red team, session 18). */
+/* The newest passing input outside the diagnosis (NULL if none), and the
+ * nonterminals the diagnosis names (*nn of them, at most 32). */
+static const SdTree *newest_pass_outside(Debugger *d, const SdConstraint *diagnosis, SdSymbol *named, uint32_t *nn) {
+  *nn = sd_constraint_symbols(diagnosis, named, 32);
+  if (*nn > 32) *nn = 32;
+  for (uint32_t k = d->passing.size; k-- > 0;) {
+    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) return t;
+  }
+  return NULL;
+}
+
 static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[32];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 32);
-  if (nn > 32) nn = 32;
-  const SdTree *base = NULL;
-  for (uint32_t k = d->passing.size; k-- > 0 && !base;) {
-    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
-    if (!sd_constraint_eval(diagnosis, t, NULL)) base = t;
-  }
+  uint32_t nn;
+  const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
   if (!base) return;
   SdHashSet made = {0};
   SdSymbol tried[HUNT_EXTRA_ZEROS * 4];
@@ -1450,13 +1457,8 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
 static void punctuation_texts(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   static const char marks[] = "./-_:,;@#%&*+=!?~ ";
   SdSymbol named[32];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 32);
-  if (nn > 32) nn = 32;
-  const SdTree *base = NULL;
-  for (uint32_t k = d->passing.size; k-- > 0 && !base;) {
-    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
-    if (!sd_constraint_eval(diagnosis, t, NULL)) base = t;
-  }
+  uint32_t nn;
+  const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
   if (!base) return;
   SdHashSet made = {0};
   SdSymbol tried[16];
@@ -1825,6 +1827,23 @@ static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
  * targeted inputs go where no input outside the diagnosis has been (from
  * failing and passing inputs), near each conjunct, and where all conjuncts
  * of a cause but one hold. */
+/* Targeted makers of inputs outside the diagnosis, in the order they run:
+ * up to cap inputs each, drawn at random from what it makes or its first. */
+typedef void (*Maker)(Debugger *d, const SdConstraint *diagnosis, TreeList *out);
+static const struct {
+  Maker make;
+  uint32_t cap;
+  bool drawn;
+  const char *tag;
+} OUTSIDE_MAKERS[] = {
+    {wrap_failing, HUNT_EXTRA_WRAP, true, "wrap"},
+    {other_texts, HUNT_EXTRA_TEXTS, true, "texts"},
+    {related_values, HUNT_EXTRA_RELATED, true, "related"},
+    {affix_variants, HUNT_EXTRA_AFFIX, false, "affix"},
+    {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
+    {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
+};
+
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
   TreeList pools[3] = {{0}, {0}, {0}};
   neighbours(d, diagnosis, inside, inside, &pools[0], &pools[1]);
@@ -1838,24 +1857,12 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     from = batch->size;
     take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "novel");
-    TreeList wraps = {0};
-    wrap_failing(d, diagnosis, &wraps);
-    draw_some(d, &wraps, HUNT_EXTRA_WRAP, batch, "wrap");
-    TreeList texts = {0};
-    other_texts(d, diagnosis, &texts);
-    draw_some(d, &texts, HUNT_EXTRA_TEXTS, batch, "texts");
-    TreeList related = {0};
-    related_values(d, diagnosis, &related);
-    draw_some(d, &related, HUNT_EXTRA_RELATED, batch, "related");
-    TreeList affixes = {0};
-    affix_variants(d, diagnosis, &affixes);
-    take_first(d, &affixes, HUNT_EXTRA_AFFIX, batch, "affix");
-    TreeList zeros = {0};
-    zero_values(d, diagnosis, &zeros);
-    take_first(d, &zeros, HUNT_EXTRA_ZEROS, batch, "zeros");
-    TreeList marks = {0};
-    punctuation_texts(d, diagnosis, &marks);
-    take_first(d, &marks, HUNT_EXTRA_MARKS, batch, "marks");
+    for (uint32_t m = 0; m < sizeof OUTSIDE_MAKERS / sizeof *OUTSIDE_MAKERS; m++) {
+      TreeList pool = {0};
+      OUTSIDE_MAKERS[m].make(d, diagnosis, &pool);
+      if (OUTSIDE_MAKERS[m].drawn) draw_some(d, &pool, OUTSIDE_MAKERS[m].cap, batch, OUTSIDE_MAKERS[m].tag);
+      else take_first(d, &pool, OUTSIDE_MAKERS[m].cap, batch, OUTSIDE_MAKERS[m].tag);
+    }
     from = batch->size;
     near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
     dbg_tag_runs(d, batch->items, from, batch->size, "near");
