@@ -1390,6 +1390,66 @@ static void affix_variants(Debugger *d, const SdConstraint *diagnosis, TreeList 
   sd_hash_set_free(&made);
 }
 
+/* Characters put next to a literal an affix atom matches, of the kind of
+ * the literal's character there: a digit's 1 and 9, a letter's a and z
+ * (A and Z), else none. */
+static uint32_t neighbour_chars(char ch, char *out) {
+  if (ch >= '0' && ch <= '9') out[0] = '1', out[1] = '9';
+  else return extreme_chars(ch, out);
+  return 2;
+}
+
+/* base with one character c put into node's text at pos, where that is a
+ * text of node's nonterminal and stays inside the diagnosis. */
+static void insert_char(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                        uint32_t pos, char c, SdHashSet *made, TreeList *out) {
+  uint32_t len;
+  const char *text = sd_node_text(base, node, &len);
+  char *copy = sd_xmalloc(len + 2);
+  memcpy(copy, text, pos);
+  copy[pos] = c;
+  memcpy(copy + pos + 1, text + pos, len - pos);
+  SdTree *t = retext(d, base, node, copy, len + 1);
+  if (t && keep(d, diagnosis, true, made, t)) array_push(out, t);
+  else sd_tree_free(t);
+  free(copy);
+}
+
+/* Inside the diagnosis, the text a prefixof / suffixof / contains atom
+ * matches in a failing input with a character added where the atom does
+ * not look (after a prefix, before a suffix, on either side of a contained
+ * text): the atom still holds, a condition it only approximates may not (a
+ * port of 0 confirmed as `str.prefixof("0", <port>)` at seed 1, all the
+ * failing ports being "0", "00", "000": "01" and "09" pass). */
+static void affix_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Affix at[8];
+  uint32_t na = affix_atoms(diagnosis, diagnosis->root, at, 0, 8);
+  SdHashSet made = {0};
+  for (uint32_t r = 0; r < na; r++) {
+    if (at[r].op == SD_OP_EQ) continue;
+    for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < 2;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      for (uint32_t j = 0; j < base->by_symbol_count[at[r].symbol]; j++) {
+        const SdNode *node = base->nodes[base->by_symbol[at[r].symbol][j]];
+        uint32_t len, n = at[r].literal->length;
+        const char *text = sd_node_text(base, node, &len);
+        long pos = literal_at(text, len, at[r].literal, at[r].op);
+        if (pos < 0) continue;
+        bases++;
+        char after[2], before[2];
+        uint32_t n_after = at[r].op != SD_OP_STR_SUFFIXOF ? neighbour_chars(at[r].literal->text[n - 1], after) : 0;
+        uint32_t n_before = at[r].op != SD_OP_STR_PREFIXOF ? neighbour_chars(at[r].literal->text[0], before) : 0;
+        for (uint32_t c = 0; c < 2; c++) {
+          if (c < n_after) insert_char(d, diagnosis, base, node, (uint32_t)pos + n, after[c], &made, out);
+          if (c < n_before) insert_char(d, diagnosis, base, node, (uint32_t)pos, before[c], &made, out);
+        }
+        break;
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
 /* The first n inputs of pool into batch, tagged; the rest is freed. */
 static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch, const char *tag) {
   uint32_t from = batch->size;
@@ -1759,7 +1819,7 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
 }
 
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
-  TreeList pools[9] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
+  TreeList pools[10] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   vary_free(d, diagnosis, &pools[0]);
   failing_neighbours(d, diagnosis, &pools[1]);
   grow_free(d, diagnosis, &pools[2]);
@@ -1769,9 +1829,10 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
   least_elements(d, diagnosis, &pools[6]);
   least_contexts(d, diagnosis, &pools[7]);
   members_alone(d, diagnosis, &pools[8]);
-  static const char *const tags[9] = {"free", "failnb", "grow", "transplant", "ends", "scopes", "least", "plain",
-                                      "members"};
-  for (uint32_t k = 0; k < 9; k++) {
+  affix_inside(d, diagnosis, &pools[9]);
+  static const char *const tags[10] = {"free", "failnb", "grow", "transplant", "ends", "scopes", "least", "plain",
+                                       "members", "affixin"};
+  for (uint32_t k = 0; k < 10; k++) {
     uint32_t each = k == 0 ? HUNT_EXTRA_FREE : k == 8 ? HUNT_EXTRA_MEMBERS : HUNT_EXTRA_EACH, from = batch->size;
     if (k == 1 || k == 2) { /* drawn at random */
       for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
