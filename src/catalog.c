@@ -308,6 +308,9 @@ static bool find_placeholders(SdPattern *p, char **unsupported) {
     if (!has_args && n == 11 && !memcmp(name, "NONTERMINAL", 11)) {
       ph.kind = count_needle(t, i) ? SD_PLACEHOLDER_NONTERMINAL_STRING : SD_PLACEHOLDER_NONTERMINAL;
       p->nonterminal_count++;
+    } else if (!has_args && n == 6 && !memcmp(name, "RECORD", 6)) {
+      ph.kind = SD_PLACEHOLDER_NONTERMINAL, ph.record = true;
+      p->nonterminal_count++;
     } else if (has_args && n == 9 && !memcmp(name, "MATCHEXPR", 9)) {
       ph.kind = SD_PLACEHOLDER_MATCHEXPR;
       if (i > 0 && t[i - 1] == '{' && t[j] == '}') ph.offset--, ph.length += 2; /* {<?MATCHEXPR(..)>} */

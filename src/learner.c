@@ -2044,6 +2044,10 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
     SdSymbol s = relevant[idx[depth]];
     bool ok = true;
     if (numeric[depth] && !self->grammar->symbols[s].numeric) ok = false;
+    /* a <?RECORD> is one of a list's records */
+    if (ok && p->placeholders[ph_of[depth]].record &&
+        (sd_grammar_exactly_once(self->grammar, s) || lr_self_nesting(self->grammar, s)))
+      ok = false;
     if (ok && parent[depth] >= 0) {
       SdSymbol outer = tuple[parent[depth]];
       if (outer == s || !sd_grammar_can_contain(self->grammar, outer, s)) ok = false;

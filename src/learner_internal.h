@@ -199,6 +199,9 @@ void lr_sets(SdLearner *self);
 /* Scoped forms of the best conjunctions' pairs (learner_scopes.c): the
  * number of new atoms produced; rank again when there are some. */
 uint32_t lr_scopes(SdLearner *self);
+/* Can an element of s hold another one (an expression's <term> inside a
+ * <term>)? Such a nonterminal is no record (learner_scopes.c). */
+bool lr_self_nesting(const SdGrammar *g, SdSymbol s);
 
 /* learner_rank.c */
 void lr_rank(SdLearner *self);

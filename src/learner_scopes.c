@@ -102,7 +102,7 @@ typedef struct Pairs {
  * <term>)? Such a scope is no record: every pair of nested elements is
  * one, and evaluating the scoped form on long inputs cost the expression
  * example ten times its CPU (25 s to 250 s at seed 1). */
-static bool self_nesting(const SdGrammar *g, SdSymbol s) {
+bool lr_self_nesting(const SdGrammar *g, SdSymbol s) {
   const SdSymbolInfo *si = &g->symbols[s];
   for (uint32_t a = 0; a < si->alternative_count; a++)
     for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
@@ -123,7 +123,7 @@ static void consider(const SdLearner *self, Pairs *p, uint32_t a, uint32_t b) {
   for (uint32_t i = 0; i < p->n; i++)
     if (p->a[i] == a && p->b[i] == b) return;
   SdSymbol scope = sd_grammar_common_scope(self->grammar, x, y);
-  if (scope < 0 || self_nesting(self->grammar, scope)) return;
+  if (scope < 0 || lr_self_nesting(self->grammar, scope)) return;
   p->a[p->n] = a, p->b[p->n] = b, p->scope[p->n] = scope;
   p->n++;
 }

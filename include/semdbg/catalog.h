@@ -52,6 +52,9 @@ static inline bool sd_placeholder_is_nonterminal(SdPlaceholderKind k) {
 typedef struct SdPlaceholder {
   SdPlaceholderKind kind;
   uint32_t offset, length; /* where it is in the pattern's constraint text */
+  bool record;             /* written <?RECORD>: a SD_PLACEHOLDER_NONTERMINAL that takes only
+                              nonterminals that can occur more than once and do not nest in
+                              themselves (a delivery of a list, not an expression's term) */
 } SdPlaceholder;
 
 typedef struct SdPattern {

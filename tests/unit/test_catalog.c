@@ -115,6 +115,7 @@ static void test_islearn_layout(void) {
   CHECK(ec->placeholder_count == 2 && ec->nonterminal_count == 2);
   CHECK(ec->placeholders[0].kind == SD_PLACEHOLDER_NONTERMINAL);
   CHECK(ec->placeholders[1].kind == SD_PLACEHOLDER_NONTERMINAL_STRING);
+  CHECK(!ec->placeholders[0].record && !b->placeholders[0].record);
   CHECK(sd_catalog_pattern(c, 5) == NULL);
   sd_catalog_free(c);
   sd_diagnostics_free(&d);

@@ -418,6 +418,67 @@ static void test_record_conjunction(void) {
   sd_grammar_free(g);
 }
 
+/* A <?RECORD> placeholder takes a list's records only: a nonterminal that
+ * can occur more than once and does not nest in itself. */
+static const char *record_catalog =
+    "[[Container]]\n"
+    "name = \"Record value above with a text\"\n"
+    "constraint = '''\n"
+    "exists <?RECORD> container in start:\n"
+    "  ((exists <?NONTERMINAL> elem in container: elem = <?STRING>) and\n"
+    "   (exists <?NONTERMINAL> value in container: str.to.int(value) > <?INTEGER>))\n"
+    "'''\n";
+
+static const char *nested_grammar =
+    "<start> ::= <group>\n"
+    "<group> ::= \"(\" <entry>+ \")\"\n"
+    "<entry> ::= <carrier> \":\" <kg> \" \" | <group>\n"
+    "<kg> ::= [1-9] [0-9]?\n"
+    "<carrier> ::= \"truck\" | \"van\" | \"drone\"\n";
+
+static bool any_heavy_drone(const SdTree *t) {
+  uint32_t len;
+  const char *text = sd_node_text(t, t->nodes[0], &len);
+  char *copy = sd_xstrndup(text, len);
+  bool heavy = false;
+  for (const char *p = copy; !heavy && (p = strstr(p, "drone:")); p++) heavy = atoi(p + 6) > 5;
+  free(copy);
+  return heavy;
+}
+
+/* The candidates a catalog of one <?RECORD> pattern gives; each must
+ * quantify over container. */
+static uint32_t record_candidates(const char *grammar_src, Label label, const char *const *rel,
+                                  const char *container) {
+  SdGrammar *g = grammar_text(grammar_src);
+  SdDiagnostics d = {0};
+  SdCatalog *cat = sd_catalog_parse(record_catalog, strlen(record_catalog), "record.toml", &d);
+  sd_diagnostics_free(&d);
+  CHECK(cat && sd_catalog_pattern(cat, 0)->placeholders[0].record);
+  Set s = fuzz_set(g, 61, 200, 40, label);
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  uint32_t n = sd_learner_candidate_count(l), wrong = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    char *isla = sd_constraint_to_isla(sd_learner_candidate(l, i)->constraint);
+    if (!strstr(isla, container)) wrong++;
+    free(isla);
+  }
+  CHECK(wrong == 0);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+  return n;
+}
+
+static void test_record_placeholder(void) {
+  const char *flat[] = {"<carrier>", "<kg>", "<delivery>", "<start>", NULL};
+  CHECK(record_candidates(dispatch_grammar, heavy_drone, flat, "exists <delivery> container") > 0);
+  /* <group> and <entry> nest in themselves, <start> occurs once: no record */
+  const char *nested[] = {"<carrier>", "<kg>", "<group>", "<entry>", "<start>", NULL};
+  CHECK(record_candidates(nested_grammar, any_heavy_drone, nested, "no record") == 0);
+}
+
 /* ---------- a bound chosen by threshold search ---------- */
 
 static bool long_payload(const SdTree *t) {
@@ -1182,6 +1243,7 @@ int main(void) {
   RUN(test_disjunction);
   RUN(test_container_scope);
   RUN(test_record_conjunction);
+  RUN(test_record_placeholder);
   RUN(test_threshold);
   RUN(test_incremental_and_deterministic);
   RUN(test_invariants);
