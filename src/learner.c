@@ -1590,46 +1590,63 @@ static char *roundest_numeral(char *const *ks, const uint32_t *tp, const uint32_
   return out ? out : sd_xstrdup(ks[at]);
 }
 
+/* In sorted numerals v[0..n), how many are >= k (or, with le, <= k). */
+static uint32_t count_numerals(char *const *v, uint32_t n, const char *k, bool le) {
+  size_t kl = strlen(k);
+  uint32_t lo = 0, hi = n; /* the first index past the ones below k (not above k, with le) */
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    int r = sd_compare_numerals(v[mid], strlen(v[mid]), k, kl);
+    if (le ? r <= 0 : r < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return le ? lo : n - lo;
+}
+
+typedef Array(char *) NumeralList;
+
+static void sort_numerals(NumeralList *l) {
+  if (l->size) qsort(l->items, l->size, sizeof(char *), cmp_num_text);
+}
+
 /* choose_bounds when some flip point does not fit in int64: the same sweep
- * over numerals (quadratic in the inputs; such numbers are rare). */
+ * over numerals, counted by binary search in the sorted flip points. */
 static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen) {
   uint32_t n = self->inputs.size;
-  Array(char *) ks = {0};
-  uint32_t dec = 0, inc = 0;
+  NumeralList ks = {0}, amF = {0}, alF = {0}, amP = {0}, alP = {0};
+  uint32_t dec = 0, inc = 0, constF = 0, constP = 0;
   char buf[32];
   for (uint32_t i = 0; i < n; i++) {
     const LrFlip *f = &t->flips.items[i];
+    bool failing = lr_is_failing(self, i);
+    if (f->kind == LR_TRUE) {
+      if (failing) constF++;
+      else constP++;
+      continue;
+    }
     if (f->kind != LR_AT_MOST && f->kind != LR_AT_LEAST) continue;
     if (f->kind == LR_AT_MOST) dec++;
     else inc++;
     const char *c = flip_text(f, buf);
+    array_push(f->kind == LR_AT_MOST ? (failing ? &amF : &amP) : (failing ? &alF : &alP), sd_xstrdup(c));
     array_push(&ks, sd_xstrdup(c));
     array_push(&ks, num_step(c, -1));
     array_push(&ks, num_step(c, 1));
   }
   uint32_t count = 0;
   if (ks.size) {
-    qsort(ks.items, ks.size, sizeof(char *), cmp_num_text);
+    sort_numerals(&ks);
+    sort_numerals(&amF), sort_numerals(&alF), sort_numerals(&amP), sort_numerals(&alP);
     uint32_t u = 0;
     for (uint32_t i = 0; i < ks.size; i++) {
       if (u && !strcmp(ks.items[i], ks.items[u - 1])) free(ks.items[i]);
       else ks.items[u++] = ks.items[i];
     }
     uint32_t *tp = sd_xcalloc(u, sizeof(uint32_t)), *fp = sd_xcalloc(u, sizeof(uint32_t));
-    for (uint32_t i = 0; i < n; i++) {
-      const LrFlip *f = &t->flips.items[i];
-      uint32_t *cnt = lr_is_failing(self, i) ? tp : fp;
-      if (f->kind == LR_TRUE) {
-        for (uint32_t k = 0; k < u; k++) cnt[k]++;
-        continue;
-      }
-      if (f->kind == LR_FALSE) continue;
-      const char *c = flip_text(f, buf);
-      size_t cl = strlen(c);
-      for (uint32_t k = 0; k < u; k++) {
-        int r = sd_compare_numerals(ks.items[k], strlen(ks.items[k]), c, cl);
-        if (f->kind == LR_AT_MOST ? r <= 0 : r >= 0) cnt[k]++;
-      }
+    for (uint32_t k = 0; k < u; k++) {
+      const char *x = ks.items[k];
+      tp[k] = constF + count_numerals(amF.items, amF.size, x, false) + count_numerals(alF.items, alF.size, x, true);
+      fp[k] = constP + count_numerals(amP.items, amP.size, x, false) + count_numerals(alP.items, alP.size, x, true);
     }
     uint32_t picks[3];
     uint32_t m = pick_bounds(self, tp, fp, u, dec, inc, picks);
@@ -1638,6 +1655,11 @@ static uint32_t choose_bounds_big(SdLearner *self, LrTemplate *t, char **chosen)
     free(tp);
     free(fp);
     for (uint32_t i = 0; i < u; i++) free(ks.items[i]);
+  }
+  NumeralList *lists[4] = {&amF, &alF, &amP, &alP};
+  for (int l = 0; l < 4; l++) {
+    for (uint32_t i = 0; i < lists[l]->size; i++) free(lists[l]->items[i]);
+    array_free(lists[l]);
   }
   array_free(&ks);
   return count;
