@@ -241,6 +241,7 @@ static void debugger_free(Debugger *d) {
   array_free(&d->sightings);
   sd_hash_set_free(&d->seen);
   sd_hash_set_free(&d->unsplit);
+  sd_hash_set_free(&d->asked_in_vain);
   sd_constraint_free(d->hunted_diagnosis);
   sd_learner_free(d->first_learner);
   sd_relevance_free(d->first_relevance);

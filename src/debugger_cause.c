@@ -573,10 +573,16 @@ void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
        a search that found nothing may find an input from other seeds
        (isotime24 at seed 3: `str.contains(<second>, "0.")` against
        `str.to.real(<second>) > 0` split on the second asking, "00.000") */
-    if (!sd_hash_set_has(&d->unsplit, key)) {
+    /* asked before with the same evidence (the search's seeds) and found
+       nothing: asking again only draws other random numbers (calculator at
+       seed 2 asked six such questions twice in a row, 0.06 s of its 0.25) */
+    uint64_t asked = key ^ sd_hash_bytes(&d->evidence.size, sizeof d->evidence.size, 0xa5ced);
+    if (!sd_hash_set_has(&d->unsplit, key) && !sd_hash_set_has(&d->asked_in_vain, asked)) {
       SdSolveStatus status = SD_SOLVE_OK;
+      uint32_t before = batch->size;
       push_generated_status(d, both, &d->failing, TIE_INPUTS, batch, &status);
       if (status == SD_SOLVE_UNSAT) sd_hash_set_add(&d->unsplit, key);
+      else if (batch->size == before) sd_hash_set_add(&d->asked_in_vain, asked);
     }
     sd_constraint_free(both);
     sd_constraint_free(not_no);

@@ -89,6 +89,7 @@ typedef struct Debugger {
   uint32_t other_failures;
   SdHashSet seen;             /* hashes of the texts run (or about to be) */
   SdHashSet unsplit;          /* tie splits proven to have no input (dbg_split_tie) */
+  SdHashSet asked_in_vain;    /* tie splits that found no input, with the evidence's size then */
   uint32_t iteration;         /* learning iterations, over all causes */
   double started;
   char *error;
