@@ -479,6 +479,47 @@ static void test_record_placeholder(void) {
   CHECK(record_candidates(nested_grammar, any_heavy_drone, nested, "no record") == 0);
 }
 
+/* ---------- parity ---------- */
+
+static bool odd_count(const SdTree *t) {
+  uint32_t len;
+  const char *text = sd_node_text(t, t->nodes[0], &len);
+  return len > 0 && (text[len - 1] - '0') % 2 == 1;
+}
+
+static bool odd_hex(const SdTree *t) {
+  uint32_t len;
+  sd_node_text(t, t->nodes[0], &len);
+  return len % 2 == 1;
+}
+
+/* Odd values and odd lengths are learned whole ("Value odd", "Length odd"),
+ * not as unions of last digits. */
+static void test_parity(void) {
+  SdCatalog *cat = default_catalog();
+  struct {
+    const char *grammar, *rel, *pattern;
+    Label label;
+  } cases[] = {
+      {"<start> ::= <count>\n<count> ::= [0-9] [0-9]? [0-9]?\n", "<count>", "Value odd", odd_count},
+      {"<start> ::= <hex>\n<hex> ::= [0-9a-f]+\n", "<hex>", "Length odd", odd_hex},
+  };
+  for (uint32_t k = 0; k < 2; k++) {
+    SdGrammar *g = grammar_text(cases[k].grammar);
+    Set s = fuzz_set(g, 61, 200, 12, cases[k].label);
+    CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+    const char *rel[] = {cases[k].rel, NULL};
+    SdLearner *l = learn(g, cat, &s, rel, NULL);
+    const SdCandidate *top = sd_learner_candidate(l, 0);
+    CHECK(top && top->precision == 1.0 && top->recall == 1.0);
+    CHECK(top && !strcmp(top->pattern, cases[k].pattern));
+    sd_learner_free(l);
+    set_free(&s);
+    sd_grammar_free(g);
+  }
+  sd_catalog_free(cat);
+}
+
 /* ---------- a bound chosen by threshold search ---------- */
 
 static bool long_payload(const SdTree *t) {
@@ -1244,6 +1285,7 @@ int main(void) {
   RUN(test_container_scope);
   RUN(test_record_conjunction);
   RUN(test_record_placeholder);
+  RUN(test_parity);
   RUN(test_threshold);
   RUN(test_incremental_and_deterministic);
   RUN(test_invariants);
