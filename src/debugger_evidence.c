@@ -245,13 +245,48 @@ static uint32_t initial_batch_size(const Debugger *d, uint32_t want_failing, uin
  * exact without it (13,855 runs in all, 13,165 without). */
 enum { GATHER_DRY = 48 };
 
+/* Plain inputs, for a kind that mutations and random derivations have not
+ * met (a strict reader that rejects almost every input: a record whose
+ * declared length must equal its data's, 70 inputs gathered and none
+ * passed): the grammar's least input, and the newest failing input with
+ * each element, the largest first, derived the cheapest way (an optional
+ * part left out, a repetition ended, the lowest byte of a class): "0:;"
+ * passes where "17:abc;" fails. At most PLAIN_INPUTS. */
+enum { PLAIN_INPUTS = 12 };
+static uint32_t plain_inputs(Debugger *d, SdTree **out, uint32_t max) {
+  uint32_t n = 0;
+  SdTree *least = sd_tree_new(d->grammar);
+  SdNode *root = sd_fuzz_cheapest(d->fuzzer, least, d->grammar->start);
+  if (root) {
+    sd_tree_set_root(least, root);
+    out[n++] = least;
+  } else {
+    sd_tree_free(least);
+  }
+  if (!d->failing.size) return n;
+  const SdTree *base = d->evidence.items[d->failing.items[d->failing.size - 1]].tree;
+  for (uint32_t i = 1; i < base->node_count && n < max; i++) { /* preorder: enclosing elements first */
+    const SdNode *node = base->nodes[i];
+    if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
+    SdTree *scratch = sd_tree_new(d->grammar);
+    SdNode *cheap = sd_fuzz_cheapest(d->fuzzer, scratch, node->symbol);
+    SdTree *t = cheap ? sd_tree_clone_replacing(base, node, cheap) : NULL;
+    sd_tree_free(scratch);
+    if (t && !dbg_seen(d, t)) out[n++] = t;
+    else sd_tree_free(t);
+  }
+  return n;
+}
+
 /* Label enough inputs of both kinds to learn from: mutations of the inputs
- * of the kind still missing, mostly, and a few inputs from the grammar. */
+ * of the kind still missing, mostly, and a few inputs from the grammar;
+ * plain inputs once, when the first batch met no passing input. */
 int dbg_gather_initial(Debugger *d) {
   uint64_t budget = d->opts->max_runs / 4;
   if (budget < 100) budget = d->opts->max_runs < 100 ? d->opts->max_runs : 100;
   uint64_t start_runs = dbg_runs_so_far(d), last_gain = start_runs;
   uint32_t stale = 0;
+  bool plain_tried = false;
   d->origin = ORIGIN_GATHER;
   for (;;) {
     uint32_t want_failing = d->opts->min_failing, want_passing = d->opts->min_passing;
@@ -261,6 +296,10 @@ int dbg_gather_initial(Debugger *d) {
       break;
     SdTree *batch[INITIAL_BATCH];
     uint32_t n = 0, size = initial_batch_size(d, want_failing, want_passing);
+    if (need_pass && !d->passing.size && dbg_runs_so_far(d) > start_runs && !plain_tried) {
+      plain_tried = true;
+      n = plain_inputs(d, batch, size < PLAIN_INPUTS ? size : PLAIN_INPUTS);
+    }
     double fail_share = need_fail && need_pass ? 0.5 : need_fail ? 0.8 : 0.1;
     while (n < size) {
       double r = sd_rng_unit(&d->rng);
