@@ -53,6 +53,8 @@ typedef struct Pin {
   int growth;             /* of its step, each step (0: 2, doubling) */
   int real_digits;        /* M_REAL: decimals the element is written with (real_resolution) */
   uint64_t varied_bytes;  /* of the texts varied by evaluation so far (PREDICT_BYTES) */
+  SdInt partners[MAX_MEASURES]; /* the other measures' values in the input varied */
+  uint32_t partner_count;
 } Pin;
 
 /* The bytes of element texts one measure's searches by evaluation may
@@ -353,6 +355,7 @@ typedef struct Side { SdInt yes, no; bool found; } Side;
 /* From v0 (cause true) step in direction dir (+1/-1) by doubling steps until
  * the cause is false (halving them again where the grammar allows no such
  * value, e.g. below zero); then bisect to adjacent values. */
+static Side narrowed(Pin *p, Side s);
 static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
   Side s = {.yes = v0};
   SdInt step = sd_int_small(dir), one = sd_int_small(dir);
@@ -375,6 +378,12 @@ static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
     sd_int_divmod(p->scratch, sd_int_mul(p->scratch, step, sd_int_small(dir)), sd_int_small(2), &q, &rem);
     step = sd_int_mul(p->scratch, q, sd_int_small(dir));
   }
+  return narrowed(p, s);
+}
+
+/* A side where the cause holds at yes and not at no, bisected by
+ * evaluation to adjacent values. */
+static Side narrowed(Pin *p, Side s) {
   if (!s.found) return s;
   while (!adjacent(p, s.yes, s.no)) {
     SdInt mid = midpoint(p, s.yes, s.no);
@@ -384,6 +393,23 @@ static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
     else s.no = mid;
   }
   return s;
+}
+
+/* Where doubling steps found no value on which the cause is false, the
+ * values of the other measures in the input (and one either side) in
+ * direction dir: a relation false at one point only (a declared length
+ * above or below its data's: false where they are equal) is false there,
+ * and the doubling steps jump over it. */
+static Side partner_boundary(Pin *p, SdInt v0, int dir) {
+  Side s = {.yes = v0};
+  for (uint32_t i = 0; i < p->partner_count && !s.found; i++)
+    for (int delta = -1; delta <= 1 && !s.found; delta++) {
+      SdInt v = sd_int_add(p->scratch, p->partners[i], sd_int_small(delta));
+      int side = sd_int_cmp(v, v0);
+      if ((side > 0 ? 1 : side < 0 ? -1 : 0) != dir || predict(p, v) != 0) continue;
+      s.no = v, s.found = true;
+    }
+  return narrowed(p, s);
 }
 
 
@@ -573,6 +599,7 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
   else if (!p->m->literal && p->m->kind == M_VALUE && !p->max_steps) p->max_steps = RELATION_STEPS;
   Side s = predicted_boundary(p, v0, dir);
   p->max_steps = max_steps;
+  if (!s.found) s = partner_boundary(p, v0, dir);
   if (!s.found) return PIN_FAILED;
   uint32_t yi = UINT32_MAX, ni = UINT32_MAX;
   int vy = experiment(p, s.yes, &yi);
@@ -825,7 +852,24 @@ static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree
  * when there are none. Returns PIN_OK (pinned, or recorded as not pinnable),
  * PIN_MOVED (the cause was wrong somewhere: *moved may hold a corrected
  * cause). */
-static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint **moved) {
+/* The values of the measures other than m (of other variables) in t, as
+ * the satisfying assignment witness binds them, into p->partners. */
+static void note_partners(Pin *p, const Measure *all, uint32_t n_all, const SdTree *t, const SdNode **witness) {
+  p->partner_count = 0;
+  for (uint32_t i = 0; i < n_all; i++) {
+    const Measure *o = &all[i];
+    if (o->var == p->m->var || o->kind == M_REAL || !witness[o->var]) continue;
+    uint32_t len;
+    const char *text = sd_node_text(t, witness[o->var], &len);
+    SdInt v;
+    if (o->kind == M_LENGTH) v = sd_int_small(len);
+    else if (!sd_int_parse(p->scratch, text, len, &v)) continue;
+    p->partners[p->partner_count++] = v;
+  }
+}
+
+static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure *all, uint32_t n_all,
+                             SdConstraint **moved) {
   SdArena scratch = {0};
   Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch, .real_digits = REAL_DIGITS};
   uint32_t inputs = 0, agreed = 0;
@@ -840,6 +884,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, SdConstraint 
       const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
       bool holds = sd_constraint_eval(c->constraint, t, witness);
       const SdNode *bound = holds ? witness[m->var] : NULL;
+      if (holds) note_partners(&p, all, n_all, t, witness);
       free(witness);
       if (!holds || other_cause_holds(d, c, t) != (shared == 1)) continue;
       p.base_index = d->failing.items[k];
@@ -879,7 +924,7 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
       if (has_value && !ms[i].literal) continue;
     }
     SdConstraint *moved = NULL;
-    PinResult r = pin_measure(d, c, &ms[i], &moved);
+    PinResult r = pin_measure(d, c, &ms[i], ms, n, &moved);
     if (d->harness_error) {
       *harness_error = true;
       sd_constraint_free(moved);
