@@ -1762,12 +1762,36 @@ static void region_ends_inside(Debugger *d, const SdConstraint *diagnosis, uint3
  * (`exists <data> d: exists <length> n: n > len(d)`), in one scope: both
  * inside one element of a nonterminal that holds both and may repeat (one
  * netstring); NULL when f is not such a pair or there is no such scope. */
+static bool quantifier_free(const SdFormula *f) {
+  if (f->kind == SD_F_EXISTS || f->kind == SD_F_FORALL) return false;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (!quantifier_free(f->children[i])) return false;
+  return true;
+}
+
+/* One existential over the whole input with a quantifier-free body. */
+static bool plain_exists(const SdFormula *f) {
+  return f->kind == SD_F_EXISTS && f->in_var < 0 && !f->match && f->child_count == 1 && quantifier_free(f->children[0]);
+}
+
 static SdConstraint *scoped(Debugger *d, const SdConstraint *c, const SdFormula *f) {
-  const SdFormula *inner = f->children[0];
-  if (f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1 || inner->kind != SD_F_EXISTS ||
-      inner->in_var >= 0 || inner->match || inner->child_count != 1)
+  const SdFormula *outer = f, *inner = f->child_count ? f->children[0] : NULL;
+  /* or two such conjuncts, each about its own element (`str.contains(<line>,
+     "1 a")` and `str.to.int(<qty>) < 2`, true of a cart whose line "21 at"
+     sits beside a line of quantity 0, singleitem at seed 1) */
+  if (f->kind == SD_F_AND && f->child_count == 2 && plain_exists(f->children[0]) && plain_exists(f->children[1]))
+    outer = f->children[0], inner = f->children[1];
+  else if (!inner || f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1 ||
+           inner->kind != SD_F_EXISTS || inner->in_var >= 0 || inner->match || inner->child_count != 1)
     return NULL;
-  SdSymbol scope = sd_grammar_common_scope(d->grammar, c->variables[f->var].symbol, c->variables[inner->var].symbol);
+  SdSymbol x = c->variables[outer->var].symbol, y = c->variables[inner->var].symbol;
+  SdSymbol scope = sd_grammar_common_scope(d->grammar, x, y);
+  /* a conjunct's own element may be the record that holds the other's (a
+     <line> and its <qty>) */
+  if (scope < 0 && f->kind == SD_F_AND && x != y) {
+    if (sd_grammar_can_contain(d->grammar, x, y) && !sd_grammar_exactly_once(d->grammar, x)) scope = x;
+    else if (sd_grammar_can_contain(d->grammar, y, x) && !sd_grammar_exactly_once(d->grammar, y)) scope = y;
+  }
   if (scope < 0) return NULL;
   SdConstraint *pair = dbg_sub_constraint(c, f);
   char *isla = pair ? sd_constraint_to_isla(pair) : NULL;
