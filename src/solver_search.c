@@ -49,6 +49,8 @@ typedef struct Conjunct {
   SdSymbol symbols[SEARCH_SYMBOLS];
   uint32_t symbol_count;
   DonorList donors;         /* for an exists over the whole input: witnesses in the seeds */
+  SdSymbol many;            /* `nth(N, x, start)` with x of this nonterminal: at least N of them */
+  uint32_t at_least;        /* ... N (0: no such atom) */
 } Conjunct;
 
 /* What the constraint asks of a nonterminal's texts, as it is positively:
@@ -93,6 +95,31 @@ static SdConstraint *conjunct_of(const SdConstraint *nnf, uint32_t k) {
   return d;
 }
 
+static SdSymbol var_symbol(const SdConstraint *c, const SdTerm *t) {
+  return t->op == SD_OP_VAR && t->var >= 0 ? c->variables[t->var].symbol : -1;
+}
+
+/* An atom `nth(N, x, y)` with a literal N, x of a nonterminal and y the
+ * whole input, holding positively (NNF: not under a negation): the input
+ * needs N nodes of x's nonterminal or more. */
+static void count_goal(Conjunct *x, const SdConstraint *c, const SdFormula *f) {
+  if (f->kind == SD_F_NOT) return;
+  if (f->kind == SD_F_ATOM && f->atom->op == SD_OP_NTH && f->atom->arg_count == 3) {
+    const SdTerm *n = f->atom->args[0], *a = f->atom->args[1], *b = f->atom->args[2];
+    SdSymbol s = var_symbol(c, a);
+    bool whole = b->op == SD_OP_VAR && b->var >= 0 && c->variables[b->var].symbol < 0;
+    if ((n->op == SD_OP_INT || n->op == SD_OP_STRING) && n->length && n->length <= 4 && s >= 0 && whole) {
+      char buf[8];
+      memcpy(buf, n->text, n->length);
+      buf[n->length] = 0;
+      uint32_t k = (uint32_t)strtoul(buf, NULL, 10);
+      if (k > x->at_least) x->at_least = k, x->many = s;
+    }
+    return;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) count_goal(x, c, f->children[i]);
+}
+
 static void add_conjunct(SdSearch *self, SdConstraint *c) {
   Conjunct *x = &self->conjuncts[self->count++];
   x->c = c;
@@ -102,10 +129,8 @@ static void add_conjunct(SdSearch *self, SdConstraint *c) {
   if (c->variable_count > self->witness_room) self->witness_room = c->variable_count;
   x->symbol_count = sd_constraint_symbols(c, x->symbols, SEARCH_SYMBOLS);
   if (x->symbol_count > SEARCH_SYMBOLS) x->symbol_count = SEARCH_SYMBOLS;
-}
-
-static SdSymbol var_symbol(const SdConstraint *c, const SdTerm *t) {
-  return t->op == SD_OP_VAR && t->var >= 0 ? c->variables[t->var].symbol : -1;
+  x->many = -1;
+  count_goal(x, c, c->root);
 }
 
 static void add_shape(SdSearch *self, SdSymbol symbol, ShapeKind kind, uint32_t length, const SdTerm *lit) {
@@ -443,6 +468,69 @@ static bool shape_move(SdSearch *self, SdTree *next, SdNode *node) {
   return true;
 }
 
+/* The lowest node at or above node whose nonterminal recurs in one of its
+ * own alternatives (a list: `<points> ::= <point> " " <points>`, an EBNF
+ * repetition) and can hold a node of symbol s; NULL when none. */
+static SdNode *list_around(const SdGrammar *g, SdNode *node, SdSymbol s) {
+  for (SdNode *l = node; l; l = l->parent) {
+    if (!sd_grammar_is_nonterminal(g, l->symbol) || !sd_grammar_can_contain(g, l->symbol, s)) continue;
+    const SdSymbolInfo *si = &g->symbols[l->symbol];
+    for (uint32_t a = 0; a < si->alternative_count; a++)
+      for (uint32_t k = 0; k < si->alternatives[a].count; k++)
+        if (si->alternatives[a].symbols[k] == l->symbol) return l;
+  }
+  return NULL;
+}
+
+/* next with a list around a node of x's counted nonterminal made longer
+ * until the input has as many such nodes as x asks for (count_goal): the
+ * list derived once more through a recursive alternative, with the old
+ * list in its place, the item (or its ancestor) copied where the
+ * alternative has its nonterminal, and the other parts derived at random
+ * (small). Random derivations seldom reach a dozen items, nor a fourth
+ * nameserver line among other lines. */
+enum { GROW_WRAPS = 64, GROW_PART_SIZE = 8 };
+static bool grow_move(SdSearch *self, SdTree *next, const Conjunct *x) {
+  uint32_t count;
+  sd_tree_range(next, x->many, NULL, &count);
+  bool moved = false;
+  for (int wraps = 0; count && count < x->at_least && wraps < GROW_WRAPS; wraps++) {
+    uint32_t first = sd_tree_range(next, x->many, NULL, &count);
+    SdNode *item = next->nodes[next->by_symbol[x->many][first + sd_rng_below(self->rng, count)]];
+    SdNode *list = list_around(self->g, item, x->many);
+    if (!list) break;
+    const SdSymbolInfo *si = &self->g->symbols[list->symbol];
+    uint32_t alts[32], na = 0;
+    for (uint32_t a = 0; a < si->alternative_count && na < 32; a++)
+      for (uint32_t k = 0; k < si->alternatives[a].count; k++)
+        if (si->alternatives[a].symbols[k] == list->symbol) {
+          alts[na++] = a;
+          break;
+        }
+    const SdAlternative *alt = &si->alternatives[alts[sd_rng_below(self->rng, na)]];
+    SdTree *scratch = sd_tree_new(self->g);
+    SdNode *wrapper = sd_tree_new_node(scratch, list->symbol, (int32_t)(alt - si->alternatives), alt->count);
+    bool placed = false;
+    for (uint32_t k = 0; k < alt->count; k++) {
+      SdSymbol part = alt->symbols[k];
+      const SdNode *like = NULL; /* the item, or its ancestor of the part's symbol */
+      for (const SdNode *n = item; n && n != list && !like; n = n->parent)
+        if (n->symbol == part) like = n;
+      SdNode *child = !placed && part == list->symbol ? sd_tree_copy_node(scratch, list)
+                      : like ? sd_tree_copy_node(scratch, like)
+                             : sd_fuzz_node(self->fuzzer, scratch, part, GROW_PART_SIZE);
+      placed = placed || part == list->symbol;
+      wrapper->children[k] = child;
+      child->parent = wrapper;
+    }
+    sd_tree_replace(next, list, wrapper);
+    sd_tree_free(scratch);
+    sd_tree_range(next, x->many, NULL, &count);
+    moved = true;
+  }
+  return moved;
+}
+
 /* next with a node of a donor's nonterminal replaced by a copy of the
  * donor (a witness, in a seed, of the failing conjunct x); false when x has
  * no donors or next no such node. One graft meets "an <expr> that contains
@@ -512,7 +600,9 @@ SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps) {
     }
     const Conjunct *x = &self->conjuncts[pick];
     uint32_t way = sd_rng_below(self->rng, x->donors.size ? 8 : 6);
-    bool moved = way < 2 ? copy_move(self, next, node, x) : way == 2 ? shape_move(self, next, node) : way >= 6 && graft_move(self, next, x);
+    bool moved = x->at_least && way < 3 && grow_move(self, next, x);
+    if (!moved)
+      moved = way < 2 ? copy_move(self, next, node, x) : way == 2 ? shape_move(self, next, node) : way >= 6 && graft_move(self, next, x);
     if (!moved) {
       uint32_t lo = self->g->symbols[node->symbol].min_size;
       uint32_t size = lo + sd_rng_below(self->rng, self->size_budget);
