@@ -752,23 +752,44 @@ static int by_passing(const void *pa, const void *pb) {
   return memcmp(a->text, b->text, a->len);
 }
 
+/* Positions for nth(<?STRING>, a, b): 1 to NTH_SMALL (ISLearn's), then how
+ * many nodes of a's nonterminal failing inputs have, where that is more, the
+ * fewest first: `exists <x> a in start: nth(N, a, start)` says the input has
+ * N of them or more (a fixed-size table that overflows: a fourth nameserver,
+ * a seventeenth argument). */
+enum { NTH_SMALL = 8 };
+static int compare_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static uint32_t nth_positions(SdLearner *self, const LrSlot *s, uint32_t max, char ***out, uint32_t **out_len,
+                              uint32_t *absent_from) {
+  Array(uint32_t) counts = {0};
+  SdSymbol sym = s->sym_count ? s->syms[0] : -1;
+  for (uint32_t i = 0; sym >= 0 && (uint32_t)sym < self->grammar->symbol_count && i < self->inputs.size; i++)
+    if (lr_is_failing(self, i) && self->inputs.items[i]->by_symbol_count[sym] > NTH_SMALL)
+      array_push(&counts, self->inputs.items[i]->by_symbol_count[sym]);
+  if (counts.size) qsort(counts.items, counts.size, sizeof(uint32_t), compare_u32);
+  uint32_t m = 0;
+  *out = sd_xcalloc(max + 1, sizeof(char *));
+  *out_len = sd_xcalloc(max + 1, sizeof(uint32_t));
+  for (uint32_t i = 1; i <= NTH_SMALL && m < max; i++) (*out)[m++] = sd_format("%u", i);
+  for (uint32_t i = 0; i < counts.size && m < max; i++)
+    if (!i || counts.items[i] != counts.items[i - 1]) (*out)[m++] = sd_format("%u", counts.items[i]);
+  for (uint32_t i = 0; i < m; i++) (*out_len)[i] = (uint32_t)strlen((*out)[i]);
+  array_free(&counts);
+  *absent_from = m;
+  return m;
+}
+
 /* Strings (or numbers, as text) a slot may take, best first; at most max,
  * then at most max_absent values never seen in a failing input but in many
  * passing ones (for absence: their negations); *absent_from is where those
  * start. */
 static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint32_t max_absent,
                             char ***out, uint32_t **out_len, uint32_t *absent_from) {
-  if (s->atom_op == SD_OP_NTH) { /* nth(<?STRING>, a, b): positions 1, 2, ... (ISLearn's) */
-    uint32_t m = max < 8 ? max : 8;
-    *out = sd_xcalloc(m ? m : 1, sizeof(char *));
-    *out_len = sd_xcalloc(m ? m : 1, sizeof(uint32_t));
-    for (uint32_t i = 0; i < m; i++) {
-      (*out)[i] = sd_format("%u", i + 1);
-      (*out_len)[i] = (uint32_t)strlen((*out)[i]);
-    }
-    *absent_from = m;
-    return m;
-  }
+  if (s->atom_op == SD_OP_NTH) return nth_positions(self, s, max, out, out_len, absent_from);
   ValueTable vt = {0};
   uint32_t n = self->inputs.size;
   char num[32];

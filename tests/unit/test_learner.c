@@ -520,6 +520,34 @@ static void test_parity(void) {
   sd_catalog_free(cat);
 }
 
+/* ---------- how many elements ---------- */
+
+static bool many_items(const SdTree *t) {
+  SdSymbol item = sd_grammar_find(t->grammar, "<item>");
+  return t->by_symbol_count[item] >= 11;
+}
+
+/* "At least N" takes N beyond ISLearn's positions 1-8 from the failing
+ * inputs' counts, the fewest first: eleven items or more. */
+static void test_at_least_n(void) {
+  SdCatalog *cat = default_catalog();
+  SdGrammar *g = grammar_text("<start> ::= <item>+\n<item> ::= [a-c] \";\"\n");
+  Set s = fuzz_set(g, 5, 300, 120, many_items);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<item>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "At least N"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "nth(11, elem, start)"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_grammar_free(g);
+  sd_catalog_free(cat);
+}
+
 /* ---------- a bound chosen by threshold search ---------- */
 
 static bool long_payload(const SdTree *t) {
@@ -1286,6 +1314,7 @@ int main(void) {
   RUN(test_record_conjunction);
   RUN(test_record_placeholder);
   RUN(test_parity);
+  RUN(test_at_least_n);
   RUN(test_threshold);
   RUN(test_incremental_and_deterministic);
   RUN(test_invariants);
