@@ -744,7 +744,7 @@ static int by_frequency(const void *pa, const void *pb) {
 #define LR_AFFIX_MAX 8
 #define LR_MAX_ABSENT 3 /* absence values per string slot */
 
-/* Strings (or numbers, as text) a slot may take, best first; at most max. */
+/* Absence values: the most passing inputs first. */
 static int by_passing(const void *pa, const void *pb) {
   const ValueCount *a = pa, *b = pb;
   if (a->pass != b->pass) return a->pass > b->pass ? -1 : 1;
@@ -752,48 +752,54 @@ static int by_passing(const void *pa, const void *pb) {
   return memcmp(a->text, b->text, a->len);
 }
 
-/* Positions for nth(<?STRING>, a, b): 1 to NTH_SMALL (ISLearn's), then how
- * many nodes of a's nonterminal failing inputs have, where that is more, the
- * fewest first: `exists <x> a in start: nth(N, a, start)` says the input has
- * N of them or more (a fixed-size table that overflows: a fourth nameserver,
- * a seventeenth argument). */
-enum { NTH_SMALL = 8 };
-static int compare_u32(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return x < y ? -1 : x > y;
+/* The values of a slot's kind of element, counted per input (failing and
+ * passing), kept per learner and extended to new inputs only: templates of
+ * several patterns share a kind of slot, and the inputs seen before do not
+ * change (on the expression example the substrings of every <expr> were
+ * counted anew for each template and each learn, a tenth of the CPU). */
+typedef struct LrValueCache {
+  bool text;                  /* strings (by mode) or numbers (by how) */
+  int mode;
+  uint32_t sym_count;
+  SdSymbol syms[LR_MAX_SYMS];
+  uint8_t how[LR_MAX_SYMS];
+  ValueTable vt;
+  uint32_t upto;              /* inputs counted */
+} LrValueCache;
+
+static bool text_slot(const LrSlot *s) {
+  return s->kind == SD_PLACEHOLDER_STRING || s->kind == SD_PLACEHOLDER_DSTRINGS;
 }
 
-static uint32_t nth_positions(SdLearner *self, const LrSlot *s, uint32_t max, char ***out, uint32_t **out_len,
-                              uint32_t *absent_from) {
-  Array(uint32_t) counts = {0};
-  SdSymbol sym = s->sym_count ? s->syms[0] : -1;
-  for (uint32_t i = 0; sym >= 0 && (uint32_t)sym < self->grammar->symbol_count && i < self->inputs.size; i++)
-    if (lr_is_failing(self, i) && self->inputs.items[i]->by_symbol_count[sym] > NTH_SMALL)
-      array_push(&counts, self->inputs.items[i]->by_symbol_count[sym]);
-  if (counts.size) qsort(counts.items, counts.size, sizeof(uint32_t), compare_u32);
-  uint32_t m = 0;
-  *out = sd_xcalloc(max + 1, sizeof(char *));
-  *out_len = sd_xcalloc(max + 1, sizeof(uint32_t));
-  for (uint32_t i = 1; i <= NTH_SMALL && m < max; i++) (*out)[m++] = sd_format("%u", i);
-  for (uint32_t i = 0; i < counts.size && m < max; i++)
-    if (!i || counts.items[i] != counts.items[i - 1]) (*out)[m++] = sd_format("%u", counts.items[i]);
-  for (uint32_t i = 0; i < m; i++) (*out_len)[i] = (uint32_t)strlen((*out)[i]);
-  array_free(&counts);
-  *absent_from = m;
-  return m;
+static LrValueCache *value_cache(SdLearner *self, const LrSlot *s) {
+  bool text = text_slot(s);
+  for (uint32_t i = 0; i < self->value_caches.size; i++) {
+    LrValueCache *c = self->value_caches.items[i];
+    if (c->text == text && (!text || c->mode == s->mode) && c->sym_count == s->sym_count &&
+        !memcmp(c->syms, s->syms, s->sym_count * sizeof(SdSymbol)) && !memcmp(c->how, s->how, s->sym_count))
+      return c;
+  }
+  LrValueCache *c = sd_xcalloc(1, sizeof *c);
+  c->text = text, c->mode = s->mode, c->sym_count = s->sym_count;
+  memcpy(c->syms, s->syms, s->sym_count * sizeof(SdSymbol));
+  memcpy(c->how, s->how, s->sym_count);
+  array_push(&self->value_caches, c);
+  return c;
 }
 
-/* Strings (or numbers, as text) a slot may take, best first; at most max,
- * then at most max_absent values never seen in a failing input but in many
- * passing ones (for absence: their negations); *absent_from is where those
- * start. */
-static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint32_t max_absent,
-                            char ***out, uint32_t **out_len, uint32_t *absent_from) {
-  if (s->atom_op == SD_OP_NTH) return nth_positions(self, s, max, out, out_len, absent_from);
-  ValueTable vt = {0};
+static void value_caches_free(SdLearner *self) {
+  for (uint32_t i = 0; i < self->value_caches.size; i++) {
+    value_table_free(&self->value_caches.items[i]->vt);
+    free(self->value_caches.items[i]);
+  }
+  array_free(&self->value_caches);
+}
+
+/* Counts the values of inputs [from, n) into vt. */
+static void scan_values(SdLearner *self, const LrSlot *s, ValueTable *vt, uint32_t from) {
   uint32_t n = self->inputs.size;
   char num[32];
-  for (uint32_t i = 0; i < n; i++) {
+  for (uint32_t i = from; i < n; i++) {
     const SdTree *tree = self->inputs.items[i];
     bool failing = lr_is_failing(self, i);
     for (uint32_t k = 0; k < s->sym_count; k++) {
@@ -804,30 +810,87 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint
         const SdNode *node = tree->nodes[tree->by_symbol[sym][j]];
         uint32_t len;
         const char *txt = sd_node_text(tree, node, &len);
-        if (s->kind != SD_PLACEHOLDER_STRING && s->kind != SD_PLACEHOLDER_DSTRINGS) {
+        if (!text_slot(s)) {
           int64_t v;
           if (s->how[k] == 1) v = len;
           else if (!lr_parse_int(txt, len, &v)) continue;
           int l = snprintf(num, sizeof num, "%lld", (long long)v);
-          value_seen(&vt, num, (uint32_t)l, i, failing);
+          value_seen(vt, num, (uint32_t)l, i, failing);
           continue;
         }
         if (s->mode == LR_FULL || len <= 4) {
-          if (len <= LR_MAX_STRING) value_seen(&vt, txt, len, i, failing);
+          if (len <= LR_MAX_STRING) value_seen(vt, txt, len, i, failing);
         }
         if (s->mode == LR_PREFIX || s->mode == LR_SUFFIX) {
           for (uint32_t l = 1; l <= LR_AFFIX_MAX && l < len; l++)
-            value_seen(&vt, s->mode == LR_PREFIX ? txt : txt + len - l, l, i, failing);
+            value_seen(vt, s->mode == LR_PREFIX ? txt : txt + len - l, l, i, failing);
         } else if (s->mode == LR_SUBSTRING) {
-          if (len > 4 && len <= LR_MAX_STRING) value_seen(&vt, txt, len, i, failing);
+          if (len > 4 && len <= LR_MAX_STRING) value_seen(vt, txt, len, i, failing);
           uint32_t longest = len <= LR_MAX_STRING ? LR_AFFIX_MAX : 3;
           for (uint32_t a = 0; a < len; a++)
             for (uint32_t l = 1; l <= longest && a + l <= len && l < len; l++)
-              value_seen(&vt, txt + a, l, i, failing);
+              value_seen(vt, txt + a, l, i, failing);
         }
       }
     }
   }
+}
+
+/* Positions for nth(<?STRING>, a, b): 1 to NTH_SMALL (ISLearn's), or, where
+ * b is the whole input (`exists <x> a in start: nth(N, a, start)`: the
+ * input has N nodes of a's nonterminal or more, a fixed-size table that
+ * overflows), the counts that separate: one more than any passing input
+ * has (precision 1) and the fewest a failing input has (recall 1), from 2
+ * (1 is mere existence). Positions 1-8 there gave the expression example
+ * "at least 6 operators" and 60 more runs. */
+enum { NTH_SMALL = 8 };
+
+static bool nth_over_input(const SdConstraint *c, const LrSlot *s) {
+  const SdTerm *a = s->atom;
+  return a && a->arg_count == 3 && a->args[2]->op == SD_OP_VAR && a->args[2]->var >= 0 &&
+         (uint32_t)a->args[2]->var < c->variable_count && c->variables[a->args[2]->var].symbol < 0;
+}
+
+static uint32_t nth_positions(SdLearner *self, const SdConstraint *c, const LrSlot *s, uint32_t max, char ***out,
+                              uint32_t **out_len, uint32_t *absent_from) {
+  uint32_t m = 0;
+  *out = sd_xcalloc(NTH_SMALL + 1, sizeof(char *));
+  *out_len = sd_xcalloc(NTH_SMALL + 1, sizeof(uint32_t));
+  SdSymbol sym = s->sym_count ? s->syms[0] : -1;
+  if (!nth_over_input(c, s) || sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) {
+    for (uint32_t i = 1; i <= NTH_SMALL && m < max; i++) (*out)[m++] = sd_format("%u", i);
+  } else {
+    uint32_t fewest_failing = UINT32_MAX, most_passing = 0;
+    for (uint32_t i = 0; i < self->inputs.size; i++) {
+      uint32_t n = self->inputs.items[i]->by_symbol_count[sym];
+      if (lr_is_failing(self, i)) fewest_failing = n < fewest_failing ? n : fewest_failing;
+      else most_passing = n > most_passing ? n : most_passing;
+    }
+    uint32_t want[2] = {most_passing + 1, fewest_failing};
+    for (int k = 0; k < 2 && m < max; k++)
+      if (want[k] >= 2 && want[k] != UINT32_MAX && (k == 0 || want[1] != want[0]) &&
+          (self->inputs.size > self->failing || k == 1))
+        (*out)[m++] = sd_format("%u", want[k]);
+  }
+  for (uint32_t i = 0; i < m; i++) (*out_len)[i] = (uint32_t)strlen((*out)[i]);
+  *absent_from = m;
+  return m;
+}
+
+/* Strings (or numbers, as text) a slot may take, best first; at most max,
+ * then at most max_absent values never seen in a failing input but in many
+ * passing ones (for absence: their negations); *absent_from is where those
+ * start. */
+static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSlot *s, uint32_t max, uint32_t max_absent,
+                            char ***out, uint32_t **out_len, uint32_t *absent_from) {
+  if (s->atom_op == SD_OP_NTH) return nth_positions(self, t_c, s, max, out, out_len, absent_from);
+  LrValueCache *cache = value_cache(self, s);
+  scan_values(self, s, &cache->vt, cache->upto);
+  cache->upto = self->inputs.size;
+  /* the selection works on a copy of the counts (their texts are the
+     cache's; those returned are copied) */
+  ValueTable vt = {0};
+  for (uint32_t i = 0; i < cache->vt.items.size; i++) array_push(&vt.items, cache->vt.items.items[i]);
   /* drop values never seen in a failing input (keeping frequent passing
      ones apart, for absence) */
   uint32_t kept = 0;
@@ -838,7 +901,6 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint
     ValueCount *v = &vt.items.items[i];
     if (v->fail || !self->failing) vt.items.items[kept++] = *v;
     else if (max_absent && v->pass >= often) array_push(&absent, *v);
-    else free(v->text);
   }
   vt.items.size = kept;
   sort_learner = self;
@@ -853,21 +915,16 @@ static uint32_t slot_values(SdLearner *self, const LrSlot *s, uint32_t max, uint
   *out = sd_xcalloc(m + ma ? m + ma : 1, sizeof(char *));
   *out_len = sd_xcalloc(m + ma ? m + ma : 1, sizeof(uint32_t));
   for (uint32_t i = 0; i < m; i++) {
-    (*out)[i] = vt.items.items[i].text;
+    (*out)[i] = sd_xstrndup(vt.items.items[i].text, vt.items.items[i].len);
     (*out_len)[i] = vt.items.items[i].len;
-    vt.items.items[i].text = NULL;
   }
-  for (uint32_t i = 0; i < absent.size; i++) {
-    if (i < ma) {
-      (*out)[m + i] = absent.items[i].text;
-      (*out_len)[m + i] = absent.items[i].len;
-    } else {
-      free(absent.items[i].text);
-    }
+  for (uint32_t i = 0; i < ma; i++) {
+    (*out)[m + i] = sd_xstrndup(absent.items[i].text, absent.items[i].len);
+    (*out_len)[m + i] = absent.items[i].len;
   }
   array_free(&absent);
   *absent_from = m;
-  value_table_free(&vt);
+  array_free(&vt.items);
   return m + ma;
 }
 
@@ -1806,7 +1863,7 @@ static void instantiate_dstrings(SdLearner *self, LrTemplate *t) {
   if (t->slot_count != 1 || !s->term) return; /* ISLearn's patterns have it alone */
   char **vals;
   uint32_t *lens, absent, keep = 0;
-  uint32_t n = slot_values(self, s, 4 * LR_DSTRINGS, 0, &vals, &lens, &absent);
+  uint32_t n = slot_values(self, t->c, s, 4 * LR_DSTRINGS, 0, &vals, &lens, &absent);
 
   for (uint32_t i = 0; i < n; i++) {
     if (keep < LR_DSTRINGS && lr_dstring_ok(vals[i], lens[i])) {
@@ -1969,7 +2026,7 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
                             ? LR_MAX_ABSENT
                             : 0;
   for (uint32_t s = 0; s < t->slot_count; s++) {
-    counts[s] = slot_values(self, &t->slots[s], per_slot, max_absent, &vals[s], &lens[s],
+    counts[s] = slot_values(self, t->c, &t->slots[s], per_slot, max_absent, &vals[s], &lens[s],
                             &absent_from[s]);
     if (!counts[s]) empty = true;
   }
@@ -2174,6 +2231,7 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
 void sd_learner_free(SdLearner *self) {
   if (!self) return;
   lr_results_free(self);
+  value_caches_free(self);
   for (uint32_t i = 0; i < self->atoms.size; i++) {
     LrAtom *a = &self->atoms.items[i];
     free(a->text);

@@ -176,6 +176,7 @@ struct SdLearner {
   Array(uint32_t) ranked_item;
   Array(SdConstraint *) built; /* combinations made for the ranking */
   Array(uint32_t) hints;       /* pairs of atoms (a set, its partner) to conjoin */
+  Array(struct LrValueCache *) value_caches; /* learner.c: the values slots take, per kind of slot */
   SdLearnerStats stats;
 };
 
