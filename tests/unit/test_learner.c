@@ -493,20 +493,37 @@ static bool odd_hex(const SdTree *t) {
   return len % 2 == 1;
 }
 
+static bool repeated_key(const SdTree *t) {
+  SdSymbol key = sd_grammar_find(t->grammar, "<key>");
+  uint32_t n = t->by_symbol_count[key];
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = i + 1; j < n; j++) {
+      uint32_t la, lb;
+      const char *a = sd_node_text(t, t->nodes[t->by_symbol[key][i]], &la);
+      const char *b = sd_node_text(t, t->nodes[t->by_symbol[key][j]], &lb);
+      if (la == lb && !memcmp(a, b, la)) return true;
+    }
+  return false;
+}
+
 /* Odd values and odd lengths are learned whole ("Value odd", "Length odd"),
- * not as unions of last digits. */
+ * not as unions of last digits; a key given twice as one relation ("Repeated
+ * text"), not as lists of keys. */
 static void test_parity(void) {
   SdCatalog *cat = default_catalog();
   struct {
     const char *grammar, *rel, *pattern;
     Label label;
+    uint32_t max_size;
   } cases[] = {
-      {"<start> ::= <count>\n<count> ::= [0-9] [0-9]? [0-9]?\n", "<count>", "Value odd", odd_count},
-      {"<start> ::= <hex>\n<hex> ::= [0-9a-f]+\n", "<hex>", "Length odd", odd_hex},
+      {"<start> ::= <count>\n<count> ::= [0-9] [0-9]? [0-9]?\n", "<count>", "Value odd", odd_count, 12},
+      {"<start> ::= <hex>\n<hex> ::= [0-9a-f]+\n", "<hex>", "Length odd", odd_hex, 12},
+      {"<start> ::= <set>+\n<set> ::= <key> \"=1;\"\n<key> ::= [a-f] [a-f]?\n", "<key>", "Repeated text",
+       repeated_key, 40},
   };
-  for (uint32_t k = 0; k < 2; k++) {
+  for (uint32_t k = 0; k < 3; k++) {
     SdGrammar *g = grammar_text(cases[k].grammar);
-    Set s = fuzz_set(g, 61, 200, 12, cases[k].label);
+    Set s = fuzz_set(g, 61, 200, cases[k].max_size, cases[k].label);
     CHECK(s.nfail > 20 && s.nfail < s.n - 20);
     const char *rel[] = {cases[k].rel, NULL};
     SdLearner *l = learn(g, cat, &s, rel, NULL);
