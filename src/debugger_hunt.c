@@ -47,7 +47,8 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
  * pools of failing-input variants, and made where one cause holds alone. */
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
-       HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2 };
+       HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
+       HUNT_EXTRA_NEIGHBOURS = 4 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -1591,6 +1592,34 @@ static void related_values(Debugger *d, const SdConstraint *diagnosis, TreeList 
   sd_hash_set_free(&made);
 }
 
+/* The values next to a number the diagnosis names: a failing input whose
+ * element equals a numeral of the diagnosis (`<vid> = "1003"`, a set's
+ * members) with that element one less and one more, outside the diagnosis.
+ * A program that fails on a range of values (VLANs 1002-1005 are reserved)
+ * fails there too, and random values seldom land in a small range:
+ * `<vid> = "1003"` was confirmed at seeds 1 and 3 (red team, session 20). */
+static void value_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Retext rt[8];
+  uint32_t nr = text_numerals(d, diagnosis, diagnosis->root, rt, 0, 8);
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < nr; i++) {
+    if (rt[i].literal->length > 15) continue;
+    long long v = atoll(rt[i].literal->text);
+    for (uint32_t k = d->failing.size; k-- > 0;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      const SdNode *node = node_with_text(base, rt[i].symbol, rt[i].literal);
+      if (!node) continue;
+      for (int dv = -1; dv <= 1; dv += 2) {
+        SdTree *t = with_value(d, base, node, v + dv);
+        if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+      break;
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
 /* Outside the diagnosis, for each cause that is a conjunction and each of
  * its conjuncts: the elements that conjunct names varied through their
  * alternatives in failing inputs, where the other conjuncts still hold and
@@ -1927,6 +1956,7 @@ static const struct {
     {affix_variants, HUNT_EXTRA_AFFIX, false, "affix"},
     {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
     {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
+    {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
 };
 
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
