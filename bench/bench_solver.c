@@ -50,6 +50,8 @@ static const Case cases[] = {
      "(forall <month> m: not str.contains(m, \"1\")) and (exists <day> d: str.prefixof(\"3\", d))"},
     {"value bound and literal", "grammars/decimal.bnf",
      "(forall <temperature> t: str.to.int(t) <= 47) and (forall <temperature> u: not str.contains(u, \"37.\"))"},
+    {"at least N elements", "tests/cases/diagnose/resolvmax/grammar.bnf",
+     "exists <ns> n in start: nth(\"4\", n, start)"},
 };
 
 static const DonorCase donor_cases[] = {
