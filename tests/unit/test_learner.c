@@ -1042,6 +1042,11 @@ static bool product_above(const char *text, uint32_t len) {
   return strtoull(text, NULL, 10) * strtoull(strchr(text, ' ') + 1, NULL, 10) > 5000;
 }
 
+static bool ratio_above(const char *text, uint32_t len) {
+  (void)len;
+  return strtoull(text, NULL, 10) > 3 * strtoull(strchr(text, ' ') + 1, NULL, 10);
+}
+
 static bool a_above_u64(const char *text, uint32_t len) {
   (void)len;
   const char *sp = strchr(text, ' ');
@@ -1140,6 +1145,7 @@ static void test_arithmetic(void) {
   check_arith(g, cat, 1, a_above_u64, "str.to.int(<a>) > 18446744073709551615");
   check_arith(g, cat, 2, sum_exceeds_c, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>)");
   check_arith(g, cat, 3, product_above, "str.to.int(<a>) * str.to.int(<b>) > 5000");
+  check_arith(g, cat, 3, ratio_above, "str.to.int(<a>) > 3 * str.to.int(<b>)");
   /* a sum equal to a bound: no bisection finds 100, and it is no element's text */
   check_arith(g, cat, 4, sum_is_100, "str.to.int(<a>) + str.to.int(<b>) = 100");
   sd_catalog_free(cat);
