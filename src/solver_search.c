@@ -471,13 +471,18 @@ static bool shape_move(SdSearch *self, SdTree *next, SdNode *node) {
 /* The lowest node at or above node whose nonterminal recurs in one of its
  * own alternatives (a list: `<points> ::= <point> " " <points>`, an EBNF
  * repetition) and can hold a node of symbol s; NULL when none. */
+static bool names(const SdAlternative *a, SdSymbol s) {
+  for (uint32_t k = 0; k < a->count; k++)
+    if (a->symbols[k] == s) return true;
+  return false;
+}
+
 static SdNode *list_around(const SdGrammar *g, SdNode *node, SdSymbol s) {
   for (SdNode *l = node; l; l = l->parent) {
     if (!sd_grammar_is_nonterminal(g, l->symbol) || !sd_grammar_can_contain(g, l->symbol, s)) continue;
     const SdSymbolInfo *si = &g->symbols[l->symbol];
     for (uint32_t a = 0; a < si->alternative_count; a++)
-      for (uint32_t k = 0; k < si->alternatives[a].count; k++)
-        if (si->alternatives[a].symbols[k] == l->symbol) return l;
+      if (names(&si->alternatives[a], l->symbol)) return l;
   }
   return NULL;
 }
@@ -502,11 +507,7 @@ static bool grow_move(SdSearch *self, SdTree *next, const Conjunct *x) {
     const SdSymbolInfo *si = &self->g->symbols[list->symbol];
     uint32_t alts[32], na = 0;
     for (uint32_t a = 0; a < si->alternative_count && na < 32; a++)
-      for (uint32_t k = 0; k < si->alternatives[a].count; k++)
-        if (si->alternatives[a].symbols[k] == list->symbol) {
-          alts[na++] = a;
-          break;
-        }
+      if (names(&si->alternatives[a], list->symbol)) alts[na++] = a;
     const SdAlternative *alt = &si->alternatives[alts[sd_rng_below(self->rng, na)]];
     SdTree *scratch = sd_tree_new(self->g);
     SdNode *wrapper = sd_tree_new_node(scratch, list->symbol, (int32_t)(alt - si->alternatives), alt->count);
