@@ -571,6 +571,8 @@ static bool distinct_symbols(const SdConstraint *c, const SdTerm *t, int32_t *se
   return true;
 }
 
+static bool ordering(SdOp op) { return op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE; }
+
 /* Find and describe the value slots of a freshly parsed template. */
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
@@ -623,6 +625,19 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
               t->slots[0].kind != SD_PLACEHOLDER_STRING &&
               (t->slots[0].atom_op == SD_OP_LT || t->slots[0].atom_op == SD_OP_LE ||
                t->slots[0].atom_op == SD_OP_GT || t->slots[0].atom_op == SD_OP_GE);
+  /* one bound in an ordering comparison and one text: the bound first */
+  for (uint32_t b = 0; b < 2 && t->slot_count == 2 && !t->bound_per_text; b++) {
+    LrSlot *bound = &t->slots[b], *text = &t->slots[1 - b];
+    if (bound->term && text->term && bound->kind == SD_PLACEHOLDER_INTEGER && text->kind == SD_PLACEHOLDER_STRING &&
+        ordering(bound->atom_op)) {
+      t->bound_per_text = true;
+      if (b == 1) {
+        LrSlot tmp = t->slots[0];
+        t->slots[0] = t->slots[1];
+        t->slots[1] = tmp;
+      }
+    }
+  }
   t->point = t->slot_count == 1 && t->slots[0].term && t->slots[0].atom && t->arith &&
              t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
   int32_t seen[8];
@@ -1958,9 +1973,122 @@ static void instantiate_point(SdLearner *self, LrTemplate *t, const SdSymbol *tu
   array_free(&counts);
 }
 
+/* Is lit a factor of a product in term t (the catalog's "Ratio above",
+ * `str.to.int(a) > N * str.to.int(b)`)? */
+static bool multiplies(const SdTerm *t, const SdTerm *lit) {
+  if (!lit) return false;
+  if (t->op == SD_OP_MUL)
+    for (uint32_t i = 0; i < t->arg_count; i++)
+      if (t->args[i] == lit) return true;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (multiplies(t->args[i], lit)) return true;
+  return false;
+}
+
+/* A factor beyond LR_MAX_FACTOR says no ratio: the expression example's
+ * `a > 249816019144591258402587908644870482408622840108 * b` held where b
+ * was 0 and a positive (no passing input's numbers came near that ratio),
+ * which other patterns state plainly, and Z3 ran out on every query that
+ * carried it (0.2-1.1 s each). Ratios in programs are small: an aspect
+ * limit of 4, an inflation limit of 1000. */
+#define LR_MAX_FACTOR 1000000
+static bool plausible_factor(const char *numeral) {
+  const char *d = numeral[0] == '-' ? numeral + 1 : numeral;
+  return strlen(d) <= 18 && strtoll(d, NULL, 10) <= LR_MAX_FACTOR;
+}
+
+/* The flips kept for one text of a bound_per_text template (made empty). */
+static LrTextFlips *text_flips(LrTemplate *t, const char *text, uint32_t len) {
+  for (uint32_t k = 0; k < t->text_flips.size; k++) {
+    LrTextFlips *tf = &t->text_flips.items[k];
+    if (tf->len == len && !memcmp(tf->text, text, len)) return tf;
+  }
+  array_push(&t->text_flips, ((LrTextFlips){.text = sd_xstrndup(text, len), .len = len}));
+  return &t->text_flips.items[t->text_flips.size - 1];
+}
+
+/* The threshold search for t's one bound (slots[0]) with the other value
+ * slots as values[] holds them: per-input flip points (t->flips, extended
+ * to new inputs only), then the bounds that separate the failing inputs. */
+static void instantiate_bounds(SdLearner *self, LrTemplate *t, const SdSymbol *tuple, const char **values) {
+  uint32_t n = self->inputs.size;
+  for (uint32_t i = t->flips.size; i < n; i++) {
+    LrFlip f = find_flip(self, t, i);
+    array_push(&t->flips, f);
+  }
+  if (t->flips.size > n) t->flips.size = n;
+  /* dead on every failing input whatever the bound? */
+  bool alive = self->failing == 0;
+  for (uint32_t i = 0; i < n && !alive; i++)
+    if (lr_is_failing(self, i) && t->flips.items[i].kind != LR_FALSE) alive = true;
+  if (!alive) {
+    self->stats.pruned++;
+    return;
+  }
+  char *chosen[6]; /* up to 3 bounds, and for a decimal one a whole number beside each */
+  uint32_t count = choose_bounds(self, t, chosen);
+  bool factor = t->slots[0].atom && multiplies(t->slots[0].atom, t->slots[0].term);
+  for (uint32_t c = 0; c < count; c++) {
+    if (factor && !plausible_factor(chosen[c])) {
+      free(chosen[c]);
+      continue;
+    }
+    SdBuf b = {0};
+    if (t->real == 2) { /* units of 10^-LR_REAL_DIGITS, as a decimal */
+      char *d = real_bound_text(chosen[c]);
+      free(chosen[c]);
+      chosen[c] = d;
+    }
+    lr_render_value(t->slots[0].kind, chosen[c], (uint32_t)strlen(chosen[c]), &b);
+    free(chosen[c]);
+    values[t->slots[0].placeholder] = b.data;
+    lr_use_atom(self, atom_for_values(self, t, tuple, values));
+    values[t->slots[0].placeholder] = NULL;
+    sd_buf_free(&b);
+  }
+}
+
+/* A bound next to a text in one template (the catalog's "Record value
+ * above with a text": a disk of kind "hdd" above N degrees in one slot
+ * line): per text the enumeration offers, the threshold search with that
+ * text written in, its flips kept per text. Enumerated, the bound was one
+ * of the numbers seen in failing inputs, not one between the passing and
+ * the failing ones: rackheat at seed 3 fitted `> 30` (and `> 52`) next to
+ * "hdd" where the program's bound is 45, and fell short. */
+static void instantiate_bound_per_text(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
+  const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
+  LrSlot *text_slot = &t->slots[1];
+  uint32_t per_slot = self->opts.max_values ? self->opts.max_values : 1;
+  if (per_slot > 6) per_slot = 6;
+  char **vals;
+  uint32_t *lens, absent_from;
+  uint32_t count = slot_values(self, t->c, text_slot, per_slot, 0, &vals, &lens, &absent_from);
+  const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
+  LrFlipList saved = t->flips;
+  for (uint32_t v = 0; v < count; v++) {
+    SdBuf rendered = {0};
+    if (lr_render_value(text_slot->kind, vals[v], lens[v], &rendered)) {
+      LrTextFlips *tf = text_flips(t, vals[v], lens[v]);
+      text_slot->term->text = tf->text;
+      text_slot->term->length = tf->len;
+      t->flips = tf->flips;
+      values[text_slot->placeholder] = rendered.data;
+      instantiate_bounds(self, t, tuple, values);
+      tf->flips = t->flips;
+      text_slot->term->text = text_slot->sentinel_text;
+      text_slot->term->length = text_slot->sentinel_len;
+    }
+    sd_buf_free(&rendered);
+    free(vals[v]);
+  }
+  t->flips = saved;
+  free(vals);
+  free(lens);
+  free(values);
+}
+
 static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
-  uint32_t n = self->inputs.size;
   if (t->slot_count == 0) {
     /* a shape without values ("starts with a letter"): evaluated on every
        input, since holding on no failing input, its negation may be a cause */
@@ -1977,38 +2105,13 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
     instantiate_point(self, t, tuple);
     return;
   }
+  if (t->bound_per_text) {
+    instantiate_bound_per_text(self, t, tuple);
+    return;
+  }
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
   if (t->search) {
-    /* per-input flip points, extended to new inputs only */
-    for (uint32_t i = t->flips.size; i < n; i++) {
-      LrFlip f = find_flip(self, t, i);
-      array_push(&t->flips, f);
-    }
-    if (t->flips.size > n) t->flips.size = n;
-    /* dead on every failing input whatever the bound? */
-    bool alive = self->failing == 0;
-    for (uint32_t i = 0; i < n && !alive; i++)
-      if (lr_is_failing(self, i) && t->flips.items[i].kind != LR_FALSE) alive = true;
-    if (!alive) {
-      self->stats.pruned++;
-      free(values);
-      return;
-    }
-    char *chosen[6]; /* up to 3 bounds, and for a decimal one a whole number beside each */
-    uint32_t count = choose_bounds(self, t, chosen);
-    for (uint32_t c = 0; c < count; c++) {
-      SdBuf b = {0};
-      if (t->real == 2) { /* units of 10^-LR_REAL_DIGITS, as a decimal */
-        char *d = real_bound_text(chosen[c]);
-        free(chosen[c]);
-        chosen[c] = d;
-      }
-      lr_render_value(t->slots[0].kind, chosen[c], (uint32_t)strlen(chosen[c]), &b);
-      free(chosen[c]);
-      values[t->slots[0].placeholder] = b.data;
-      lr_use_atom(self, atom_for_values(self, t, tuple, values));
-      sd_buf_free(&b);
-    }
+    instantiate_bounds(self, t, tuple, values);
     free(values);
     return;
   }
@@ -2250,6 +2353,13 @@ void sd_learner_free(SdLearner *self) {
     free(t->mexprs);
     for (uint32_t f = 0; f < t->flips.size; f++) free(t->flips.items[f].big);
     array_free(&t->flips);
+    for (uint32_t k = 0; k < t->text_flips.size; k++) {
+      LrTextFlips *tf = &t->text_flips.items[k];
+      for (uint32_t f = 0; f < tf->flips.size; f++) free(tf->flips.items[f].big);
+      array_free(&tf->flips);
+      free(tf->text);
+    }
+    array_free(&t->text_flips);
     for (uint32_t f = 0; f < t->lows.size; f++) free(t->lows.items[f].big);
     array_free(&t->lows);
     free(t);

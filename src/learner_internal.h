@@ -88,6 +88,15 @@ typedef struct LrFlip {
 } LrFlip;
 
 /* A pattern with its nonterminals filled in; value slots hold sentinels. */
+typedef Array(LrFlip) LrFlipList;
+
+/* The flips of a bound_per_text template with one text written in. */
+typedef struct LrTextFlips {
+  char *text;
+  uint32_t len;
+  LrFlipList flips;
+} LrTextFlips;
+
 typedef struct LrTemplate {
   char *text;
   uint32_t index;          /* in self->templates */
@@ -103,7 +112,10 @@ typedef struct LrTemplate {
   Array(LrFlip) lows;      /* point: per input, the flip of `term <= K` (flips: `term >= K`) */
   bool settable;           /* one string slot in `(= var S)` under existential quantifiers only:
                               values can be or-ed into a set (learner_sets.c) */
-  Array(LrFlip) flips;     /* per input, for the search */
+  LrFlipList flips;        /* per input, for the search */
+  bool bound_per_text;     /* two value slots: a bound in an ordering comparison (slots[0])
+                              and a text (instantiate_bound_per_text) */
+  Array(LrTextFlips) text_flips; /* bound_per_text: the flips per text */
   char probe[32];
   char **mexprs;           /* per placeholder: the match expression text of a <?MATCHEXPR>,
                               NULL otherwise (owned) */

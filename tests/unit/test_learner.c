@@ -360,11 +360,11 @@ static void test_container_scope(void) {
   measure(top->constraint, &fresh, &p, &r);
   CHECK(p == 1.0 && r == 1.0);
   /* the same relation across records is worse: it is somewhere in the ranking
-     (as a separate group) with lower precision */
+     (as a separate group, alone or in a combination) with lower precision */
   bool cross = false;
   for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
     const SdCandidate *c = sd_learner_candidate(l, i);
-    if (!strcmp(c->pattern, "Length field exceeds") && c->recall == 1.0) {
+    if (strstr(c->pattern, "Length field exceeds") && c->recall == 1.0) {
       cross = true;
       CHECK(c->precision < 0.9 && c->equivalent_group > 0);
     }
@@ -477,6 +477,41 @@ static void test_record_placeholder(void) {
   /* <group> and <entry> nest in themselves, <start> occurs once: no record */
   const char *nested[] = {"<carrier>", "<kg>", "<group>", "<entry>", "<start>", NULL};
   CHECK(record_candidates(nested_grammar, any_heavy_drone, nested, "no record") == 0);
+}
+
+/* A drone delivery over 45 kg in one line: the bound between the drones'
+ * weights that pass and those that fail, found by the threshold search
+ * with the text "drone" written in (not one of the weights seen in failing
+ * inputs, which leaves the least of them out). */
+static bool drone_over_45(const SdTree *t) {
+  SdSymbol delivery = sd_grammar_find(t->grammar, "<delivery>");
+  for (uint32_t i = 0; i < t->by_symbol_count[delivery]; i++) {
+    uint32_t len;
+    const char *line = sd_node_text(t, t->nodes[t->by_symbol[delivery][i]], &len);
+    if (len > 6 && !memcmp(line + len - 6, "drone\n", 6) && atoi(line + 8) > 45) return true;
+  }
+  return false;
+}
+
+static void test_record_bound(void) {
+  SdGrammar *g = grammar_text(dispatch_grammar);
+  SdDiagnostics d = {0};
+  SdCatalog *cat = sd_catalog_parse(record_catalog, strlen(record_catalog), "record.toml", &d);
+  sd_diagnostics_free(&d);
+  Set s = fuzz_set(g, 7, 150, 40, drone_over_45);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<carrier>", "<kg>", "<delivery>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Record value above with a text"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "\"drone\""));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
 }
 
 /* ---------- parity ---------- */
@@ -1336,6 +1371,7 @@ int main(void) {
   RUN(test_container_scope);
   RUN(test_record_conjunction);
   RUN(test_record_placeholder);
+  RUN(test_record_bound);
   RUN(test_parity);
   RUN(test_at_least_n);
   RUN(test_threshold);
