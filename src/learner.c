@@ -2010,6 +2010,23 @@ static LrTextFlips *text_flips(LrTemplate *t, const char *text, uint32_t len) {
 /* The threshold search for t's one bound (slots[0]) with the other value
  * slots as values[] holds them: per-input flip points (t->flips, extended
  * to new inputs only), then the bounds that separate the failing inputs. */
+/* Does bound k (a numeral) hold on every input on which some bound does?
+ * Then it says nothing: "a line with quantity 1 and a price below
+ * 9967156942566667815160404215048676" is "a line with quantity 1". */
+static bool bound_vacuous(const LrTemplate *t, const char *k) {
+  size_t kl = strlen(k);
+  for (uint32_t i = 0; i < t->flips.size; i++) {
+    const LrFlip *f = &t->flips.items[i];
+    if (f->kind != LR_AT_MOST && f->kind != LR_AT_LEAST) continue;
+    char c[32];
+    const char *at = f->big;
+    if (!at) snprintf(c, sizeof c, "%lld", (long long)f->c), at = c;
+    int r = sd_compare_numerals(k, kl, at, strlen(at));
+    if (f->kind == LR_AT_MOST ? r > 0 : r < 0) return false;
+  }
+  return true;
+}
+
 static void instantiate_bounds(SdLearner *self, LrTemplate *t, const SdSymbol *tuple, const char **values) {
   uint32_t n = self->inputs.size;
   for (uint32_t i = t->flips.size; i < n; i++) {
@@ -2029,7 +2046,7 @@ static void instantiate_bounds(SdLearner *self, LrTemplate *t, const SdSymbol *t
   uint32_t count = choose_bounds(self, t, chosen);
   bool factor = t->slots[0].atom && multiplies(t->slots[0].atom, t->slots[0].term);
   for (uint32_t c = 0; c < count; c++) {
-    if (factor && !plausible_factor(chosen[c])) {
+    if ((factor && !plausible_factor(chosen[c])) || (t->bound_per_text && t->real != 2 && bound_vacuous(t, chosen[c]))) {
       free(chosen[c]);
       continue;
     }
