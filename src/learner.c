@@ -573,6 +573,12 @@ static bool distinct_symbols(const SdConstraint *c, const SdTerm *t, int32_t *se
 
 static bool ordering(SdOp op) { return op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE; }
 
+/* An integer bound compared directly with a measure (`str.to.int(e) > N`). */
+static bool range_bound(const LrSlot *s) {
+  return s->term && s->atom && s->kind == SD_PLACEHOLDER_INTEGER && ordering(s->atom_op) && s->atom->arg_count == 2 &&
+         (s->atom->args[0] == s->term || s->atom->args[1] == s->term);
+}
+
 /* Find and describe the value slots of a freshly parsed template. */
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
@@ -638,6 +644,8 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       }
     }
   }
+  /* two bounds, each a literal compared directly: a range */
+  t->range = t->slot_count == 2 && !t->bound_per_text && range_bound(&t->slots[0]) && range_bound(&t->slots[1]);
   t->point = t->slot_count == 1 && t->slots[0].term && t->slots[0].atom && t->arith &&
              t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
   int32_t seen[8];
@@ -2104,6 +2112,84 @@ static void instantiate_bound_per_text(SdLearner *self, LrTemplate *t, const SdS
   free(values);
 }
 
+/* Is s the lower bound of its range (`e > N`, `e >= N`, `N < e`, `N <= e`)? */
+static bool lower_bound(const LrSlot *s) {
+  bool literal_first = s->atom->args[0] == s->term;
+  bool greater = s->atom_op == SD_OP_GT || s->atom_op == SD_OP_GE; /* first > second */
+  return greater != literal_first;
+}
+
+static int cmp_i64_asc(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* A value between two bounds (the catalog's "Value in range": a reserved
+ * block of VLANs, 1002-1005, in a list). The numbers seen in failing
+ * inputs only, the most discriminating first, each give one range: from
+ * the greatest number below it seen in a passing input to the least above
+ * it, both left out (a wide range the boundary pinning then narrows). A
+ * number with no passing one on a side gives none: that is "Value above"
+ * or "Value below". Enumerated from numbers seen in failing inputs, the
+ * bounds had left out the ends of the block (`> 1002`); searched one after
+ * the other, the first bound alone followed each input's greatest number,
+ * not the one in the block. */
+static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
+  LrSlot *lo = &t->slots[0], *hi = &t->slots[1];
+  if (!lower_bound(lo)) lo = &t->slots[1], hi = &t->slots[0];
+  if (!lower_bound(lo) || lower_bound(hi)) return;
+  LrValueCache *cache = value_cache(self, lo);
+  scan_values(self, lo, &cache->vt, cache->upto);
+  cache->upto = self->inputs.size;
+  Array(int64_t) passing = {0};
+  ValueTable fails = {0};
+  for (uint32_t i = 0; i < cache->vt.items.size; i++) {
+    ValueCount *v = &cache->vt.items.items[i];
+    int64_t x;
+    if (!lr_parse_int(v->text, v->len, &x)) continue;
+    if (v->pass) array_push(&passing, x);
+    else if (v->fail) array_push(&fails.items, *v);
+  }
+  if (passing.size) qsort(passing.items, passing.size, sizeof(int64_t), cmp_i64_asc);
+  sort_learner = self;
+  if (fails.items.size > 1) qsort(fails.items.items, fails.items.size, sizeof(ValueCount), by_discrimination);
+  uint32_t want = self->opts.max_values ? self->opts.max_values : 1;
+  if (want > 6) want = 6;
+  const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
+  const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
+  int64_t made[6][2];
+  uint32_t nmade = 0;
+  for (uint32_t i = 0; i < fails.items.size && nmade < want; i++) {
+    int64_t x;
+    lr_parse_int(fails.items.items[i].text, fails.items.items[i].len, &x);
+    /* the passing numbers next to x: below[b - 1] < x < passing[b] */
+    uint32_t b = 0;
+    while (b < passing.size && passing.items[b] < x) b++;
+    if (b == 0 || b == passing.size) continue;
+    int64_t below = passing.items[b - 1], above = passing.items[b];
+    bool again = false;
+    for (uint32_t k = 0; k < nmade; k++) again |= made[k][0] == below && made[k][1] == above;
+    if (again) continue;
+    made[nmade][0] = below, made[nmade][1] = above, nmade++;
+    /* `e > below`, `e >= below + 1`; `e < above`, `e <= above - 1` */
+    char ltext[32], htext[32];
+    snprintf(ltext, sizeof ltext, "%lld", (long long)(lo->atom_op == SD_OP_GE || lo->atom_op == SD_OP_LE ? below + 1 : below));
+    snprintf(htext, sizeof htext, "%lld", (long long)(hi->atom_op == SD_OP_GE || hi->atom_op == SD_OP_LE ? above - 1 : above));
+    SdBuf lb = {0}, hb = {0};
+    if (lr_render_value(lo->kind, ltext, (uint32_t)strlen(ltext), &lb) &&
+        lr_render_value(hi->kind, htext, (uint32_t)strlen(htext), &hb)) {
+      values[lo->placeholder] = lb.data;
+      values[hi->placeholder] = hb.data;
+      lr_use_atom(self, atom_for_values(self, t, tuple, values));
+    }
+    sd_buf_free(&lb);
+    sd_buf_free(&hb);
+  }
+  array_free(&fails.items);
+  array_free(&passing);
+  free(values);
+}
+
 static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
   if (t->slot_count == 0) {
@@ -2124,6 +2210,10 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   }
   if (t->bound_per_text) {
     instantiate_bound_per_text(self, t, tuple);
+    return;
+  }
+  if (t->range) {
+    instantiate_range(self, t, tuple);
     return;
   }
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));

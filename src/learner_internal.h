@@ -115,6 +115,8 @@ typedef struct LrTemplate {
   LrFlipList flips;        /* per input, for the search */
   bool bound_per_text;     /* two value slots: a bound in an ordering comparison (slots[0])
                               and a text (instantiate_bound_per_text) */
+  bool range;              /* two integer bounds, each compared directly with a measure: a
+                              value between them (instantiate_range) */
   Array(LrTextFlips) text_flips; /* bound_per_text: the flips per text */
   char probe[32];
   char **mexprs;           /* per placeholder: the match expression text of a <?MATCHEXPR>,

@@ -514,6 +514,42 @@ static void test_record_bound(void) {
   sd_grammar_free(g);
 }
 
+/* A number in a block (1002-1005, as VLANs reserved) anywhere in a list:
+ * "Value in range", its bounds the passing numbers next to the block's. */
+static const char *vlan_grammar = "<start> ::= <vid> | <vid> \" \" <start>\n<vid> ::= \"100\" [0-9] | [1-9] [0-9]? [0-9]?\n";
+
+static bool reserved_vlan(const SdTree *t) {
+  SdSymbol vid = sd_grammar_find(t->grammar, "<vid>");
+  for (uint32_t i = 0; i < t->by_symbol_count[vid]; i++) {
+    uint32_t len;
+    const char *v = sd_node_text(t, t->nodes[t->by_symbol[vid][i]], &len);
+    char buf[8] = {0};
+    memcpy(buf, v, len < 7 ? len : 7);
+    int x = atoi(buf);
+    if (x >= 1002 && x <= 1005) return true;
+  }
+  return false;
+}
+
+static void test_value_range(void) {
+  SdGrammar *g = grammar_text(vlan_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 3, 300, 30, reserved_vlan);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<vid>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Value in range"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "(> (str.to.int elem) 1001)") && strstr(isla, "(< (str.to.int elem) 1006)"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- parity ---------- */
 
 static bool odd_count(const SdTree *t) {
@@ -1372,6 +1408,7 @@ int main(void) {
   RUN(test_record_conjunction);
   RUN(test_record_placeholder);
   RUN(test_record_bound);
+  RUN(test_value_range);
   RUN(test_parity);
   RUN(test_at_least_n);
   RUN(test_threshold);
