@@ -2167,6 +2167,15 @@ static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tu
     while (b < passing.size && passing.items[b] < x) b++;
     if (b == 0 || b == passing.size) continue;
     int64_t below = passing.items[b - 1], above = passing.items[b];
+    /* two failing numbers in it at least: around one, a range is that
+       number (an overfitted cause of a few failures: the expression
+       example's `-2 < e < 0` and `426 < e < 932`) */
+    uint32_t inside = 0;
+    for (uint32_t k = 0; k < fails.items.size && inside < 2; k++) {
+      int64_t y;
+      inside += lr_parse_int(fails.items.items[k].text, fails.items.items[k].len, &y) && y > below && y < above;
+    }
+    if (inside < 2) continue;
     bool again = false;
     for (uint32_t k = 0; k < nmade; k++) again |= made[k][0] == below && made[k][1] == above;
     if (again) continue;
