@@ -874,27 +874,59 @@ static bool nth_over_input(const SdConstraint *c, const LrSlot *s) {
          (uint32_t)a->args[2]->var < c->variable_count && c->variables[a->args[2]->var].symbol < 0;
 }
 
+/* The nonterminal of nth's container when it is a quantified element (a
+ * record), else -1. */
+static SdSymbol nth_container(const SdConstraint *c, const LrSlot *s) {
+  const SdTerm *a = s->atom;
+  if (!a || a->arg_count != 3 || a->args[2]->op != SD_OP_VAR || a->args[2]->var < 0 ||
+      (uint32_t)a->args[2]->var >= c->variable_count)
+    return -1;
+  return c->variables[a->args[2]->var].symbol;
+}
+
+/* Nodes of sym in t: in all (container < 0), or the most in one node of
+ * container (preorder ids: a node's subtree is [id, id + size)). */
+static uint32_t nodes_counted(const SdTree *t, SdSymbol sym, SdSymbol container) {
+  if (container < 0) return t->by_symbol_count[sym];
+  uint32_t most = 0;
+  for (uint32_t k = 0; k < t->by_symbol_count[container]; k++) {
+    const SdNode *box = t->nodes[t->by_symbol[container][k]];
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < t->by_symbol_count[sym]; j++) {
+      uint32_t id = t->nodes[t->by_symbol[sym][j]]->id;
+      n += id > box->id && id < box->id + box->size;
+    }
+    if (n > most) most = n;
+  }
+  return most;
+}
+
 static uint32_t nth_positions(SdLearner *self, const SdConstraint *c, const LrSlot *s, uint32_t max, char ***out,
                               uint32_t **out_len, uint32_t *absent_from) {
   uint32_t m = 0;
-  *out = sd_xcalloc(NTH_SMALL + 1, sizeof(char *));
-  *out_len = sd_xcalloc(NTH_SMALL + 1, sizeof(uint32_t));
+  *out = sd_xcalloc(NTH_SMALL + 3, sizeof(char *));
+  *out_len = sd_xcalloc(NTH_SMALL + 3, sizeof(uint32_t));
   SdSymbol sym = s->sym_count ? s->syms[0] : -1;
-  if (!nth_over_input(c, s) || sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) {
-    for (uint32_t i = 1; i <= NTH_SMALL && m < max; i++) (*out)[m++] = sd_format("%u", i);
-  } else {
+  bool whole = nth_over_input(c, s);
+  SdSymbol container = whole ? -1 : nth_container(c, s);
+  if (sym >= 0 && (uint32_t)sym < self->grammar->symbol_count && (whole || container >= 0)) {
+    /* counts: in the input, or the most in one record (makedeps: a rule
+       with five prerequisites or more, where ten across two rules pass) */
     uint32_t fewest_failing = UINT32_MAX, most_passing = 0;
     for (uint32_t i = 0; i < self->inputs.size; i++) {
-      uint32_t n = self->inputs.items[i]->by_symbol_count[sym];
+      uint32_t n = nodes_counted(self->inputs.items[i], sym, container);
       if (lr_is_failing(self, i)) fewest_failing = n < fewest_failing ? n : fewest_failing;
       else most_passing = n > most_passing ? n : most_passing;
     }
     uint32_t want[2] = {most_passing + 1, fewest_failing};
     for (int k = 0; k < 2 && m < max; k++)
       if (want[k] >= 2 && want[k] != UINT32_MAX && (k == 0 || want[1] != want[0]) &&
-          (self->inputs.size > self->failing || k == 1))
+          (self->inputs.size > self->failing || k == 1) && (whole || want[k] > NTH_SMALL))
         (*out)[m++] = sd_format("%u", want[k]);
   }
+  /* positions (ISLearn's: the second cell of a row is "b") */
+  if (!whole || sym < 0 || (uint32_t)sym >= self->grammar->symbol_count)
+    for (uint32_t i = 1; i <= NTH_SMALL && m < max; i++) (*out)[m++] = sd_format("%u", i);
   for (uint32_t i = 0; i < m; i++) (*out_len)[i] = (uint32_t)strlen((*out)[i]);
   *absent_from = m;
   return m;
