@@ -2151,11 +2151,6 @@ static bool lower_bound(const LrSlot *s) {
   return greater != literal_first;
 }
 
-static int cmp_i64_asc(const void *a, const void *b) {
-  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* A value between two bounds (the catalog's "Value in range": a reserved
  * block of VLANs, 1002-1005, in a list). The numbers seen in failing
  * inputs only, the most discriminating first, each give one range: from
@@ -2166,56 +2161,134 @@ static int cmp_i64_asc(const void *a, const void *b) {
  * bounds had left out the ends of the block (`> 1002`); searched one after
  * the other, the first bound alone followed each input's greatest number,
  * not the one in the block. */
+/* One number of a range's element: its value (for order), its text. */
+typedef struct RangeValue {
+  double key;
+  int64_t whole;
+  const char *text;
+  uint32_t len;
+  uint32_t fail, pass;
+} RangeValue;
+typedef Array(RangeValue) RangeValues;
+
+static int by_key(const void *a, const void *b) {
+  double x = ((const RangeValue *)a)->key, y = ((const RangeValue *)b)->key;
+  return x < y ? -1 : x > y;
+}
+
+/* A decimal value as str.to.real reads a plain numeral ("0.75", "2"), else false. */
+static bool decimal_key(const char *text, uint32_t len, double *out) {
+  if (!len || len > 40) return false;
+  char buf[48];
+  memcpy(buf, text, len);
+  buf[len] = 0;
+  for (uint32_t i = 0; i < len; i++)
+    if (!((buf[i] >= '0' && buf[i] <= '9') || buf[i] == '.' || (i == 0 && buf[i] == '-'))) return false;
+  char *end;
+  *out = strtod(buf, &end);
+  return end == buf + len;
+}
+
+/* The numbers of a range's element, with the inputs they are seen in: the
+ * learner's value counts (integers), or for `str.to.real` a count of the
+ * element's decimal texts, kept on the template and extended to new inputs. */
+static void range_values(SdLearner *self, LrTemplate *t, const LrSlot *s, bool real, RangeValues *out) {
+  ValueTable *vt;
+  if (!real) {
+    LrValueCache *cache = value_cache(self, s);
+    scan_values(self, s, &cache->vt, cache->upto);
+    cache->upto = self->inputs.size;
+    vt = &cache->vt;
+  } else {
+    if (!t->range_values) t->range_values = sd_xcalloc(1, sizeof(ValueTable));
+    vt = t->range_values;
+    for (uint32_t i = t->range_upto; i < self->inputs.size; i++) {
+      const SdTree *tree = self->inputs.items[i];
+      for (uint32_t k = 0; k < s->sym_count; k++) {
+        SdSymbol sym = s->syms[k];
+        if (sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) continue;
+        for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
+          uint32_t len;
+          const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
+          double d;
+          if (decimal_key(txt, len, &d)) value_seen(vt, txt, len, i, lr_is_failing(self, i));
+        }
+      }
+    }
+    t->range_upto = self->inputs.size;
+  }
+  for (uint32_t i = 0; i < vt->items.size; i++) {
+    const ValueCount *v = &vt->items.items[i];
+    RangeValue r = {.text = v->text, .len = v->len, .fail = v->fail, .pass = v->pass};
+    if (real ? !decimal_key(v->text, v->len, &r.key) : !lr_parse_int(v->text, v->len, &r.whole)) continue;
+    if (!real) r.key = (double)r.whole;
+    array_push(out, r);
+  }
+}
+
+/* Is the measure a slot's bound is compared with `str.to.real`? */
+static bool real_measure(const LrSlot *s) {
+  const SdTerm *m = s->atom->args[s->atom->args[0] == s->term ? 1 : 0];
+  return m->op == SD_OP_STR_TO_REAL;
+}
+
+static int by_range_discrimination(const void *a, const void *b) {
+  const RangeValue *x = a, *y = b;
+  double F = sort_learner->failing ? sort_learner->failing : 1;
+  double dx = x->fail / F, dy = y->fail / F;
+  return dx > dy ? -1 : dx < dy ? 1 : by_key(a, b);
+}
+
 static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   LrSlot *lo = &t->slots[0], *hi = &t->slots[1];
   if (!lower_bound(lo)) lo = &t->slots[1], hi = &t->slots[0];
   if (!lower_bound(lo) || lower_bound(hi)) return;
-  LrValueCache *cache = value_cache(self, lo);
-  scan_values(self, lo, &cache->vt, cache->upto);
-  cache->upto = self->inputs.size;
-  Array(int64_t) passing = {0};
-  ValueTable fails = {0};
-  for (uint32_t i = 0; i < cache->vt.items.size; i++) {
-    ValueCount *v = &cache->vt.items.items[i];
-    int64_t x;
-    if (!lr_parse_int(v->text, v->len, &x)) continue;
-    if (v->pass) array_push(&passing, x);
-    else if (v->fail) array_push(&fails.items, *v);
-  }
-  if (passing.size) qsort(passing.items, passing.size, sizeof(int64_t), cmp_i64_asc);
+  bool real = real_measure(lo);
+  if (real && (lo->atom_op == SD_OP_GE || lo->atom_op == SD_OP_LE || hi->atom_op == SD_OP_GE || hi->atom_op == SD_OP_LE))
+    return; /* between two decimals seen, only strict bounds are what they say */
+  RangeValues all = {0}, passing = {0}, fails = {0};
+  range_values(self, t, lo, real, &all);
+  for (uint32_t i = 0; i < all.size; i++)
+    if (all.items[i].pass) array_push(&passing, all.items[i]);
+    else if (all.items[i].fail) array_push(&fails, all.items[i]);
+  if (passing.size > 1) qsort(passing.items, passing.size, sizeof(RangeValue), by_key);
   sort_learner = self;
-  if (fails.items.size > 1) qsort(fails.items.items, fails.items.size, sizeof(ValueCount), by_discrimination);
+  if (fails.size > 1) qsort(fails.items, fails.size, sizeof(RangeValue), by_range_discrimination);
   uint32_t want = self->opts.max_values ? self->opts.max_values : 1;
   if (want > 6) want = 6;
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
   const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
-  int64_t made[6][2];
-  uint32_t nmade = 0;
-  for (uint32_t i = 0; i < fails.items.size && nmade < want; i++) {
-    int64_t x;
-    lr_parse_int(fails.items.items[i].text, fails.items.items[i].len, &x);
-    /* the passing numbers next to x: below[b - 1] < x < passing[b] */
+  uint32_t made[6][2], nmade = 0;
+  for (uint32_t i = 0; i < fails.size && nmade < want; i++) {
+    double x = fails.items[i].key;
+    /* the passing numbers next to x: passing[b - 1] < x < passing[b] */
     uint32_t b = 0;
-    while (b < passing.size && passing.items[b] < x) b++;
+    while (b < passing.size && passing.items[b].key < x) b++;
     if (b == 0 || b == passing.size) continue;
-    int64_t below = passing.items[b - 1], above = passing.items[b];
+    const RangeValue *below = &passing.items[b - 1], *above = &passing.items[b];
     /* two failing numbers in it at least: around one, a range is that
        number (an overfitted cause of a few failures: the expression
        example's `-2 < e < 0` and `426 < e < 932`) */
     uint32_t inside = 0;
-    for (uint32_t k = 0; k < fails.items.size && inside < 2; k++) {
-      int64_t y;
-      inside += lr_parse_int(fails.items.items[k].text, fails.items.items[k].len, &y) && y > below && y < above;
-    }
+    for (uint32_t k = 0; k < fails.size && inside < 2; k++)
+      inside += fails.items[k].key > below->key && fails.items[k].key < above->key;
     if (inside < 2) continue;
     bool again = false;
-    for (uint32_t k = 0; k < nmade; k++) again |= made[k][0] == below && made[k][1] == above;
+    for (uint32_t k = 0; k < nmade; k++) again |= made[k][0] == b - 1 && made[k][1] == b;
     if (again) continue;
-    made[nmade][0] = below, made[nmade][1] = above, nmade++;
-    /* `e > below`, `e >= below + 1`; `e < above`, `e <= above - 1` */
-    char ltext[32], htext[32];
-    snprintf(ltext, sizeof ltext, "%lld", (long long)(lo->atom_op == SD_OP_GE || lo->atom_op == SD_OP_LE ? below + 1 : below));
-    snprintf(htext, sizeof htext, "%lld", (long long)(hi->atom_op == SD_OP_GE || hi->atom_op == SD_OP_LE ? above - 1 : above));
+    made[nmade][0] = b - 1, made[nmade][1] = b, nmade++;
+    /* `e > below`, `e >= below + 1`; `e < above`, `e <= above - 1`; a
+       decimal bound is the text seen */
+    char ltext[48], htext[48];
+    if (real) {
+      snprintf(ltext, sizeof ltext, "%.*s", (int)below->len, below->text);
+      snprintf(htext, sizeof htext, "%.*s", (int)above->len, above->text);
+    } else {
+      bool lo_closed = lo->atom_op == SD_OP_GE || lo->atom_op == SD_OP_LE;
+      bool hi_closed = hi->atom_op == SD_OP_GE || hi->atom_op == SD_OP_LE;
+      snprintf(ltext, sizeof ltext, "%lld", (long long)(lo_closed ? below->whole + 1 : below->whole));
+      snprintf(htext, sizeof htext, "%lld", (long long)(hi_closed ? above->whole - 1 : above->whole));
+    }
     SdBuf lb = {0}, hb = {0};
     if (lr_render_value(lo->kind, ltext, (uint32_t)strlen(ltext), &lb) &&
         lr_render_value(hi->kind, htext, (uint32_t)strlen(htext), &hb)) {
@@ -2226,8 +2299,9 @@ static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tu
     sd_buf_free(&lb);
     sd_buf_free(&hb);
   }
-  array_free(&fails.items);
+  array_free(&all);
   array_free(&passing);
+  array_free(&fails);
   free(values);
 }
 
@@ -2508,6 +2582,8 @@ void sd_learner_free(SdLearner *self) {
       free(tf->text);
     }
     array_free(&t->text_flips);
+    if (t->range_values) value_table_free(t->range_values);
+    free(t->range_values);
     for (uint32_t f = 0; f < t->lows.size; f++) free(t->lows.items[f].big);
     array_free(&t->lows);
     free(t);

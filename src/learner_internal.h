@@ -118,6 +118,9 @@ typedef struct LrTemplate {
   bool range;              /* two integer bounds, each compared directly with a measure: a
                               value between them (instantiate_range) */
   Array(LrTextFlips) text_flips; /* bound_per_text: the flips per text */
+  void *range_values;      /* range over str.to.real: the element's decimal texts counted
+                              (a ValueTable, learner.c) */
+  uint32_t range_upto;     /* inputs counted there */
   char probe[32];
   char **mexprs;           /* per placeholder: the match expression text of a <?MATCHEXPR>,
                               NULL otherwise (owned) */
