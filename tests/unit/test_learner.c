@@ -385,16 +385,18 @@ static const char *dispatch_grammar =
     "<kg> ::= [1-9] [0-9]?\n"
     "<carrier> ::= \"truck\" | \"van\" | \"drone\"\n";
 
-/* A drone delivery heavier than 5 kg, in one line. */
-static bool heavy_drone(const SdTree *t) {
+/* A drone delivery heavier than kg, in one line. */
+static bool drone_heavier(const SdTree *t, int kg) {
   SdSymbol delivery = sd_grammar_find(t->grammar, "<delivery>");
   for (uint32_t i = 0; i < t->by_symbol_count[delivery]; i++) {
     uint32_t len;
     const char *line = sd_node_text(t, t->nodes[t->by_symbol[delivery][i]], &len);
-    if (len > 6 && !memcmp(line + len - 6, "drone\n", 6) && atoi(line + 8) > 5) return true;
+    if (len > 6 && !memcmp(line + len - 6, "drone\n", 6) && atoi(line + 8) > kg) return true;
   }
   return false;
 }
+
+static bool heavy_drone(const SdTree *t) { return drone_heavier(t, 5); }
 
 static void test_record_conjunction(void) {
   SdGrammar *g = grammar_text(dispatch_grammar);
@@ -483,15 +485,7 @@ static void test_record_placeholder(void) {
  * weights that pass and those that fail, found by the threshold search
  * with the text "drone" written in (not one of the weights seen in failing
  * inputs, which leaves the least of them out). */
-static bool drone_over_45(const SdTree *t) {
-  SdSymbol delivery = sd_grammar_find(t->grammar, "<delivery>");
-  for (uint32_t i = 0; i < t->by_symbol_count[delivery]; i++) {
-    uint32_t len;
-    const char *line = sd_node_text(t, t->nodes[t->by_symbol[delivery][i]], &len);
-    if (len > 6 && !memcmp(line + len - 6, "drone\n", 6) && atoi(line + 8) > 45) return true;
-  }
-  return false;
-}
+static bool drone_over_45(const SdTree *t) { return drone_heavier(t, 45); }
 
 static void test_record_bound(void) {
   SdGrammar *g = grammar_text(dispatch_grammar);
