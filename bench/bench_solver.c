@@ -52,6 +52,14 @@ static const Case cases[] = {
      "(forall <temperature> t: str.to.int(t) <= 47) and (forall <temperature> u: not str.contains(u, \"37.\"))"},
     {"at least N elements", "tests/cases/diagnose/resolvmax/grammar.bnf",
      "exists <ns> n in start: nth(\"4\", n, start)"},
+    {"value in range", "tests/cases/diagnose/adcfault/grammar.bnf",
+     "exists <code> c: (str.to.int(c) > 849 and str.to.int(c) < 900)"},
+    {"decimal in range", "tests/cases/diagnose/gearband/grammar.bnf",
+     "exists <ratio> r: (str.to.real(r) > 2.5 and str.to.real(r) < 3.0)"},
+    {"count in one record", "tests/cases/diagnose/callargs/grammar.bnf",
+     "exists <args> c: exists <arg> a in c: nth(\"11\", a, c)"},
+    {"repeated value", "tests/cases/diagnose/dupport/grammar.bnf",
+     "exists <port> a: exists <port> b: (before(a, b) and str.to.int(a) = str.to.int(b))"},
 };
 
 static const DonorCase donor_cases[] = {
