@@ -644,8 +644,18 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       }
     }
   }
-  /* two bounds, each a literal compared directly: a range */
+  /* two bounds, each a literal compared directly: a range (with a text
+     compared for equality beside them: last) */
   t->range = t->slot_count == 2 && !t->bound_per_text && range_bound(&t->slots[0]) && range_bound(&t->slots[1]);
+  if (t->slot_count == 3)
+    for (uint32_t k = 0; k < 3 && !t->range; k++) {
+      LrSlot *text = &t->slots[k], *a = &t->slots[(k + 1) % 3], *b = &t->slots[(k + 2) % 3];
+      if (text->kind == SD_PLACEHOLDER_STRING && text->term && text->eq_var >= 0 && range_bound(a) && range_bound(b)) {
+        LrSlot x = *a, y = *b, z = *text;
+        t->slots[0] = x, t->slots[1] = y, t->slots[2] = z;
+        t->range = true;
+      }
+    }
   t->point = t->slot_count == 1 && t->slots[0].term && t->slots[0].atom && t->arith &&
              t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
   int32_t seen[8];
@@ -2239,25 +2249,19 @@ static int by_range_discrimination(const void *a, const void *b) {
   return dx > dy ? -1 : dx < dy ? 1 : by_key(a, b);
 }
 
-static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
-  LrSlot *lo = &t->slots[0], *hi = &t->slots[1];
-  if (!lower_bound(lo)) lo = &t->slots[1], hi = &t->slots[0];
-  if (!lower_bound(lo) || lower_bound(hi)) return;
-  bool real = real_measure(lo);
-  if (real && (lo->atom_op == SD_OP_GE || lo->atom_op == SD_OP_LE || hi->atom_op == SD_OP_GE || hi->atom_op == SD_OP_LE))
-    return; /* between two decimals seen, only strict bounds are what they say */
-  RangeValues all = {0}, passing = {0}, fails = {0};
-  range_values(self, t, lo, real, &all);
-  for (uint32_t i = 0; i < all.size; i++)
-    if (all.items[i].pass) array_push(&passing, all.items[i]);
-    else if (all.items[i].fail) array_push(&fails, all.items[i]);
+/* The ranges of one value table (see instantiate_range), each made an atom
+ * with values[] as it holds the other placeholders. */
+static void ranges_of(SdLearner *self, LrTemplate *t, const SdSymbol *tuple, const LrSlot *lo, const LrSlot *hi,
+                      bool real, const RangeValues *all, const char **values) {
+  RangeValues passing = {0}, fails = {0};
+  for (uint32_t i = 0; i < all->size; i++)
+    if (all->items[i].pass) array_push(&passing, all->items[i]);
+    else if (all->items[i].fail) array_push(&fails, all->items[i]);
   if (passing.size > 1) qsort(passing.items, passing.size, sizeof(RangeValue), by_key);
   sort_learner = self;
   if (fails.size > 1) qsort(fails.items, fails.size, sizeof(RangeValue), by_range_discrimination);
   uint32_t want = self->opts.max_values ? self->opts.max_values : 1;
   if (want > 6) want = 6;
-  const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
-  const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
   uint32_t made[6][2], nmade = 0;
   for (uint32_t i = 0; i < fails.size && nmade < want; i++) {
     double x = fails.items[i].key;
@@ -2299,9 +2303,120 @@ static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tu
     sd_buf_free(&lb);
     sd_buf_free(&hb);
   }
-  array_free(&all);
   array_free(&passing);
   array_free(&fails);
+}
+
+/* The quantifier that binds var in f, or NULL. */
+static const SdFormula *binder(const SdFormula *f, int32_t var) {
+  if ((f->kind == SD_F_EXISTS || f->kind == SD_F_FORALL) && f->var == var) return f;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    const SdFormula *b = binder(f->children[i], var);
+    if (b) return b;
+  }
+  return NULL;
+}
+
+/* The variable a range bound's measure reads (`str.to.int(v) > N`: v), or -1. */
+static int32_t measured_var(const LrSlot *s) {
+  const SdTerm *m = s->atom->args[s->atom->args[0] == s->term ? 1 : 0];
+  return m->arg_count == 1 && m->args[0]->op == SD_OP_VAR ? m->args[0]->var : -1;
+}
+
+/* Per record holding text (the nodes of the record's symbol with a node of
+ * the text's symbol whose text it is), the integers of the value's symbol
+ * in it, counted by input verdict. */
+static void values_beside_text(SdLearner *self, SdSymbol record, SdSymbol text_sym, const char *text, uint32_t len,
+                               SdSymbol value_sym, ValueTable *vt) {
+  char num[32];
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    const SdTree *t = self->inputs.items[i];
+    bool failing = lr_is_failing(self, i);
+    for (uint32_t r = 0; r < t->by_symbol_count[record]; r++) {
+      const SdNode *box = t->nodes[t->by_symbol[record][r]];
+      bool holds = false;
+      for (uint32_t k = 0; k < t->by_symbol_count[text_sym] && !holds; k++) {
+        const SdNode *n = t->nodes[t->by_symbol[text_sym][k]];
+        uint32_t l;
+        const char *s = sd_node_text(t, n, &l);
+        holds = n->id > box->id && n->id < box->id + box->size && l == len && !memcmp(s, text, len);
+      }
+      if (!holds) continue;
+      for (uint32_t k = 0; k < t->by_symbol_count[value_sym]; k++) {
+        const SdNode *n = t->nodes[t->by_symbol[value_sym][k]];
+        if (n->id <= box->id || n->id >= box->id + box->size) continue;
+        uint32_t l;
+        const char *s = sd_node_text(t, n, &l);
+        int64_t v;
+        if (!lr_parse_int(s, l, &v)) continue;
+        int w = snprintf(num, sizeof num, "%lld", (long long)v);
+        value_seen(vt, num, (uint32_t)w, i, failing);
+      }
+    }
+  }
+}
+
+/* A value between two bounds (the catalog's "Value in range": a reserved
+ * block of VLANs, 1002-1005, in a list). The numbers seen in failing
+ * inputs only, the most discriminating first, each give one range: from
+ * the greatest number below it seen in a passing input to the least above
+ * it, both left out (a wide range the boundary pinning then narrows). A
+ * number with no passing one on a side gives none: that is "Value above"
+ * or "Value below". Enumerated from numbers seen in failing inputs, the
+ * bounds had left out the ends of the block (`> 1002`); searched one after
+ * the other, the first bound alone followed each input's greatest number,
+ * not the one in the block. With a text in the same record ("Record value
+ * in range with a text": an allow rule for a port in 6665-6669), the
+ * numbers are those of the records that hold the text, per text. */
+static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
+  LrSlot *lo = &t->slots[0], *hi = &t->slots[1];
+  if (!lower_bound(lo)) lo = &t->slots[1], hi = &t->slots[0];
+  if (!lower_bound(lo) || lower_bound(hi)) return;
+  bool real = real_measure(lo);
+  if (real && (lo->atom_op == SD_OP_GE || lo->atom_op == SD_OP_LE || hi->atom_op == SD_OP_GE || hi->atom_op == SD_OP_LE))
+    return; /* between two decimals seen, only strict bounds are what they say */
+  const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
+  const char **values = sd_xcalloc(p->placeholder_count, sizeof(char *));
+  RangeValues all = {0};
+  if (t->slot_count == 2) {
+    range_values(self, t, lo, real, &all);
+    ranges_of(self, t, tuple, lo, hi, real, &all, values);
+  } else if (!real) {
+    const LrSlot *text = &t->slots[2];
+    const SdConstraint *c = t->c;
+    int32_t value_var = measured_var(lo);
+    const SdFormula *qv = value_var >= 0 ? binder(c->root, value_var) : NULL;
+    const SdFormula *qt = binder(c->root, text->eq_var);
+    if (qv && qt && qv->in_var >= 0 && qv->in_var == qt->in_var && c->variables[qv->in_var].symbol >= 0) {
+      SdSymbol record = c->variables[qv->in_var].symbol;
+      SdSymbol text_sym = c->variables[text->eq_var].symbol, value_sym = c->variables[value_var].symbol;
+      char **vals;
+      uint32_t *lens, absent_from;
+      uint32_t per = self->opts.max_values ? self->opts.max_values : 1;
+      uint32_t count = slot_values(self, c, text, per < 6 ? per : 6, 0, &vals, &lens, &absent_from);
+      for (uint32_t v = 0; v < count; v++) {
+        SdBuf rendered = {0};
+        ValueTable vt = {0};
+        if (lr_render_value(text->kind, vals[v], lens[v], &rendered)) {
+          values_beside_text(self, record, text_sym, vals[v], lens[v], value_sym, &vt);
+          all.size = 0;
+          for (uint32_t k = 0; k < vt.items.size; k++) {
+            const ValueCount *x = &vt.items.items[k];
+            RangeValue r = {.text = x->text, .len = x->len, .fail = x->fail, .pass = x->pass};
+            if (lr_parse_int(x->text, x->len, &r.whole)) r.key = (double)r.whole, array_push(&all, r);
+          }
+          values[text->placeholder] = rendered.data;
+          ranges_of(self, t, tuple, lo, hi, real, &all, values);
+        }
+        value_table_free(&vt);
+        sd_buf_free(&rendered);
+        free(vals[v]);
+      }
+      free(vals);
+      free(lens);
+    }
+  }
+  array_free(&all);
   free(values);
 }
 
