@@ -627,10 +627,8 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   }
   t->settable = t->slot_count == 1 && t->slots[0].kind == SD_PLACEHOLDER_STRING &&
                 t->slots[0].eq_var >= 0 && t->slots[0].term && exists_only(t->c->root, t->slots[0]);
-  t->search = t->slot_count == 1 && t->slots[0].term &&
-              t->slots[0].kind != SD_PLACEHOLDER_STRING &&
-              (t->slots[0].atom_op == SD_OP_LT || t->slots[0].atom_op == SD_OP_LE ||
-               t->slots[0].atom_op == SD_OP_GT || t->slots[0].atom_op == SD_OP_GE);
+  t->search = t->slot_count == 1 && t->slots[0].term && t->slots[0].kind != SD_PLACEHOLDER_STRING &&
+              ordering(t->slots[0].atom_op);
   /* one bound in an ordering comparison and one text: the bound first */
   for (uint32_t b = 0; b < 2 && t->slot_count == 2 && !t->bound_per_text; b++) {
     LrSlot *bound = &t->slots[b], *text = &t->slots[1 - b];
@@ -2236,11 +2234,12 @@ static void range_values(SdLearner *self, LrTemplate *t, const LrSlot *s, bool r
   }
 }
 
-/* Is the measure a slot's bound is compared with `str.to.real`? */
-static bool real_measure(const LrSlot *s) {
-  const SdTerm *m = s->atom->args[s->atom->args[0] == s->term ? 1 : 0];
-  return m->op == SD_OP_STR_TO_REAL;
-}
+/* The measure a range bound is compared with (`str.to.int(v) > N`: the
+ * str.to.int term). */
+static const SdTerm *measure_of(const LrSlot *s) { return s->atom->args[s->atom->args[0] == s->term ? 1 : 0]; }
+
+/* Is it `str.to.real`? */
+static bool real_measure(const LrSlot *s) { return measure_of(s)->op == SD_OP_STR_TO_REAL; }
 
 static int by_range_discrimination(const void *a, const void *b) {
   const RangeValue *x = a, *y = b;
@@ -2319,7 +2318,7 @@ static const SdFormula *binder(const SdFormula *f, int32_t var) {
 
 /* The variable a range bound's measure reads (`str.to.int(v) > N`: v), or -1. */
 static int32_t measured_var(const LrSlot *s) {
-  const SdTerm *m = s->atom->args[s->atom->args[0] == s->term ? 1 : 0];
+  const SdTerm *m = measure_of(s);
   return m->arg_count == 1 && m->args[0]->op == SD_OP_VAR ? m->args[0]->var : -1;
 }
 

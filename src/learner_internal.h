@@ -87,7 +87,6 @@ typedef struct LrFlip {
   char *big; /* the bound as a numeral when it does not fit in int64 (then c is unused) */
 } LrFlip;
 
-/* A pattern with its nonterminals filled in; value slots hold sentinels. */
 typedef Array(LrFlip) LrFlipList;
 
 /* The flips of a bound_per_text template with one text written in. */
@@ -97,6 +96,7 @@ typedef struct LrTextFlips {
   LrFlipList flips;
 } LrTextFlips;
 
+/* A pattern with its nonterminals filled in; value slots hold sentinels. */
 typedef struct LrTemplate {
   char *text;
   uint32_t index;          /* in self->templates */
