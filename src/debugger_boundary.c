@@ -32,8 +32,11 @@ typedef struct Measure {
   SdSymbol symbol;
   int kind;               /* M_VALUE (str.to.int), M_LENGTH (str.len), M_REAL (str.to.real) */
   uint32_t atoms;         /* atoms it appears in */
-  SdTerm *literal;        /* the other side of its only atom, when a literal there */
+  SdTerm *literal;        /* the other side of its only atom, when a literal there; or
+                             the one literal of a sum or difference it is in (summed) */
   int literal_side;       /* the literal is args[literal_side] */
+  bool summed;            /* in a sum or difference: `b - a > K`, `a + b > K` */
+  int coef;               /* summed: the literal moves by coef times a shift of the measure */
 } Measure;
 
 typedef struct Pin {
@@ -134,6 +137,7 @@ static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint3
     m->atoms++;
     m->literal = NULL;
     m->literal_side = -1;
+    m->summed = false;
     if (atom->arg_count == 2 && side && (atom->args[0] == side || atom->args[1] == side)) {
       int other = atom->args[0] == side ? 1 : 0;
       if (atom->args[other]->op == SD_OP_INT || atom->args[other]->op == SD_OP_DECIMAL) m->literal = atom->args[other], m->literal_side = other;
@@ -149,11 +153,61 @@ static bool is_ordering(SdOp op) {
   return op == SD_OP_LT || op == SD_OP_LE || op == SD_OP_GT || op == SD_OP_GE || op == SD_OP_EQ;
 }
 
+/* An atom's two sides as one linear form, left minus right: each measure
+ * with its coefficient (+1 or -1, each variable once) and one literal. */
+typedef struct Linear {
+  struct { int32_t var; int kind, coef; } terms[MAX_MEASURES];
+  uint32_t count;
+  const SdTerm *literal;
+  int literal_coef;
+  uint32_t literals;
+} Linear;
+
+static bool linear_side(const SdTerm *t, int sign, Linear *out) {
+  int32_t var;
+  int kind;
+  if (t->op == SD_OP_INT || t->op == SD_OP_DECIMAL) {
+    out->literal = t, out->literal_coef = sign, out->literals++;
+    return true;
+  }
+  if ((t->op == SD_OP_ADD || t->op == SD_OP_SUB) && t->arg_count == 2)
+    return linear_side(t->args[0], sign, out) && linear_side(t->args[1], t->op == SD_OP_SUB ? -sign : sign, out);
+  if (!measure_of(t, &var, &kind) || out->count >= MAX_MEASURES) return false;
+  for (uint32_t i = 0; i < out->count; i++)
+    if (out->terms[i].var == var) return false;
+  out->terms[out->count].var = var, out->terms[out->count].kind = kind;
+  out->terms[out->count++].coef = sign;
+  return true;
+}
+
+/* A measure in a sum or difference compared with a literal (`str.to.int(b)
+ * - str.to.int(a) > 32767`) has that literal as its threshold too: moving
+ * the measure's boundary by s moves the literal by -coef * literal_coef * s
+ * (for b, +s; for a, -s). Without it such a cause was learned again after
+ * every experiment at its boundary, each moving the bound by a few units: a
+ * sweep (stampgap: 38998, 35998, 35868, ... 32956 over 12 iterations). */
+static void note_summed_literal(const SdTerm *atom, Measure *ms, uint32_t n) {
+  Linear lin = {0};
+  if (!linear_side(atom->args[0], 1, &lin) || !linear_side(atom->args[1], -1, &lin) || lin.literals != 1 ||
+      lin.count < 2)
+    return;
+  for (uint32_t i = 0; i < lin.count; i++)
+    for (uint32_t k = 0; k < n; k++)
+      if (ms[k].var == lin.terms[i].var && ms[k].kind == lin.terms[i].kind && ms[k].kind != M_REAL) {
+        ms[k].literal = (SdTerm *)lin.literal;
+        ms[k].literal_side = atom->args[0] == lin.literal ? 0 : 1;
+        ms[k].summed = true;
+        ms[k].coef = -lin.terms[i].coef * lin.literal_coef;
+      }
+}
+
 static void collect(const SdConstraint *c, const SdFormula *f, Measure *ms, uint32_t *n) {
   if (f->kind == SD_F_ATOM) {
     if (is_ordering(f->atom->op) && f->atom->arg_count == 2 &&
-        (f->atom->args[0]->type == SD_TYPE_INT || f->atom->args[0]->type == SD_TYPE_REAL))
+        (f->atom->args[0]->type == SD_TYPE_INT || f->atom->args[0]->type == SD_TYPE_REAL)) {
       collect_in_term(c, f->atom, ms, n, f->atom, f->atom);
+      note_summed_literal(f->atom, ms, *n);
+    }
     return;
   }
   for (uint32_t i = 0; i < f->child_count; i++) collect(c, f->children[i], ms, n);
@@ -580,7 +634,7 @@ enum { AWAY_STEPS = 8 };
 static bool away_from_literal(Pin *p, SdInt v0, int dir) {
   const SdTerm *lit = p->m->literal;
   SdDec l;
-  if (!lit || p->m->atoms != 1 || !sd_dec_parse_numeral(p->scratch, lit->text, lit->length, &l)) return false;
+  if (!lit || p->m->atoms != 1 || p->m->summed || !sd_dec_parse_numeral(p->scratch, lit->text, lit->length, &l)) return false;
   SdDec v = {v0, p->m->kind == M_REAL ? -p->real_digits : 0};
   int c = sd_dec_cmp(p->scratch, v, l);
   return dir > 0 ? c > 0 : c < 0;
@@ -662,6 +716,7 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
   for (uint32_t i = 0; i < n; i++) {
     if (ms[i].var != m->var || ms[i].kind != m->kind || ms[i].atoms != 1 || !ms[i].literal) continue;
     SdTerm *lit = ms[i].literal;
+    if (ms[i].summed) shift = sd_int_mul(scratch, shift, sd_int_small(ms[i].coef));
     SdDec value, moved, step = {shift, m->kind == M_REAL ? -real_digits : 0};
     if (!sd_dec_parse_numeral(scratch, lit->text, lit->length, &value) || !sd_dec_add(scratch, value, step, &moved))
       break;
@@ -921,7 +976,7 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
     if (ms[i].kind == M_LENGTH) {
       bool has_value = false;
       for (uint32_t k = 0; k < n; k++) has_value |= ms[k].kind != M_LENGTH && k != i;
-      if (has_value && !ms[i].literal) continue;
+      if (has_value && (!ms[i].literal || ms[i].summed)) continue;
     }
     SdConstraint *moved = NULL;
     PinResult r = pin_measure(d, c, &ms[i], ms, n, &moved);

@@ -2540,8 +2540,30 @@ static bool instantiate_mexprs(SdLearner *self, uint32_t pattern, const SdSymbol
   return parsed;
 }
 
+/* The nonterminals a pattern's container slot takes: the relevant ones,
+ * then the records (sd_grammar_common_scope, not nesting in themselves)
+ * that hold two of the first LR_SCOPE_RELEVANT (or two elements of one),
+ * at most LR_EXTRA_CONTAINERS of them. A record is often not relevant
+ * itself: quotasum's volume, where used + reserved above 100 in one volume
+ * fails, ranked only <used> and <resv>, and "Record sum above" was never
+ * tried. */
+enum { LR_SCOPE_RELEVANT = 3, LR_EXTRA_CONTAINERS = 2 };
+static uint32_t container_choices(const SdLearner *self, const SdSymbol *rel, uint32_t rc, SdSymbol *out) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < rc; i++) out[n++] = rel[i];
+  uint32_t top = rc < LR_SCOPE_RELEVANT ? rc : LR_SCOPE_RELEVANT;
+  for (uint32_t i = 0; i < top; i++)
+    for (uint32_t j = i; j < top && n < rc + LR_EXTRA_CONTAINERS; j++) {
+      SdSymbol r = sd_grammar_common_scope(self->grammar, rel[i], rel[j]);
+      bool known = r < 0 || lr_self_nesting(self->grammar, r);
+      for (uint32_t k = 0; k < n && !known; k++) known = out[k] == r;
+      if (!known) out[n++] = r;
+    }
+  return n;
+}
+
 static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbol *relevant,
-                                uint32_t rc) {
+                                uint32_t rc, const SdSymbol *containers, uint32_t cc) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
   LrPattern *info = &self->patterns[pattern];
   uint32_t k = p->nonterminal_count;
@@ -2562,10 +2584,13 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
   uint32_t *idx = sd_xcalloc(k, sizeof(uint32_t));
   /* odometer over relevant^k, the first slot varying slowest; prune tuples the
      grammar cannot nest and non-numeric nonterminals under str.to.int */
+  bool *holds = sd_xcalloc(k, sizeof(bool)); /* a container slot: takes containers[] */
+  for (uint32_t i = 0; i < k; i++)
+    for (uint32_t j = 0; j < k; j++) holds[i] |= info->container[ph_of[j]] == (int32_t)ph_of[i];
   uint32_t depth = 0;
   idx[0] = 0;
   for (;;) {
-    if (idx[depth] >= rc) {
+    if (idx[depth] >= (holds[depth] ? cc : rc)) {
       if (depth == 0) break;
       depth--;
       idx[depth]++;
@@ -2580,7 +2605,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
         for (uint32_t j = 0; j < i; j++)
           if (ph_of[j] == (uint32_t)c) parent[i] = (int32_t)j;
     }
-    SdSymbol s = relevant[idx[depth]];
+    SdSymbol s = holds[depth] ? containers[idx[depth]] : relevant[idx[depth]];
     bool ok = true;
     if (numeric[depth] && !self->grammar->symbols[s].numeric) ok = false;
     /* a <?RECORD> is one of a list's records */
@@ -2635,6 +2660,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
   }
   free(tuple);
   free(idx);
+  free(holds);
 done:
   free(ph_of);
   free(parent);
@@ -2657,10 +2683,13 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
     for (uint32_t j = 0; j < rc; j++) dup |= rel[j] == s;
     if (!dup) rel[rc++] = s;
   }
+  SdSymbol *containers = sd_xcalloc(rc + LR_EXTRA_CONTAINERS + 1, sizeof(SdSymbol));
+  uint32_t cc = container_choices(self, rel, rc, containers);
   sd_stop_cut_begin(); /* after a stop (semdbg/stop.h) the results are thrown away */
   for (uint32_t p = 0; p < sd_catalog_count(self->catalog) && !sd_stop_requested(); p++)
-    instantiate_pattern(self, p, rel, rc);
+    instantiate_pattern(self, p, rel, rc, containers, cc);
   free(rel);
+  free(containers);
   lr_sets(self);
   lr_rank(self);
   if (!sd_stop_requested() && lr_scopes(self)) lr_rank(self);

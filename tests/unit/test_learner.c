@@ -544,6 +544,52 @@ static void test_value_range(void) {
   sd_grammar_free(g);
 }
 
+/* Two fields of one record added (used + reserved above 100 in one
+ * volume), with only the fields relevant: the record is offered as the
+ * container all the same ("Record sum above"), and the bound is the
+ * program's. */
+static const char *volume_grammar =
+    "<start> ::= <vol> | <vol> <vol> | <vol> <vol> <vol>\n"
+    "<vol> ::= \"v \" <used> \" \" <resv> \";\"\n"
+    "<used> ::= [0-9] | [1-9] [0-9] | \"100\"\n"
+    "<resv> ::= [0-9] | [1-2] [0-9]\n";
+
+static long field_value(const SdTree *t, const SdNode *n) {
+  uint32_t len;
+  const char *v = sd_node_text(t, n, &len);
+  char buf[8] = {0};
+  memcpy(buf, v, len < 7 ? len : 7);
+  return atol(buf);
+}
+
+static bool volume_over(const SdTree *t) {
+  SdSymbol used = sd_grammar_find(t->grammar, "<used>"), resv = sd_grammar_find(t->grammar, "<resv>");
+  /* the i-th <used> and the i-th <resv> are one volume's */
+  for (uint32_t i = 0; i < t->by_symbol_count[used] && i < t->by_symbol_count[resv]; i++)
+    if (field_value(t, t->nodes[t->by_symbol[used][i]]) + field_value(t, t->nodes[t->by_symbol[resv][i]]) > 100)
+      return true;
+  return false;
+}
+
+static void test_record_sum(void) {
+  SdGrammar *g = grammar_text(volume_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 5, 300, 40, volume_over);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<used>", "<resv>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Record sum above"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "exists <vol> ") && strstr(isla, ") 100)"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- parity ---------- */
 
 static bool odd_count(const SdTree *t) {
@@ -1403,6 +1449,7 @@ int main(void) {
   RUN(test_record_placeholder);
   RUN(test_record_bound);
   RUN(test_value_range);
+  RUN(test_record_sum);
   RUN(test_parity);
   RUN(test_at_least_n);
   RUN(test_threshold);
