@@ -648,7 +648,8 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   if (t->slot_count == 3)
     for (uint32_t k = 0; k < 3 && !t->range; k++) {
       LrSlot *text = &t->slots[k], *a = &t->slots[(k + 1) % 3], *b = &t->slots[(k + 2) % 3];
-      if (text->kind == SD_PLACEHOLDER_STRING && text->term && text->eq_var >= 0 && range_bound(a) && range_bound(b)) {
+      bool beside = text->eq_var >= 0 || text->atom_op == SD_OP_NTH; /* a text, or a position */
+      if (text->kind == SD_PLACEHOLDER_STRING && text->term && beside && range_bound(a) && range_bound(b)) {
         LrSlot x = *a, y = *b, z = *text;
         t->slots[0] = x, t->slots[1] = y, t->slots[2] = z;
         t->range = true;
@@ -2355,6 +2356,82 @@ static void values_beside_text(SdLearner *self, SdSymbol record, SdSymbol text_s
   }
 }
 
+/* The integers of the n-th element of sym in each record (nth(n, e, r):
+ * preorder within the record), counted by input verdict. */
+static void values_at_position(SdLearner *self, SdSymbol record, SdSymbol sym, uint32_t n, ValueTable *vt) {
+  char num[32];
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    const SdTree *t = self->inputs.items[i];
+    bool failing = lr_is_failing(self, i);
+    for (uint32_t r = 0; r < t->by_symbol_count[record]; r++) {
+      uint32_t count, first = sd_tree_range(t, sym, t->nodes[t->by_symbol[record][r]], &count);
+      if (count < n) continue;
+      uint32_t l;
+      const char *s = sd_node_text(t, t->nodes[t->by_symbol[sym][first + n - 1]], &l);
+      int64_t v;
+      if (!lr_parse_int(s, l, &v)) continue;
+      int w = snprintf(num, sizeof num, "%lld", (long long)v);
+      value_seen(vt, num, (uint32_t)w, i, failing);
+    }
+  }
+}
+
+/* The most elements of sym one record holds, over all inputs. */
+static uint32_t most_in_record(const SdLearner *self, SdSymbol record, SdSymbol sym) {
+  uint32_t most = 0;
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    const SdTree *t = self->inputs.items[i];
+    for (uint32_t r = 0; r < t->by_symbol_count[record]; r++) {
+      uint32_t count;
+      sd_tree_range(t, sym, t->nodes[t->by_symbol[record][r]], &count);
+      if (count > most) most = count;
+    }
+  }
+  return most;
+}
+
+static void push_range_values(const ValueTable *vt, RangeValues *all) {
+  all->size = 0;
+  for (uint32_t k = 0; k < vt->items.size; k++) {
+    const ValueCount *x = &vt->items.items[k];
+    RangeValue r = {.text = x->text, .len = x->len, .fail = x->fail, .pass = x->pass};
+    if (lr_parse_int(x->text, x->len, &r.whole)) r.key = (double)r.whole, array_push(all, r);
+  }
+}
+
+/* A range at a position in a record ("Record value in range at a
+ * position": a TCP window of 256-511, the second number of a segment, where
+ * the first, a sequence number, passes in that range): per position the
+ * records hold more than one element at, the numbers there. */
+static void ranges_at_positions(SdLearner *self, LrTemplate *t, const SdSymbol *tuple, const LrSlot *lo,
+                                const LrSlot *hi, const char **values) {
+  const LrSlot *pos = &t->slots[2];
+  const SdConstraint *c = t->c;
+  int32_t value_var = measured_var(lo);
+  SdSymbol record = nth_container(c, pos);
+  if (value_var < 0 || record < 0 || c->variables[value_var].symbol < 0) return;
+  SdSymbol sym = c->variables[value_var].symbol;
+  uint32_t most = most_in_record(self, record, sym);
+  if (most < 2) return; /* one element a record: "Value in range" says it */
+  RangeValues all = {0};
+  for (uint32_t n = 1; n <= most && n <= NTH_SMALL; n++) {
+    char text[16];
+    snprintf(text, sizeof text, "%u", n);
+    SdBuf rendered = {0};
+    ValueTable vt = {0};
+    if (lr_render_value(pos->kind, text, (uint32_t)strlen(text), &rendered)) {
+      values_at_position(self, record, sym, n, &vt);
+      push_range_values(&vt, &all);
+      values[pos->placeholder] = rendered.data;
+      ranges_of(self, t, tuple, lo, hi, false, &all, values);
+      values[pos->placeholder] = NULL;
+    }
+    value_table_free(&vt);
+    sd_buf_free(&rendered);
+  }
+  array_free(&all);
+}
+
 /* A value between two bounds (the catalog's "Value in range": a reserved
  * block of VLANs, 1002-1005, in a list). The numbers seen in failing
  * inputs only, the most discriminating first, each give one range: from
@@ -2380,6 +2457,8 @@ static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tu
   if (t->slot_count == 2) {
     range_values(self, t, lo, real, &all);
     ranges_of(self, t, tuple, lo, hi, real, &all, values);
+  } else if (!real && t->slots[2].atom_op == SD_OP_NTH) {
+    ranges_at_positions(self, t, tuple, lo, hi, values);
   } else if (!real) {
     const LrSlot *text = &t->slots[2];
     const SdConstraint *c = t->c;
@@ -2398,12 +2477,7 @@ static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tu
         ValueTable vt = {0};
         if (lr_render_value(text->kind, vals[v], lens[v], &rendered)) {
           values_beside_text(self, record, text_sym, vals[v], lens[v], value_sym, &vt);
-          all.size = 0;
-          for (uint32_t k = 0; k < vt.items.size; k++) {
-            const ValueCount *x = &vt.items.items[k];
-            RangeValue r = {.text = x->text, .len = x->len, .fail = x->fail, .pass = x->pass};
-            if (lr_parse_int(x->text, x->len, &r.whole)) r.key = (double)r.whole, array_push(&all, r);
-          }
+          push_range_values(&vt, &all);
           values[text->placeholder] = rendered.data;
           ranges_of(self, t, tuple, lo, hi, real, &all, values);
         }

@@ -590,6 +590,44 @@ static void test_record_sum(void) {
   sd_grammar_free(g);
 }
 
+/* A range on the second of two numbers one nonterminal derives in a
+ * record (a window of 256-511; a sequence number there passes): "Record
+ * value in range at a position", at position 2. */
+static const char *segment_grammar =
+    "<start> ::= <seg> | <seg> <start>\n"
+    "<seg> ::= \"s \" <n> \" w \" <n> \";\"\n"
+    "<n> ::= [0-9] | [1-9] [0-9] [0-9]? [0-9]?\n";
+
+static bool window_in_block(const SdTree *t) {
+  SdSymbol seg = sd_grammar_find(t->grammar, "<seg>"), n = sd_grammar_find(t->grammar, "<n>");
+  for (uint32_t i = 0; i < t->by_symbol_count[seg]; i++) {
+    uint32_t count, first = sd_tree_range(t, n, t->nodes[t->by_symbol[seg][i]], &count);
+    if (count < 2) continue;
+    long w = field_value(t, t->nodes[t->by_symbol[n][first + 1]]);
+    if (w >= 256 && w <= 511) return true;
+  }
+  return false;
+}
+
+static void test_position_range(void) {
+  SdGrammar *g = grammar_text(segment_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 11, 400, 40, window_in_block);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<n>", "<seg>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Record value in range at a position"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "nth(2, elem, container)"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- parity ---------- */
 
 static bool odd_count(const SdTree *t) {
@@ -1450,6 +1488,7 @@ int main(void) {
   RUN(test_record_bound);
   RUN(test_value_range);
   RUN(test_record_sum);
+  RUN(test_position_range);
   RUN(test_parity);
   RUN(test_at_least_n);
   RUN(test_threshold);
