@@ -937,10 +937,66 @@ static bool eval_chain(Ev *e, const Chain *ch, SdOp op) {
   }
 }
 
+/* ---- nesting chains ----
+ * `exists <X> n1 in s: exists <X> n2 in n1: ... exists <X> nD in n(D-1):
+ * (different_position(n1, n2) and ... and different_position(n(D-1), nD))`
+ * says that some <X> lies inside D - 1 other <X> (in s): D elements nested,
+ * each strictly inside the one before. Enumerated, the chain costs the
+ * number of <X> to the power D on an input where it is false; the deepest
+ * <X> in s decides it in one pass (each <X>'s <X> ancestors up to s, the
+ * scope itself counted when it is an <X>, as `in` includes it). */
+static bool different_pair(const SdFormula *f, int32_t a, int32_t b) {
+  if (f->kind != SD_F_ATOM || f->atom->op != SD_OP_DIFFERENT_POSITION || f->atom->arg_count != 2) return false;
+  const SdTerm *x = f->atom->args[0], *y = f->atom->args[1];
+  if (x->op != SD_OP_VAR || y->op != SD_OP_VAR) return false;
+  return (x->var == a && y->var == b) || (x->var == b && y->var == a);
+}
+
+enum { NESTING_MAX = 64 };
+/* D when f is such a chain (D >= 2), else 0. */
+uint32_t sd_formula_nesting_depth(const SdConstraint *c, const SdFormula *f) {
+  if (f->kind != SD_F_EXISTS || f->match || f->child_count != 1) return 0;
+  SdSymbol s = c->variables[f->var].symbol;
+  int32_t vars[NESTING_MAX];
+  uint32_t d = 0;
+  const SdFormula *q = f;
+  vars[d++] = f->var;
+  while (q->children[0]->kind == SD_F_EXISTS) {
+    const SdFormula *next = q->children[0];
+    if (next->match || next->child_count != 1 || next->in_var != q->var || c->variables[next->var].symbol != s ||
+        d == NESTING_MAX)
+      return 0;
+    vars[d++] = next->var;
+    q = next;
+  }
+  const SdFormula *body = q->children[0];
+  if (s < 0 || d < 2) return 0;
+  if (d == 2) return different_pair(body, vars[0], vars[1]) ? 2 : 0;
+  if (body->kind != SD_F_AND || body->child_count != d - 1) return 0;
+  for (uint32_t i = 0; i + 1 < d; i++)
+    if (!different_pair(body->children[i], vars[i], vars[i + 1])) return 0;
+  return d;
+}
+
+static bool eval_nesting(Ev *e, const SdFormula *f, uint32_t depth) {
+  const SdNode *within = f->in_var < 0 ? e->t->root : e->bind[f->in_var];
+  SdSymbol s = e->c->variables[f->var].symbol;
+  uint32_t count, first = sd_tree_range(e->t, s, within, &count);
+  for (uint32_t k = 0; k < count; k++) {
+    const SdNode *y = e->t->nodes[e->t->by_symbol[s][first + k]];
+    uint32_t n = 0;
+    for (const SdNode *a = y; a; a = a == within ? NULL : a->parent) n += a->symbol == s;
+    if (n >= depth) return true;
+  }
+  return false;
+}
+
 static bool eval_quantifier(Ev *e, const SdFormula *f, bool neg) {
   Chain chain;
   SdOp chain_op;
   if (chain_of(e, f, neg, &chain, &chain_op)) return eval_chain(e, &chain, chain_op);
+  uint32_t depth = e->witness ? 0 : sd_formula_nesting_depth(e->c, f);
+  if (depth) return eval_nesting(e, f, depth) != neg;
   bool forall = (f->kind == SD_F_FORALL) != neg;
   const SdNode *within = f->in_var < 0 ? e->t->root : e->bind[f->in_var];
   SdSymbol s = e->c->variables[f->var].symbol;

@@ -45,6 +45,11 @@ bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdForm
 /* Truth value of an atom without variables (constraint_eval.c): 1 true,
  * 0 false, -1 undefined (false whether negated or not). */
 int sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
+/* D (2 or more) when f is a chain of D existential quantifiers over one
+ * nonterminal, each in the one before, whose body says each differs from
+ * the one before (different_position): an element nested D deep; else 0
+ * (constraint_eval.c). */
+uint32_t sd_formula_nesting_depth(const SdConstraint *c, const SdFormula *f);
 /* The comparison that holds where op does not (defined values): < and >=,
  * <= and >; any other op as it is (constraint_nnf.c). */
 SdOp sd_op_negated(SdOp op);

@@ -151,6 +151,7 @@ void lr_pattern_analyse(SdLearner *self, uint32_t index) {
   info->container = sd_xcalloc(n ? n : 1, sizeof(int32_t));
   info->numeric = sd_xcalloc(n ? n : 1, sizeof(bool));
   info->mexpr = sd_xcalloc(n ? n : 1, sizeof(LrMexpr));
+  info->nests = p->nonterminal_count == 2 && strstr(p->constraint, "different_position(");
   for (uint32_t i = 0; i < n; i++) {
     info->container[i] = -1;
     const SdPlaceholder *ph = &p->placeholders[i];
@@ -258,6 +259,7 @@ static void numeric_vars(const SdConstraint *c, const SdTerm *t, LrPattern *info
 typedef struct FormulaCheck {
   const SdConstraint *c;
   bool bad_nesting, non_numeric;
+  bool nests;             /* the pattern nests a nonterminal in itself (LrPattern.nests) */
   uint32_t atoms;
   LrPattern *info;
   const SdPattern *p;
@@ -274,8 +276,9 @@ static void check_formula(FormulaCheck *k, const SdFormula *f) {
       (uint32_t)f->in_var < c->variable_count && f->var >= 0 &&
       (uint32_t)f->var < c->variable_count) {
     SdSymbol outer = c->variables[f->in_var].symbol, inner = c->variables[f->var].symbol;
+    bool nested = outer == inner && k->p && k->nests && lr_self_nesting(c->grammar, outer); /* "Nested N deep" */
     if (outer >= 0 && inner >= 0 &&
-        (outer == inner || !sd_grammar_can_contain(c->grammar, outer, inner)))
+        ((outer == inner && !nested) || !sd_grammar_can_contain(c->grammar, outer, inner)))
       k->bad_nesting = true;
   }
   for (uint32_t i = 0; i < f->child_count; i++) check_formula(k, f->children[i]);
@@ -655,6 +658,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
         t->range = true;
       }
     }
+  t->nesting = t->slot_count == 0 && sd_formula_nesting_depth(t->c, t->c->root) == 2;
   t->point = t->slot_count == 1 && t->slots[0].term && t->slots[0].atom && t->arith &&
              t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
   int32_t seen[8];
@@ -698,7 +702,7 @@ static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbo
     return NULL;
   }
   LrPattern *info = &self->patterns[pattern];
-  FormulaCheck k = {.c = t->c, .info = info->learned ? NULL : info, .p = p};
+  FormulaCheck k = {.c = t->c, .info = info->learned ? NULL : info, .p = p, .nests = info->nests};
   check_formula(&k, t->c->root);
   info->learned = true;
   if (k.bad_nesting || k.non_numeric) {
@@ -2493,8 +2497,62 @@ static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tu
   free(values);
 }
 
+/* The most elements of sym nested in one another in t (each counted with
+ * its ancestors of sym). */
+static uint32_t deepest(const SdTree *t, SdSymbol sym) {
+  uint32_t most = 0;
+  for (uint32_t k = 0; k < t->by_symbol_count[sym]; k++) {
+    uint32_t n = 0;
+    for (const SdNode *a = t->nodes[t->by_symbol[sym][k]]; a; a = a->parent) n += a->symbol == sym;
+    if (n > most) most = n;
+  }
+  return most;
+}
+
+/* The text of "some <X> nested depth deep": depth quantifiers, each in the
+ * one before, and each element apart from the one before. */
+static char *nesting_text(const char *symbol, uint32_t depth) {
+  SdBuf b = {0};
+  for (uint32_t i = 1; i <= depth; i++) {
+    if (i == 1) sd_buf_printf(&b, "exists %s n1 in start: ", symbol);
+    else sd_buf_printf(&b, "exists %s n%u in n%u: ", symbol, i, i - 1);
+  }
+  sd_buf_putc(&b, '(');
+  for (uint32_t i = 1; i < depth; i++) sd_buf_printf(&b, "%sdifferent_position(n%u, n%u)", i > 1 ? " and " : "", i, i + 1);
+  sd_buf_putc(&b, ')');
+  return sd_buf_take(&b);
+}
+
+/* An element nested in its own kind (the catalog's "Nested N deep": a
+ * parser's stack of three open arrays overflows at the fourth), as deep as
+ * the inputs tell apart: one more than any passing input nests, and the
+ * least any failing input does (from 2: one element is "Existence"). */
+enum { LR_NESTING_MAX = 32 };
+static void instantiate_nesting(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
+  SdSymbol sym = tuple[0];
+  for (uint32_t i = t->depths.size; i < self->inputs.size; i++) array_push(&t->depths, deepest(self->inputs.items[i], sym));
+  uint32_t fewest_failing = UINT32_MAX, most_passing = 0;
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    uint32_t d = t->depths.items[i];
+    if (lr_is_failing(self, i)) fewest_failing = d < fewest_failing ? d : fewest_failing;
+    else most_passing = d > most_passing ? d : most_passing;
+  }
+  uint32_t want[2] = {most_passing + 1, fewest_failing};
+  for (int k = 0; k < 2; k++) {
+    if (want[k] < 2 || want[k] > LR_NESTING_MAX || (k == 1 && want[1] == want[0])) continue;
+    char *text = nesting_text(self->grammar->symbols[sym].name, want[k]);
+    uint32_t a = lr_add_atom(self, t->pattern, text, NULL);
+    if (a != LR_NONE) self->atoms.items[a].size = 1; /* one statement, however deep */
+    lr_use_atom(self, a);
+  }
+}
+
 static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, t->pattern);
+  if (t->nesting) {
+    instantiate_nesting(self, t, tuple);
+    return;
+  }
   if (t->slot_count == 0) {
     /* a shape without values ("starts with a letter"): evaluated on every
        input, since holding on no failing input, its negation may be a cause */
@@ -2688,7 +2746,10 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
       ok = false;
     if (ok && parent[depth] >= 0) {
       SdSymbol outer = tuple[parent[depth]];
-      if (outer == s || !sd_grammar_can_contain(self->grammar, outer, s)) ok = false;
+      /* "Nested N deep" nests one nonterminal in itself, and only that */
+      bool nested = info->nests && outer == s && lr_self_nesting(self->grammar, s);
+      if ((outer == s && !nested) || (info->nests && outer != s) || !sd_grammar_can_contain(self->grammar, outer, s))
+        ok = false;
     }
     /* two numbers compared or added, or a number and a length, are two
        elements: not one nested in the other (exists <number> a: exists <y>
@@ -2803,6 +2864,7 @@ void sd_learner_free(SdLearner *self) {
     free(t->range_values);
     for (uint32_t f = 0; f < t->lows.size; f++) free(t->lows.items[f].big);
     array_free(&t->lows);
+    array_free(&t->depths);
     free(t);
   }
   array_free(&self->templates);

@@ -127,6 +127,9 @@ typedef struct LrTemplate {
   bool dstrings;           /* its one value slot is a <?DSTRINGS>: sets of strings */
   uint8_t real;            /* 0 not known yet; 1 no; 2 its bound compares with a decimal value
                               (real_template): flips and bounds in units of 10^-LR_REAL_DIGITS */
+  bool nesting;            /* an element in another of its kind (sd_formula_nesting_depth):
+                              written as deep as the inputs tell (instantiate_nesting) */
+  Array(uint32_t) depths;  /* nesting: per input, the most elements nested in one another */
 } LrTemplate;
 
 /* An ISLearn <?MATCHEXPR(a, <T> b, ...)> placeholder: its variables (a type
@@ -143,6 +146,8 @@ typedef struct LrMexpr {
 typedef struct LrPattern {
   LrMexpr *mexpr;     /* per placeholder: a <?MATCHEXPR(...)> (count 0 otherwise) */
   bool has_mexpr;
+  bool nests;         /* its two elements differ in position, the second in the first: an
+                         element nested in its own kind ("Nested N deep") */
   char **var_names;   /* per placeholder: the variable a <?NONTERMINAL> binds */
   int32_t *container; /* per placeholder: the placeholder binding its `in` variable, -1 */
   bool *numeric;      /* per placeholder: its variable is used under str.to.int */

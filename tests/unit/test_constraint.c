@@ -902,6 +902,53 @@ static void test_chain_extremes(void) {
   sd_grammar_free(g);
 }
 
+/* Elements nested D deep (`exists <arr> a: exists <arr> b in a: ... and
+ * different_position(a, b) ...`) are decided by the deepest element; the
+ * bindings, enumerated when a witness is asked for, must agree. */
+static void test_nested_chains(void) {
+  const char *bnf = "<start> ::= <value>\n<value> ::= <num> | <arr>\n<arr> ::= \"[]\" | \"[\" <elems> \"]\"\n"
+                    "<elems> ::= <value> | <value> \",\" <elems>\n<num> ::= [0-9]\n";
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(bnf, strlen(bnf), "nest.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  const char *cases[] = {
+      "exists <arr> a: exists <arr> b in a: different_position(a, b)",
+      "exists <arr> a: exists <arr> b in a: exists <arr> c in b: (different_position(a, b) and different_position(b, c))",
+      "exists <arr> a: exists <arr> b in a: exists <arr> c in b: exists <arr> e in c: "
+      "(different_position(a, b) and different_position(c, b) and different_position(c, e))",
+      "not (exists <arr> a: exists <arr> b in a: exists <arr> c in b: (different_position(a, b) and different_position(b, c)))",
+      "exists <elems> r: exists <arr> a in r: exists <arr> b in a: exists <arr> c in b: "
+      "(different_position(a, b) and different_position(b, c))",
+      "exists <arr> a: exists <arr> b in a: exists <arr> c in b: (different_position(a, b) and different_position(a, c))",
+  };
+  SdFuzzerOptions fo = {.seed = 9, .max_size = 60};
+  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    SdConstraint *c = parse(g, cases[k]);
+    CHECK(c != NULL);
+    if (!c) continue;
+    const SdNode **w = sd_xcalloc(c->variable_count + 1, sizeof *w);
+    uint32_t agree = 0, holds = 0, n = 300;
+    for (uint32_t i = 0; i < n; i++) {
+      SdTree *t = sd_fuzz_tree(fz, -1);
+      bool fast = sd_constraint_eval(c, t, NULL), slow = sd_constraint_eval(c, t, w);
+      agree += fast == slow;
+      holds += slow;
+      if (fast != slow) fprintf(stderr, "  %s on \"%.*s\": %d by depth, %d by bindings\n", cases[k], (int)t->length, t->text, fast, slow);
+      sd_tree_free(t);
+    }
+    CHECK(agree == n);
+    CHECK(holds > 0 && holds < n);
+    if (!(holds > 0 && holds < n)) fprintf(stderr, "  %s holds on %u of %u\n", cases[k], holds, n);
+    free(w);
+    sd_constraint_free(c);
+  }
+  sd_fuzzer_free(fz);
+  sd_grammar_free(g);
+}
+
 static void test_nesting(void) {
   SdGrammar *g = heartbleed();
   SdTree *t = tree_of(g, "\x01 5 abc pad");
@@ -935,6 +982,7 @@ static void test_nesting(void) {
 int main(void) {
   RUN(test_nesting);
   RUN(test_chain_extremes);
+  RUN(test_nested_chains);
   RUN(test_cases);
   RUN(test_printers);
   RUN(test_nnf_undefined);

@@ -628,6 +628,40 @@ static void test_position_range(void) {
   sd_grammar_free(g);
 }
 
+/* Arrays nested four deep (a parser's stack of three open arrays): "Nested
+ * N deep" at the depth that separates the inputs, one statement. */
+static const char *array_grammar = "<start> ::= <value>\n<value> ::= <num> | <arr>\n"
+                                   "<arr> ::= \"[]\" | \"[\" <elems> \"]\"\n"
+                                   "<elems> ::= <value> | <value> \",\" <elems>\n<num> ::= [0-9]\n";
+
+static bool four_deep(const SdTree *t) {
+  int depth = 0;
+  for (uint32_t i = 0; i < t->length; i++) {
+    depth += t->text[i] == '[' ? 1 : t->text[i] == ']' ? -1 : 0;
+    if (depth > 3) return true;
+  }
+  return false;
+}
+
+static void test_nested_depth(void) {
+  SdGrammar *g = grammar_text(array_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 4, 300, 60, four_deep);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<arr>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 1);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Nested N deep"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "exists <arr> n4 in n3: ") && !strstr(isla, " n5 "));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- parity ---------- */
 
 static bool odd_count(const SdTree *t) {
@@ -1489,6 +1523,7 @@ int main(void) {
   RUN(test_value_range);
   RUN(test_record_sum);
   RUN(test_position_range);
+  RUN(test_nested_depth);
   RUN(test_parity);
   RUN(test_at_least_n);
   RUN(test_threshold);
