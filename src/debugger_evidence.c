@@ -250,13 +250,15 @@ enum { GATHER_DRY = 48 };
  * declared length must equal its data's, 70 inputs gathered and none
  * passed): the grammar's least input, and the newest failing input with
  * each element, the largest first, derived the cheapest way (an optional
- * part left out, a repetition ended, the lowest byte of a class): "0:;"
- * passes where "17:abc;" fails. At most PLAIN_INPUTS. */
+ * part left out, a repetition ended, the lowest byte of a class:
+ * sd_fuzz_least): "0:;" passes where "17:abc;" fails, and a password and
+ * its confirmation come out equal ("0000"; random bytes had made every
+ * such input fail in pwconfirm). At most PLAIN_INPUTS. */
 enum { PLAIN_INPUTS = 12 };
 static uint32_t plain_inputs(Debugger *d, SdTree **out, uint32_t max) {
   uint32_t n = 0;
   SdTree *least = sd_tree_new(d->grammar);
-  SdNode *root = sd_fuzz_cheapest(d->fuzzer, least, d->grammar->start);
+  SdNode *root = sd_fuzz_least(d->fuzzer, least, d->grammar->start);
   if (root) {
     sd_tree_set_root(least, root);
     out[n++] = least;
@@ -269,7 +271,7 @@ static uint32_t plain_inputs(Debugger *d, SdTree **out, uint32_t max) {
     const SdNode *node = base->nodes[i];
     if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
     SdTree *scratch = sd_tree_new(d->grammar);
-    SdNode *cheap = sd_fuzz_cheapest(d->fuzzer, scratch, node->symbol);
+    SdNode *cheap = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
     SdTree *t = cheap ? sd_tree_clone_replacing(base, node, cheap) : NULL;
     sd_tree_free(scratch);
     if (t && !dbg_seen(d, t)) out[n++] = t;

@@ -30,6 +30,10 @@ SD_API SdNode *sd_fuzz_node(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint3
 SD_API SdNode *sd_fuzz_node_sized(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t size);
 /* The cheapest derivation of symbol (fewest nodes), in tree's arena. */
 SD_API SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
+/* Like sd_fuzz_cheapest, with the lowest byte of each character class
+ * (printable where it has one) instead of a random one: deterministic, and
+ * two elements of one nonterminal come out the same text. */
+SD_API SdNode *sd_fuzz_least(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
 /* Replace node by a fresh random derivation of its symbol; refreshes tree. */
 SD_API SdNode *sd_fuzz_regenerate(SdFuzzer *self, SdTree *tree, SdNode *node);
 /* k-path coverage so far: covered and total k-paths (total is an estimate). */
