@@ -60,6 +60,19 @@ static const Case cases[] = {
      "exists <args> c: exists <arg> a in c: nth(\"11\", a, c)"},
     {"repeated value", "tests/cases/diagnose/dupport/grammar.bnf",
      "exists <port> a: exists <port> b: (before(a, b) and str.to.int(a) = str.to.int(b))"},
+    {"sum in one record", "tests/cases/diagnose/quotasum/grammar.bnf",
+     "exists <vol> v: exists <used> a in v: exists <resv> b in v: str.to.int(a) + str.to.int(b) > 100"},
+    {"later minus earlier in one record", "tests/cases/diagnose/stampgap/grammar.bnf",
+     "exists <session> s: exists <stamp> a in s: exists <stamp> b in s: (before(a, b) and str.to.int(b) - str.to.int(a) > 32767)"},
+    {"range at a position", "tests/cases/diagnose/winscale/grammar.bnf",
+     "exists <seg> s: exists <n> w in s: (nth(\"2\", w, s) and str.to.int(w) > 255 and str.to.int(w) < 512)"},
+    {"nested 4 deep", "tests/cases/diagnose/nestdepth/grammar.bnf",
+     "exists <arr> a: exists <arr> b in a: exists <arr> c in b: exists <arr> d in c: "
+     "(different_position(a, b) and different_position(b, c) and different_position(c, d))"},
+    {"fields differ", "tests/cases/diagnose/pwconfirm/grammar.bnf",
+     "exists <req> r=\"user={<name> u}&new={<pw> a}&confirm={<pw> b}\\n\": not (= a b)"},
+    {"fields equal", "tests/cases/diagnose/pwconfirm/grammar.bnf",
+     "forall <req> r=\"user={<name> u}&new={<pw> a}&confirm={<pw> b}\\n\": (= a b)"},
 };
 
 static const DonorCase donor_cases[] = {

@@ -475,6 +475,12 @@ static void test_generate_structure(void) {
   generate_both("grammars/heartbleed.bnf",
                 "exists <payload-length> n: exists <payload> p: (before(n, p) and str.len(p) = str.len(n) + 2)",
                 10, 10);
+  /* two fields a match expression binds, equal in every element (the
+     repair copies the first into the second) and differing in one */
+  generate_both("tests/cases/diagnose/pwconfirm/grammar.bnf",
+                "forall <req> r=\"user={<name> u}&new={<pw> a}&confirm={<pw> b}\\n\": (= a b)", 20, 11);
+  generate_both("tests/cases/diagnose/tagclose/grammar.bnf",
+                "forall <node> n=\"<{<tag> a}>{<content> c}</{<tag> b}>\": (= a b)", 20, 12);
 }
 
 /* Local search alone (solver_search.c): from random calculator trees, walks
