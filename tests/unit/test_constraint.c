@@ -816,6 +816,36 @@ static void expect_fine(const SdGrammar *g, const SdTree *t, char *text, bool va
  * variable's extremes (constraint_eval.c, eval_chain); asking for a
  * witness makes the evaluator try every binding instead. Both must agree
  * on random inputs: signed numbers, non-numerals, records as scopes. */
+/* Each constraint evaluated on 300 random inputs both ways: without a
+ * witness (where the evaluator takes its shortcuts) and with one (binding
+ * by binding); the two must agree, and the inputs must tell true from
+ * false. */
+static void check_shortcuts(const SdGrammar *g, const char *const *cases, size_t count, uint64_t seed, uint32_t size) {
+  SdFuzzerOptions fo = {.seed = seed, .max_size = size};
+  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
+  for (size_t k = 0; k < count; k++) {
+    SdConstraint *c = parse(g, cases[k]);
+    CHECK(c != NULL);
+    if (!c) continue;
+    const SdNode **w = sd_xcalloc(c->variable_count + 1, sizeof *w);
+    uint32_t agree = 0, holds = 0, n = 300;
+    for (uint32_t i = 0; i < n; i++) {
+      SdTree *t = sd_fuzz_tree(fz, -1);
+      bool fast = sd_constraint_eval(c, t, NULL), slow = sd_constraint_eval(c, t, w);
+      agree += fast == slow;
+      holds += slow;
+      if (fast != slow) fprintf(stderr, "  %s on \"%.*s\": %d by the shortcut, %d by bindings\n", cases[k], (int)t->length, t->text, fast, slow);
+      sd_tree_free(t);
+    }
+    CHECK(agree == n);
+    CHECK(holds > 0 && holds < n); /* the inputs tell the two answers apart */
+    if (!(holds > 0 && holds < n)) fprintf(stderr, "  %s holds on %u of %u\n", cases[k], holds, n);
+    free(w);
+    sd_constraint_free(c);
+  }
+  sd_fuzzer_free(fz);
+}
+
 static void test_chain_extremes(void) {
   const char *bnf = "<start> ::= <rec> | <rec> \";\" <start>\n"
                     "<rec> ::= <x> \",\" <y> \",\" <w>\n"
@@ -841,29 +871,7 @@ static void test_chain_extremes(void) {
       "not (forall <x> a: forall <y> b: str.to.int(a) - str.to.int(b) <= 20)",
       "exists <x> a: exists <y> b: 10 - str.to.int(a) > -(str.to.int(b))",
   };
-  SdFuzzerOptions fo = {.seed = 3, .max_size = 80};
-  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
-  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-    SdConstraint *c = parse(g, cases[k]);
-    CHECK(c != NULL);
-    if (!c) continue;
-    const SdNode **w = sd_xcalloc(c->variable_count + 1, sizeof *w);
-    uint32_t agree = 0, holds = 0, n = 300;
-    for (uint32_t i = 0; i < n; i++) {
-      SdTree *t = sd_fuzz_tree(fz, -1);
-      bool fast = sd_constraint_eval(c, t, NULL), slow = sd_constraint_eval(c, t, w);
-      agree += fast == slow;
-      holds += slow;
-      if (fast != slow) fprintf(stderr, "  %s on \"%.*s\": %d by extremes, %d by bindings\n", cases[k], (int)t->length, t->text, fast, slow);
-      sd_tree_free(t);
-    }
-    CHECK(agree == n);
-    CHECK(holds > 0 && holds < n); /* the inputs tell the two answers apart */
-    if (!(holds > 0 && holds < n)) fprintf(stderr, "  %s holds on %u of %u\n", cases[k], holds, n);
-    free(w);
-    sd_constraint_free(c);
-  }
-  sd_fuzzer_free(fz);
+  check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 3, 80);
   sd_grammar_free(g);
   /* `exists x: str.contains(x, literal)` looks at the outermost nodes only;
      a body that is not a bare atom makes it look at all */
@@ -875,7 +883,8 @@ static void test_chain_extremes(void) {
   SdConstraint *all = parse(g, "exists <term> t: (str.contains(t, \"/ (\") and true)");
   SdConstraint *none = parse(g, "forall <factor> t: not str.contains(t, \"* -\")");
   SdConstraint *none_all = parse(g, "forall <factor> t: (not str.contains(t, \"* -\") or false)");
-  fz = sd_fuzzer_new(g, &fo);
+  SdFuzzerOptions fo = {.seed = 3, .max_size = 80};
+  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
   uint32_t agree = 0, holds = 0, n = 300;
   for (uint32_t i = 0; outer && all && none && none_all && i < n; i++) {
     SdTree *t = sd_fuzz_tree(fz, -1);
@@ -923,29 +932,7 @@ static void test_nested_chains(void) {
       "(different_position(a, b) and different_position(b, c))",
       "exists <arr> a: exists <arr> b in a: exists <arr> c in b: (different_position(a, b) and different_position(a, c))",
   };
-  SdFuzzerOptions fo = {.seed = 9, .max_size = 60};
-  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
-  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-    SdConstraint *c = parse(g, cases[k]);
-    CHECK(c != NULL);
-    if (!c) continue;
-    const SdNode **w = sd_xcalloc(c->variable_count + 1, sizeof *w);
-    uint32_t agree = 0, holds = 0, n = 300;
-    for (uint32_t i = 0; i < n; i++) {
-      SdTree *t = sd_fuzz_tree(fz, -1);
-      bool fast = sd_constraint_eval(c, t, NULL), slow = sd_constraint_eval(c, t, w);
-      agree += fast == slow;
-      holds += slow;
-      if (fast != slow) fprintf(stderr, "  %s on \"%.*s\": %d by depth, %d by bindings\n", cases[k], (int)t->length, t->text, fast, slow);
-      sd_tree_free(t);
-    }
-    CHECK(agree == n);
-    CHECK(holds > 0 && holds < n);
-    if (!(holds > 0 && holds < n)) fprintf(stderr, "  %s holds on %u of %u\n", cases[k], holds, n);
-    free(w);
-    sd_constraint_free(c);
-  }
-  sd_fuzzer_free(fz);
+  check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 9, 60);
   sd_grammar_free(g);
 }
 
