@@ -88,6 +88,29 @@ static void fill_candidates(Debugger *d, SdReport *rep, const SdConstraint *diag
     }
 }
 
+/* The generated nonterminals (`<block-1>` for `<setting>*`) that a
+ * candidate's text names, so that the report can say what they stand for. */
+static void note_names(SdReport *rep, const SdGrammar *g, const char *text) {
+  for (const char *p = strchr(text, '<'); p; p = strchr(p + 1, '<')) {
+    const char *e = strchr(p, '>');
+    if (!e) return;
+    char *name = sd_xstrndup(p, (size_t)(e - p + 1));
+    SdSymbol s = sd_grammar_find(g, name);
+    bool known = s < 0 || !sd_grammar_symbol(g, s)->generated;
+    for (uint32_t i = 0; !known && i < rep->name_count; i++) known = !strcmp(rep->names[i].name, name);
+    if (known) {
+      free(name);
+      continue;
+    }
+    rep->names = sd_xrealloc(rep->names, (rep->name_count + 1) * sizeof *rep->names);
+    rep->names[rep->name_count++] = (SdReportName){name, sd_grammar_display_name(g, s)};
+  }
+}
+
+static void fill_names(SdReport *rep, const Debugger *d) {
+  for (uint32_t i = 0; i < rep->candidate_count; i++) note_names(rep, d->grammar, rep->candidates[i].isla);
+}
+
 static void fill_relevant(SdReport *rep, const Debugger *d) {
   const SdRelevance *rel = d->first_relevance;
   if (!rel) return;
@@ -285,6 +308,7 @@ SdReport *dbg_snapshot(Debugger *d, const char *reason, bool final) {
   if (!diagnosis && learner && sd_learner_candidate_count(learner))
     diagnosis = sd_constraint_clone(sd_learner_candidate(learner, 0)->constraint);
   fill_candidates(d, rep, diagnosis);
+  fill_names(rep, d);
   /* the hunt's figures describe this diagnosis only if it hunted around it */
   rep->hunted = d->hunted && d->causes.size && d->hunted_diagnosis && diagnosis &&
                 dbg_same_diagnosis(d->hunted_diagnosis, diagnosis);

@@ -84,12 +84,14 @@ static void put_text(SdBuf *b, const char *s, uint32_t n) {
   }
 }
 
-/* Can the match expression syntax write this alternative? */
+/* Can the match expression syntax write this alternative? A character class
+ * cannot be written; a nonterminal the grammar reader made for `x*`, `x+`,
+ * `x?` or a group is written by its generated name (`<block-1>`), which the
+ * constraint reader resolves like any other: without it, every alternative
+ * with a repetition between two fields would be out of reach. */
 static bool writable(const SdGrammar *g, const SdAlternative *a) {
-  for (uint32_t i = 0; i < a->count; i++) {
-    const SdSymbolInfo *x = &g->symbols[a->symbols[i]];
-    if (x->kind == SD_SYM_CHARSET || (x->kind == SD_SYM_NONTERMINAL && x->generated)) return false;
-  }
+  for (uint32_t i = 0; i < a->count; i++)
+    if (g->symbols[a->symbols[i]].kind == SD_SYM_CHARSET) return false;
   return true;
 }
 

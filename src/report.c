@@ -22,6 +22,15 @@ const char *sd_report_status_name(SdReportStatus status) {
   }
 }
 
+/* "where: <block-1> is <setting>*" for each generated name the text mentions. */
+static void put_names(SdBuf *b, const SdReport *self, const char *text) {
+  uint32_t shown = 0;
+  for (uint32_t i = 0; i < self->name_count; i++)
+    if (strstr(text, self->names[i].name))
+      sd_buf_printf(b, "%s%s is %s\n", shown++ ? "             " : "  where:     ", self->names[i].name,
+                    self->names[i].stands_for);
+}
+
 uint64_t sd_report_diagnosis_runs(const SdReport *self) {
   uint64_t after = self->reduction_runs + self->generalization_runs;
   return self->runs > after ? self->runs - after : 0;
@@ -54,6 +63,8 @@ void sd_report_free(SdReport *self) {
     free(self->candidates[i].pattern);
   }
   free(self->candidates);
+  for (uint32_t i = 0; i < self->name_count; i++) free(self->names[i].name), free(self->names[i].stands_for);
+  free(self->names);
   for (uint32_t i = 0; i < self->relevant_count; i++) {
     free(self->relevant[i].name);
     free(self->relevant[i].top_feature);
@@ -216,6 +227,7 @@ char *sd_report_to_text(const SdReport *self) {
     else if (self->failing + self->passing < 10)
       sd_buf_puts(&b, "  note:      very little evidence (the grammar may allow few inputs)\n");
     sd_buf_printf(&b, "  ISLa:      %s\n", best->isla);
+    put_names(&b, self, best->isla);
     sd_buf_puts(&b, "  scores:    ");
     put_scores(&b, best);
     sd_buf_printf(&b, "\n  evidence:  %u failing and %u passing inputs\n", best->tp + best->fn,
@@ -426,6 +438,9 @@ char *sd_report_to_json(const SdReport *self) {
     cJSON_AddItemToArray(cands, candidate_json(&self->candidates[i]));
   }
   add_causes_json(root, self);
+  cJSON *names = cJSON_AddObjectToObject(root, "names");
+  for (uint32_t i = 0; i < self->name_count; i++)
+    cJSON_AddStringToObject(names, self->names[i].name, self->names[i].stands_for);
   cJSON *rel = cJSON_AddArrayToObject(root, "relevant");
   for (uint32_t i = 0; i < self->relevant_count; i++) {
     cJSON *o = cJSON_CreateObject();

@@ -30,6 +30,13 @@ typedef struct SdReportSymbol {
   bool correlated_ancestor, correlated_descendant;
 } SdReportSymbol;
 
+/* A nonterminal the grammar reader made for EBNF (`x*`, `x+`, `x?`, a group)
+ * that a reported constraint names, and what it stands for. */
+typedef struct SdReportName {
+  char *name;            /* "<block-1>" */
+  char *stands_for;      /* "<setting>*" */
+} SdReportName;
+
 typedef struct SdReportInput {
   char *text;
   size_t length;
@@ -122,6 +129,8 @@ typedef struct SdReport {
      (as the best candidate, or as the causes found); the diagnosis runs after
      them confirmed it. 0 when there are no causes. */
   uint64_t found_runs;
+  SdReportName *names;   /* generated nonterminals the candidates name, by first mention */
+  uint32_t name_count;
 } SdReport;
 
 SD_API void sd_report_free(SdReport *self);
