@@ -116,8 +116,36 @@ static void test_kinds(void) {
   sd_report_free(r);
 }
 
+/* Generated nonterminals the diagnosis names are explained under it, and
+ * listed in the JSON; those only other candidates name are not shown. */
+static void test_names(void) {
+  SdReport *r = sample();
+  free(r->candidates[0].isla);
+  r->candidates[0].isla = sd_xstrdup("exists <block> c=\"begin {<id> a}\\n<block-1>end {<id> b}\\n\" in start: not (= a b)");
+  r->name_count = 2;
+  r->names = sd_xcalloc(2, sizeof *r->names);
+  r->names[0] = (SdReportName){sd_xstrdup("<block-1>"), sd_xstrdup("<setting>*")};
+  r->names[1] = (SdReportName){sd_xstrdup("<id-2>"), sd_xstrdup("[a-z0-9]*")};
+  char *t = sd_report_to_text(r);
+  CHECK(strstr(t, "\n  where:     <block-1> is <setting>*\n") != NULL);
+  CHECK(strstr(t, "<id-2> is") == NULL);
+  free(t);
+  char *j = sd_report_to_json(r);
+  cJSON *doc = cJSON_ParseWithOpts(j, NULL, 1);
+  CHECK(doc != NULL);
+  if (doc) {
+    cJSON *names = cJSON_GetObjectItemCaseSensitive(doc, "names");
+    CHECK(cJSON_GetArraySize(names) == 2);
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(names, "<block-1>")->valuestring, "<setting>*");
+  }
+  cJSON_Delete(doc);
+  free(j);
+  sd_report_free(r);
+}
+
 int main(void) {
   RUN(test_text);
+  RUN(test_names);
   RUN(test_json);
   RUN(test_kinds);
   return test_report();
