@@ -29,6 +29,7 @@
 #include "semdbg/stop.h"
 
 enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
+enum { UNMEASURED_SCAN = 64 }; /* learner candidates scanned for an equivalent without measures */
 enum { RECHECK_FAILING = 2, RECHECK_PASSING = 2 }; /* inputs run twice (flakiness) */
 /* A grammar that derives at most this many inputs has its size known: once
  * every one of them has run, the diagnosis is judged on all inputs. */
@@ -460,6 +461,55 @@ static void announce(Debugger *d, const char *what, const SdConstraint *c) {
   free(s);
 }
 
+/* Is every boundary of c that is not pinned one that no failing input could
+ * be varied across (the grammar does not let its measure reach the other
+ * side)? */
+static bool only_unvaried(const DbgCause *c) {
+  if (c->pinned || !c->boundaries.size) return false;
+  for (uint32_t i = 0; i < c->boundaries.size; i++)
+    if (!c->boundaries.items[i].pinned && !c->boundaries.items[i].unvaried) return false;
+  return true;
+}
+
+/* A candidate of the learner that compares no measure and has the same
+ * truth value as c on every labelled input, the first in its ranking; NULL
+ * when none. */
+static SdConstraint *unmeasured_equivalent(const Debugger *d, const SdConstraint *c) {
+  const SdLearner *l = d->active_learner ? d->active_learner : d->first_learner;
+  uint32_t n = l ? sd_learner_candidate_count(l) : 0;
+  for (uint32_t r = 0; r < n && r < UNMEASURED_SCAN; r++) {
+    const SdConstraint *e = sd_learner_candidate(l, r)->constraint;
+    if (sd_constraint_equal(e, c) || dbg_states_measures(e)) continue;
+    bool same = true;
+    for (uint32_t i = 0; i < d->evidence.size && same; i++) {
+      const Evidence *ev = &d->evidence.items[i];
+      if (ev->verdict != SD_VERDICT_UNDEFINED)
+        same = sd_constraint_eval(e, ev->tree, NULL) == sd_constraint_eval(c, ev->tree, NULL);
+    }
+    if (same) return sd_constraint_clone(e);
+  }
+  return NULL;
+}
+
+/* A cause whose only unpinned boundaries are measures the grammar cannot
+ * vary across their thresholds says, on this grammar, what an equivalent
+ * without a measure says: snimismatch's `len(a) > len(b)` of two <name>s
+ * that are "example.com" or "www.example.com" is "the names differ", as
+ * `exists <start> c="sni {<sni> a}...{<hostname> b}<port>\n": not a = b`
+ * says with nothing left to pin. Take that equivalent (the hunt then runs
+ * around it: the last one ran around the other). */
+static void prefer_unmeasured(Debugger *d, DbgCause *cause) {
+  if (!only_unvaried(cause)) return;
+  SdConstraint *e = unmeasured_equivalent(d, cause->constraint);
+  if (!e) return;
+  announce(d, "stated without the measures no input could vary", e);
+  sd_constraint_free(cause->constraint);
+  cause->constraint = e;
+  for (uint32_t k = 0; k < cause->boundaries.size; k++) dbg_boundary_free(&cause->boundaries.items[k]);
+  cause->boundaries.size = 0;
+  cause->pinned = true;
+}
+
 /* Pin the boundaries of cause c and add it. Returns 1 when added, 0 when an
  * experiment disagreed (learn again: the witnesses are evidence now), -1 on
  * a harness error. */
@@ -477,6 +527,7 @@ static int settle_cause(Debugger *d, SdConstraint *c, bool last_try) {
     }
     if (!settled && cause.constraint == before) break; /* learn again with the witnesses */
   }
+  if (settled) prefer_unmeasured(d, &cause);
   if (settled || last_try || dbg_runs_left(d) == 0 || dbg_out_of_time(d)) {
     array_push(&d->causes, cause);
     return 1;

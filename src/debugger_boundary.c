@@ -958,10 +958,18 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
   sd_arena_free(&scratch);
   if (result == PIN_FAILED) {
     add_note(c, m, "no failing input could be varied across the boundary");
+    c->boundaries.items[c->boundaries.size - 1].unvaried = true;
     c->pinned = false;
     return PIN_OK;
   }
   return result;
+}
+
+bool dbg_states_measures(const SdConstraint *c) {
+  Measure ms[MAX_MEASURES];
+  uint32_t n = 0;
+  collect(c, c->root, ms, &n);
+  return n > 0;
 }
 
 bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {

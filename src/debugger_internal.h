@@ -51,6 +51,7 @@ typedef struct DbgBoundary {
   char *pass_value, *fail_value;
   uint32_t pass_input, fail_input; /* evidence indices, UINT32_MAX if none */
   bool pinned;
+  bool unvaried;          /* not pinned: no failing input could be varied across it */
   char *note;
 } DbgBoundary;
 
@@ -185,6 +186,8 @@ void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
  * false when an experiment disagreed with the cause (the evidence now shows
  * it: learn it again), true otherwise (pinned or not pinnable: see c). */
 bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error);
+/* Does c compare a length or value (a measure whose boundary pinning seeks)? */
+bool dbg_states_measures(const SdConstraint *c);
 /* A property of an input (with its context). */
 typedef bool (*DbgHolds)(void *ctx, const SdTree *t);
 void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out);

@@ -2694,8 +2694,47 @@ static uint32_t container_choices(const SdLearner *self, const SdSymbol *rel, ui
   return n;
 }
 
-static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbol *relevant,
-                                uint32_t rc, const SdSymbol *containers, uint32_t cc) {
+/* The nonterminals a match expression's quantifier takes ("Fields differ":
+ * `exists <C> c="{<?MATCHEXPR(a, b)>}"`): the relevant ones, then those
+ * with an alternative of two children that are or hold relevant ones (the
+ * start included), at most LR_EXTRA_CONTAINERS. The two fields' parent is
+ * often not relevant itself: snimismatch's request, whose SNI differs from
+ * its Host name (both a <name>), ranked only <name>. */
+static uint32_t match_choices(const SdLearner *self, const SdSymbol *rel, uint32_t rc, SdSymbol *out) {
+  const SdGrammar *g = self->grammar;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < rc; i++) out[n++] = rel[i];
+  for (uint32_t p = 0; p < g->symbol_count && n < rc + LR_EXTRA_CONTAINERS; p++) {
+    const SdSymbolInfo *si = &g->symbols[p];
+    if (si->kind != SD_SYM_NONTERMINAL || si->generated || !si->reachable) continue;
+    bool known = false, pair = false;
+    for (uint32_t k = 0; k < n && !known; k++) known = out[k] == (SdSymbol)p;
+    for (uint32_t a = 0; a < si->alternative_count && !known && !pair; a++) {
+      uint32_t held = 0; /* children that are, or hold, a relevant nonterminal */
+      for (uint32_t c = 0; c < si->alternatives[a].count; c++) {
+        SdSymbol child = si->alternatives[a].symbols[c];
+        bool holds = false;
+        for (uint32_t r = 0; r < rc && !holds; r++)
+          holds = child == rel[r] || (sd_grammar_is_nonterminal(g, child) && sd_grammar_can_contain(g, child, rel[r]));
+        held += holds;
+      }
+      pair = held >= 2;
+    }
+    if (!known && pair) out[n++] = (SdSymbol)p;
+  }
+  return n;
+}
+
+/* What instantiate_pattern's slots take: container slots (`a in c`) also
+ * records, a match expression's quantifier also the fields' parents. */
+typedef struct SlotChoices {
+  const SdSymbol *relevant, *containers, *parents;
+  uint32_t rc, cc, pc;
+} SlotChoices;
+
+static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotChoices *ch) {
+  const SdSymbol *relevant = ch->relevant;
+  uint32_t rc = ch->rc;
   const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
   LrPattern *info = &self->patterns[pattern];
   uint32_t k = p->nonterminal_count;
@@ -2716,13 +2755,22 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
   uint32_t *idx = sd_xcalloc(k, sizeof(uint32_t));
   /* odometer over relevant^k, the first slot varying slowest; prune tuples the
      grammar cannot nest and non-numeric nonterminals under str.to.int */
-  bool *holds = sd_xcalloc(k, sizeof(bool)); /* a container slot: takes containers[] */
-  for (uint32_t i = 0; i < k; i++)
-    for (uint32_t j = 0; j < k; j++) holds[i] |= info->container[ph_of[j]] == (int32_t)ph_of[i];
+  /* per slot, what it takes: the relevant nonterminals, or containers[]
+     (a container slot), or parents[] (a match expression's quantifier) */
+  const SdSymbol **takes = sd_xcalloc(k, sizeof(SdSymbol *));
+  uint32_t *takes_n = sd_xcalloc(k, sizeof(uint32_t));
+  for (uint32_t i = 0; i < k; i++) {
+    takes[i] = relevant, takes_n[i] = rc;
+    for (uint32_t j = 0; j < k; j++)
+      if (info->container[ph_of[j]] == (int32_t)ph_of[i]) takes[i] = ch->containers, takes_n[i] = ch->cc;
+    for (uint32_t j = 0; j < p->placeholder_count; j++)
+      if (p->placeholders[j].kind == SD_PLACEHOLDER_MATCHEXPR && info->mexpr[j].slot == (int32_t)i)
+        takes[i] = ch->parents, takes_n[i] = ch->pc;
+  }
   uint32_t depth = 0;
   idx[0] = 0;
   for (;;) {
-    if (idx[depth] >= (holds[depth] ? cc : rc)) {
+    if (idx[depth] >= takes_n[depth]) {
       if (depth == 0) break;
       depth--;
       idx[depth]++;
@@ -2737,7 +2785,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
         for (uint32_t j = 0; j < i; j++)
           if (ph_of[j] == (uint32_t)c) parent[i] = (int32_t)j;
     }
-    SdSymbol s = holds[depth] ? containers[idx[depth]] : relevant[idx[depth]];
+    SdSymbol s = takes[depth][idx[depth]];
     bool ok = true;
     if (numeric[depth] && !self->grammar->symbols[s].numeric) ok = false;
     /* a <?RECORD> is one of a list's records */
@@ -2795,7 +2843,8 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SdSymbo
   }
   free(tuple);
   free(idx);
-  free(holds);
+  free(takes);
+  free(takes_n);
 done:
   free(ph_of);
   free(parent);
@@ -2819,12 +2868,16 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
     if (!dup) rel[rc++] = s;
   }
   SdSymbol *containers = sd_xcalloc(rc + LR_EXTRA_CONTAINERS + 1, sizeof(SdSymbol));
-  uint32_t cc = container_choices(self, rel, rc, containers);
+  SdSymbol *parents = sd_xcalloc(rc + LR_EXTRA_CONTAINERS + 1, sizeof(SdSymbol));
+  SlotChoices ch = {.relevant = rel, .rc = rc, .containers = containers, .parents = parents};
+  ch.cc = container_choices(self, rel, rc, containers);
+  ch.pc = match_choices(self, rel, rc, parents);
   sd_stop_cut_begin(); /* after a stop (semdbg/stop.h) the results are thrown away */
   for (uint32_t p = 0; p < sd_catalog_count(self->catalog) && !sd_stop_requested(); p++)
-    instantiate_pattern(self, p, rel, rc, containers, cc);
+    instantiate_pattern(self, p, &ch);
   free(rel);
   free(containers);
+  free(parents);
   lr_sets(self);
   lr_rank(self);
   if (!sd_stop_requested() && lr_scopes(self)) lr_rank(self);
