@@ -28,6 +28,10 @@ SdTerm *sd_term_new(SdConstraint *c, SdOp op, SdType type, uint32_t arg_count);
 SdFormula *sd_formula_copy(SdConstraint *to, const SdConstraint *from, const SdFormula *f,
                            int32_t *var_map, bool fresh_binders);
 SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map);
+/* `exists <N> x: (P(x) and Q(x))` from `exists <N> x: P(x)` and `exists <N>
+ * y: Q(y)`, both over the whole input without a match expression: the two
+ * conditions on one element; NULL when a and b are not of that form. */
+SdConstraint *sd_constraint_and_within(const SdConstraint *a, const SdConstraint *b);
 /* Give every variable a unique, valid, non-reserved name (implicit ones are
  * derived from their nonterminal). */
 void sd_constraint_name_variables(SdConstraint *self);

@@ -836,6 +836,41 @@ SdConstraint *sd_constraint_and(const SdConstraint *const *parts, uint32_t count
   return combine(parts, count, true);
 }
 
+/* One existential quantifier over the whole input, of a nonterminal, with
+ * a match expression or none: its variable, -1 if f is not one. */
+static int32_t whole_input_exists(const SdFormula *f) {
+  return f && f->kind == SD_F_EXISTS && f->in_var < 0 && f->child_count == 1 ? f->var : -1;
+}
+
+SdConstraint *sd_constraint_and_within(const SdConstraint *a, const SdConstraint *b) {
+  int32_t va = whole_input_exists(a->root), vb = whole_input_exists(b->root);
+  if (va < 0 || vb < 0 || a->root->match || b->root->match || a->variables[va].symbol < 0 ||
+      a->variables[va].symbol != b->variables[vb].symbol)
+    return NULL;
+  SdConstraint *dst = sd_constraint_new_empty(a->grammar);
+  int32_t start = -1, elem = sd_constraint_add_variable(dst, a->variables[va].name, a->variables[va].symbol, false);
+  SdFormula *both = sd_formula_new(dst, SD_F_AND, 2);
+  const SdConstraint *src[2] = {a, b};
+  for (int p = 0; p < 2; p++) {
+    int32_t *map = sd_xmalloc((src[p]->variable_count ? src[p]->variable_count : 1) * sizeof(int32_t));
+    for (uint32_t i = 0; i < src[p]->variable_count; i++) {
+      const SdVariable *v = &src[p]->variables[i];
+      if ((int32_t)i == (p ? vb : va)) map[i] = elem;
+      else if (v->symbol == -1) map[i] = start >= 0 ? start : (start = sd_constraint_add_variable(dst, "start", -1, true));
+      else map[i] = sd_constraint_add_variable(dst, v->name, v->symbol, v->implicit);
+    }
+    both->children[p] = sd_formula_copy(dst, src[p], src[p]->root->children[0], map, false);
+    free(map);
+  }
+  SdFormula *root = sd_formula_new(dst, SD_F_EXISTS, 1);
+  root->var = elem;
+  root->in_var = -1;
+  root->children[0] = both;
+  Bld bl = {0};
+  bl.dst = dst;
+  return finish(&bl, root, true);
+}
+
 SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t count) {
   return combine(parts, count, false);
 }

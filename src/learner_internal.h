@@ -58,6 +58,8 @@ typedef struct LrAtom {
   uint32_t value_len;
   uint32_t scoped_with; /* a conjunction of this pattern's atom and this atom inside one
                            record (learner_scopes.c), else LR_NONE */
+  bool within;          /* ... both about one element (one nonterminal), not a record */
+  bool in_record;       /* a relation of its pattern's elements inside one record (learner_scopes.c) */
 } LrAtom;
 
 enum { LR_PLAIN, LR_NEGATION, LR_SET };

@@ -97,11 +97,26 @@ static uint32_t variables(const SdLearner *self, const uint32_t *atoms, uint32_t
 /* The simpler of two candidates: fewer atoms, then fewer quantified
  * variables (str.to.int(<level>) < 1 before the equivalent
  * str.len(<level>) > str.to.int(<level>)), then catalog order and text. */
+static uint32_t derived(const SdLearner *self, const uint32_t *atoms, uint32_t n) {
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n && i < 16; i++) {
+    const LrAtom *x = &self->atoms.items[atoms[i]];
+    k += x->scoped_with != LR_NONE || x->in_record;
+  }
+  return k;
+}
+
 static int repr_cmp(SdLearner *self, uint32_t a, uint32_t b) {
   const LrItem *x = &self->items.items[a], *y = &self->items.items[b];
   if (x->size != y->size) return x->size < y->size ? -1 : 1;
   uint32_t fa[16], fb[16];
   uint32_t na = flatten(self, a, fa, 16), nb = flatten(self, b, fb, 16);
+  /* the catalog's own forms before those the learner derived from them (a
+     conjunction of one element, a relation scoped to a record) that say
+     the same: "Value in range" reads better than "Value below and Value
+     above, of one element" */
+  uint32_t da = derived(self, fa, na), db = derived(self, fb, nb);
+  if (da != db) return da < db ? -1 : 1;
   uint32_t va = variables(self, fa, na), vb = variables(self, fb, nb);
   if (va != vb) return va < vb ? -1 : 1;
   uint64_t pa = 0, pb = 0;
@@ -507,8 +522,10 @@ static void pattern_names(SdLearner *self, uint32_t item, SdBuf *b, bool nested)
     sd_buf_puts(b, sd_catalog_pattern(self->catalog, a->pattern)->name);
     if (a->scoped_with != LR_NONE) {
       const LrAtom *w = &self->atoms.items[a->scoped_with];
-      sd_buf_printf(b, " and %s, in one record", sd_catalog_pattern(self->catalog, w->pattern)->name);
+      sd_buf_printf(b, " and %s, %s", sd_catalog_pattern(self->catalog, w->pattern)->name,
+                    a->within ? "of one element" : "in one record");
     }
+    if (a->in_record) sd_buf_puts(b, ", in one record");
     if (a->kind == LR_SET) sd_buf_puts(b, " (set)");
     return;
   }

@@ -17,15 +17,32 @@
  * when the grammar has a repeating nonterminal holding both elements
  * (sd_grammar_common_scope) that does not nest in itself (a record, not an
  * expression's <term>). Each is a new atom, evaluated on every input
- * like the others; the learner ranks again when there are new ones. Cost:
+ * like the others; the learner ranks again when there are new ones.
+ *
+ * Two such atoms over one nonterminal get the form with both conditions on
+ * one element: `exists <num> n: (str.prefixof("0", n) and str.contains(n,
+ * "8"))`, a number that is octal and holds an 8, where the plain
+ * conjunction also holds on "0644" beside "28".
+ *
+ * An atom relating elements of several nonterminals across the whole input
+ * (`exists <hdr> a: exists <plen> b: exists <total> c: a + b > c`) gets its
+ * form inside one record holding all of them, like a pair: a header and
+ * payload above the total of another packet are no fault. Cost:
  * at most LR_SCOPE_PAIRS evaluations per input and learn, none for grammars
  * without such a record. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "constraint_internal.h"
 #include "learner_internal.h"
 
 enum { LR_SCOPE_PAIRS = 12, LR_SCOPE_TOP = 8, LR_SCOPE_SCAN = 64 };
+/* Pairs of one element's conditions: from the LR_WITHIN_ATOMS atoms over
+ * each nonterminal that hold on the most failing inputs, at most
+ * LR_WITHIN_PAIRS pairs beyond the others. */
+enum { LR_WITHIN_ATOMS = 16, LR_WITHIN_PAIRS = 6 };
+/* Relations scoped to a record: at most this many per learn. */
+enum { LR_SCOPED_RELATIONS = 4, LR_RELATION_VARS = 4 };
 
 static bool has_quantifier(const SdFormula *f) {
   if (f->kind == SD_F_EXISTS || f->kind == SD_F_FORALL) return true;
@@ -92,10 +109,19 @@ static char *scoped_text(const SdLearner *self, uint32_t a, uint32_t b, SdSymbol
   return sd_buf_take(&out);
 }
 
+/* The ISLa text of "a and b of one element" (both about one nonterminal). */
+static char *within_text(const SdLearner *self, uint32_t a, uint32_t b) {
+  SdConstraint *both = sd_constraint_and_within(self->atoms.items[a].c, self->atoms.items[b].c);
+  char *isla = both ? sd_constraint_to_isla(both) : NULL;
+  sd_constraint_free(both);
+  return isla;
+}
+
 typedef struct Pairs {
-  uint32_t a[LR_SCOPE_PAIRS], b[LR_SCOPE_PAIRS];
-  SdSymbol scope[LR_SCOPE_PAIRS];
-  uint32_t n;
+  uint32_t a[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS], b[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS];
+  SdSymbol scope[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS];
+  bool within[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS]; /* both atoms about one element of one nonterminal */
+  uint32_t n, cap;
 } Pairs;
 
 /* Can an element of s hold another one (an expression's <term> inside a
@@ -113,18 +139,21 @@ bool lr_self_nesting(const SdGrammar *g, SdSymbol s) {
 }
 
 static void consider(const SdLearner *self, Pairs *p, uint32_t a, uint32_t b) {
-  if (p->n >= LR_SCOPE_PAIRS || a == b) return;
+  if (p->n >= p->cap || a == b) return;
   SdSymbol x = scopable_symbol(self, a), y = scopable_symbol(self, b);
-  if (x < 0 || y < 0 || x == y) return;
-  if (a > b) {
+  if (x < 0 || y < 0) return;
+  /* one element's pair in the order of the texts (the text of the atom
+     made must not hang on which atom was made first: learning in two steps
+     gives what learning at once does); a record's by index */
+  if (x == y ? strcmp(self->atoms.items[a].text, self->atoms.items[b].text) > 0 : a > b) {
     uint32_t t = a;
     a = b, b = t;
   }
   for (uint32_t i = 0; i < p->n; i++)
     if (p->a[i] == a && p->b[i] == b) return;
-  SdSymbol scope = sd_grammar_common_scope(self->grammar, x, y);
-  if (scope < 0 || lr_self_nesting(self->grammar, scope)) return;
-  p->a[p->n] = a, p->b[p->n] = b, p->scope[p->n] = scope;
+  SdSymbol scope = x == y ? x : sd_grammar_common_scope(self->grammar, x, y);
+  if (scope < 0 || (x != y && lr_self_nesting(self->grammar, scope))) return;
+  p->a[p->n] = a, p->b[p->n] = b, p->scope[p->n] = scope, p->within[p->n] = x == y;
   p->n++;
 }
 
@@ -166,14 +195,212 @@ static void best_open_pairs(const SdLearner *self, Pairs *p) {
     }
     if (at < LR_SCOPE_SCAN) pick[at] = i;
   }
-  for (uint32_t k = 0; k < np && p->n < LR_SCOPE_PAIRS; k++) {
+  for (uint32_t k = 0; k < np && p->n < p->cap; k++) {
     const LrItem *it = &self->items.items[pick[k]];
     consider(self, p, self->items.items[it->parts[0]].atom, self->items.items[it->parts[1]].atom);
   }
 }
 
+/* Pairs of atoms over one nonterminal whose plain conjunction holds on
+ * fewer passing inputs than either atom, the most failing inputs first:
+ * a number that starts with 0 and one that holds an 8 are each true of
+ * many passing manifests, and both of one number of none. Such a
+ * conjunction is seldom ranked itself (it holds on half the failures where
+ * a 9 makes the other half), so the pairs are found here: among the
+ * LR_WITHIN_ATOMS atoms over each nonterminal that hold on the most
+ * failing inputs, by a bitset AND per pair. */
+typedef struct WithinPair {
+  uint32_t a, b, tp, fp;
+} WithinPair;
+
+static void and_counts(const SdLearner *self, const uint64_t *x, const uint64_t *y, uint32_t *tp, uint32_t *fp) {
+  uint32_t n = self->inputs.size, words = (n + 63) / 64;
+  *tp = *fp = 0;
+  for (uint32_t w = 0; w < words; w++) {
+    uint64_t v = x[w] & y[w];
+    if (w + 1 == words && n % 64) v &= ((uint64_t)1 << (n % 64)) - 1;
+    *tp += (uint32_t)__builtin_popcountll(v & self->fail_bits.items[w]);
+    *fp += (uint32_t)__builtin_popcountll(v & ~self->fail_bits.items[w]);
+  }
+}
+
+/* The atoms (as items) of one nonterminal that hold on some failing and
+ * some passing input: one per group of equivalent atoms (the group's best
+ * may be about another nonterminal: `str.contains(<entry>, "=0")` stands
+ * for `str.prefixof("0", <num>)`), most failing inputs first. */
+/* Item x before item y: more failing inputs, fewer passing, then by text. */
+static bool before(const SdLearner *self, uint32_t x, uint32_t y) {
+  const LrItem *a = &self->items.items[x], *b = &self->items.items[y];
+  if (a->tp != b->tp) return a->tp > b->tp;
+  if (a->fp != b->fp) return a->fp < b->fp;
+  return strcmp(self->atoms.items[a->atom].text, self->atoms.items[b->atom].text) < 0;
+}
+
+static uint32_t imprecise_atoms(const SdLearner *self, SdSymbol s, uint32_t *out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t g = 0; g < self->groups.size; g++) {
+    const LrGroup *gr = &self->groups.items[g];
+    const LrItem *best = &self->items.items[gr->best];
+    if (best->fp == 0 || best->tp == 0) continue;
+    for (uint32_t m = 0; m < gr->members.size; m++) {
+      const LrItem *it = &self->items.items[gr->members.items[m]];
+      if (it->atom == LR_NONE || !it->bits || scopable_symbol(self, it->atom) != s) continue;
+      /* keep the max with most tp, then fewest fp, then by text (insertion:
+         the order must not hang on when an atom was first made) */
+      uint32_t at = n < max ? n++ : max;
+      while (at > 0 && before(self, gr->members.items[m], out[at - 1])) {
+        if (at < max) out[at] = out[at - 1];
+        at--;
+      }
+      if (at < max) out[at] = gr->members.items[m];
+      break;
+    }
+  }
+  return n;
+}
+
+static bool pair_before(const SdLearner *self, const WithinPair *x, const WithinPair *y) {
+  if (x->tp != y->tp) return x->tp > y->tp;
+  if (x->fp != y->fp) return x->fp < y->fp;
+  int c = strcmp(self->atoms.items[x->a].text, self->atoms.items[y->a].text);
+  return c ? c < 0 : strcmp(self->atoms.items[x->b].text, self->atoms.items[y->b].text) < 0;
+}
+
+static void within_pairs(const SdLearner *self, Pairs *p) {
+  Array(WithinPair) found = {0};
+  SdSymbol done[LR_SCOPE_SCAN];
+  uint32_t nd = 0;
+  for (uint32_t g = 0; g < self->groups.size && nd < LR_SCOPE_SCAN; g++)
+    for (uint32_t m = 0; m < self->groups.items[g].members.size; m++) {
+      const LrItem *it = &self->items.items[self->groups.items[g].members.items[m]];
+      SdSymbol s = it->atom != LR_NONE ? scopable_symbol(self, it->atom) : -1;
+      bool seen = s < 0;
+      for (uint32_t k = 0; k < nd && !seen; k++) seen = done[k] == s;
+      if (seen || nd >= LR_SCOPE_SCAN) continue;
+      done[nd++] = s;
+      uint32_t top[LR_WITHIN_ATOMS];
+      uint32_t nt = imprecise_atoms(self, s, top, LR_WITHIN_ATOMS);
+      for (uint32_t i = 0; i < nt; i++)
+        for (uint32_t j = i + 1; j < nt; j++) {
+          const LrItem *a = &self->items.items[top[i]], *b = &self->items.items[top[j]];
+          WithinPair w = {a->atom, b->atom, 0, 0};
+          and_counts(self, a->bits, b->bits, &w.tp, &w.fp);
+          if (w.tp >= 2 && w.fp < a->fp && w.fp < b->fp) array_push(&found, w);
+        }
+    }
+  /* most failing inputs first, then fewest passing, then by the atoms'
+     texts (insertion: few) */
+  for (uint32_t i = 1; i < found.size; i++)
+    for (uint32_t j = i; j > 0; j--) {
+      WithinPair *x = &found.items[j - 1], *y = &found.items[j];
+      if (!pair_before(self, y, x)) break;
+      WithinPair t = *x;
+      *x = *y, *y = t;
+    }
+  p->cap = p->n + LR_WITHIN_PAIRS;
+  for (uint32_t i = 0; i < found.size && p->n < p->cap; i++) consider(self, p, found.items[i].a, found.items[i].b);
+  array_free(&found);
+}
+
+/* The nonterminals of a chain of two to LR_RELATION_VARS existential
+ * quantifiers over the whole input, each the next one's only child, around
+ * a quantifier-free body; 0 when the atom is not one. */
+static uint32_t relation_symbols(const SdLearner *self, uint32_t atom, SdSymbol *out) {
+  const LrAtom *a = &self->atoms.items[atom];
+  if (a->kind == LR_NEGATION) return 0;
+  const SdFormula *f = a->c->root;
+  uint32_t n = 0;
+  while (f->kind == SD_F_EXISTS && f->in_var < 0 && !f->match && f->child_count == 1) {
+    if (n == LR_RELATION_VARS || a->c->variables[f->var].symbol < 0) return 0;
+    out[n++] = a->c->variables[f->var].symbol;
+    f = f->children[0];
+  }
+  return n >= 2 && !has_quantifier(f) ? n : 0;
+}
+
+/* A record holding an element of each nonterminal of syms, that does not
+ * nest in itself; -1 when there is none. */
+static SdSymbol relation_scope(const SdLearner *self, const SdSymbol *syms, uint32_t n) {
+  SdSymbol scope = -1;
+  for (uint32_t i = 1; i < n && scope < 0; i++)
+    if (syms[i] != syms[0]) scope = sd_grammar_common_scope(self->grammar, syms[0], syms[i]);
+  if (scope < 0 || lr_self_nesting(self->grammar, scope)) return -1;
+  for (uint32_t i = 0; i < n; i++)
+    if (syms[i] != scope && !sd_grammar_can_contain(self->grammar, scope, syms[i])) return -1;
+  return scope;
+}
+
+/* The ISLa text of a relation atom inside one <scope>: every quantifier of
+ * its chain ranged in the scope's element. */
+static char *relation_text(const SdLearner *self, uint32_t atom, SdSymbol scope, uint32_t quantifiers) {
+  char *isla = sd_constraint_to_isla(self->atoms.items[atom].c);
+  if (!isla) return NULL;
+  char var[40];
+  scope_variable(self->grammar->symbols[scope].name, var, sizeof var);
+  SdBuf out = {0};
+  sd_buf_printf(&out, "exists %s %s in start: (", self->grammar->symbols[scope].name, var);
+  const char *at = isla, *hit;
+  uint32_t replaced = 0;
+  while ((hit = strstr(at, " in start: "))) {
+    sd_buf_append(&out, at, (size_t)(hit - at));
+    sd_buf_printf(&out, " in %s: ", var);
+    at = hit + strlen(" in start: ");
+    replaced++;
+  }
+  sd_buf_printf(&out, "%s)", at);
+  free(isla);
+  if (replaced != quantifiers) {
+    sd_buf_free(&out);
+    return NULL;
+  }
+  return sd_buf_take(&out);
+}
+
+/* Relation atoms that hold on some passing input, most failing inputs
+ * first, in the record that holds their elements. Returns the atoms added
+ * to the ranking. */
+static uint32_t scoped_relations(SdLearner *self) {
+  uint32_t pick[LR_SCOPE_SCAN], np = 0;
+  for (uint32_t g = 0; g < self->groups.size; g++) {
+    const LrGroup *gr = &self->groups.items[g];
+    for (uint32_t m = 0; m < gr->members.size; m++) {
+      uint32_t i = gr->members.items[m];
+      const LrItem *it = &self->items.items[i];
+      SdSymbol syms[LR_RELATION_VARS];
+      if (it->atom == LR_NONE || it->fp == 0 || it->tp == 0 || !relation_symbols(self, it->atom, syms)) continue;
+      uint32_t at = np < LR_SCOPE_SCAN ? np++ : LR_SCOPE_SCAN;
+      while (at > 0) {
+        const LrItem *q = &self->items.items[pick[at - 1]];
+        if (q->tp > it->tp || (q->tp == it->tp && q->fp <= it->fp)) break;
+        if (at < LR_SCOPE_SCAN) pick[at] = pick[at - 1];
+        at--;
+      }
+      if (at < LR_SCOPE_SCAN) pick[at] = i;
+    }
+  }
+  uint32_t added = 0, tried = 0;
+  for (uint32_t k = 0; k < np && tried < LR_SCOPED_RELATIONS; k++) {
+    uint32_t a = self->items.items[pick[k]].atom;
+    SdSymbol syms[LR_RELATION_VARS];
+    uint32_t n = relation_symbols(self, a, syms);
+    SdSymbol scope = relation_scope(self, syms, n);
+    char *text = scope >= 0 ? relation_text(self, a, scope, n) : NULL;
+    if (!text) continue;
+    tried++;
+    uint32_t before = self->atoms.size;
+    uint32_t atom = lr_add_atom(self, self->atoms.items[a].pattern, text, NULL);
+    if (atom == LR_NONE) continue;
+    if (self->atoms.size > before) self->atoms.items[atom].in_record = true;
+    if (self->atoms.items[atom].epoch == self->epoch) continue; /* ranked already */
+    uint32_t used = self->used.size;
+    lr_use_atom(self, atom);
+    added += self->used.size > used;
+  }
+  return added;
+}
+
 uint32_t lr_scopes(SdLearner *self) {
-  Pairs p = {0};
+  Pairs p = {.cap = LR_SCOPE_PAIRS};
   /* the parts of the best conjunctions first */
   for (uint32_t r = 0; r < self->ranked_item.size && r < LR_SCOPE_TOP; r++) {
     uint32_t atoms[LR_MAX_PARTS * 2];
@@ -182,18 +409,19 @@ uint32_t lr_scopes(SdLearner *self) {
       for (uint32_t j = i + 1; j < n; j++) consider(self, &p, atoms[i], atoms[j]);
   }
   best_open_pairs(self, &p);
+  within_pairs(self, &p);
   uint32_t added = 0;
   for (uint32_t i = 0; i < p.n; i++) {
-    char *text = scoped_text(self, p.a[i], p.b[i], p.scope[i]);
+    char *text = p.within[i] ? within_text(self, p.a[i], p.b[i]) : scoped_text(self, p.a[i], p.b[i], p.scope[i]);
     if (!text) continue;
     uint32_t before = self->atoms.size;
     uint32_t atom = lr_add_atom(self, self->atoms.items[p.a[i]].pattern, text, NULL);
     if (atom == LR_NONE) continue;
-    if (self->atoms.size > before) self->atoms.items[atom].scoped_with = p.b[i];
+    if (self->atoms.size > before) self->atoms.items[atom].scoped_with = p.b[i], self->atoms.items[atom].within = p.within[i];
     if (self->atoms.items[atom].epoch == self->epoch) continue; /* ranked already */
     uint32_t used = self->used.size;
     lr_use_atom(self, atom);
     added += self->used.size > used;
   }
-  return added;
+  return added + scoped_relations(self);
 }

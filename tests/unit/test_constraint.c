@@ -914,6 +914,48 @@ static void test_chain_extremes(void) {
 /* Elements nested D deep (`exists <arr> a: exists <arr> b in a: ... and
  * different_position(a, b) ...`) are decided by the deepest element; the
  * bindings, enumerated when a witness is asked for, must agree. */
+/* Two conditions on one element: `exists <num> n: (P(n) and Q(n))` from
+ * `exists <num> n: P(n)` and `exists <num> m: Q(m)`; none for other
+ * nonterminals or quantifiers that are not over the whole input. */
+static void test_and_within(void) {
+  const char *bnf = "<start> ::= <line> | <line> <start>\n<line> ::= <num> \" \" <num> \"\\n\"\n<num> ::= [0-9]+\n";
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(bnf, strlen(bnf), "within.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  SdConstraint *a = parse(g, "exists <num> n: str.prefixof(\"0\", n)");
+  SdConstraint *b = parse(g, "exists <num> m: (str.contains(m, \"8\") or str.contains(m, \"9\"))");
+  SdConstraint *w = sd_constraint_and_within(a, b);
+  CHECK(w != NULL);
+  if (w) {
+    char *s = sd_constraint_to_isla(w);
+    CHECK_STR(s, "exists <num> n in start: ((str.prefixof \"0\" n) and ((str.contains n \"8\") or (str.contains n \"9\")))");
+    free(s);
+    const SdConstraint *parts[2] = {a, b};
+    SdConstraint *plain = sd_constraint_and(parts, 2);
+    SdTree *apart = tree_of(g, "0644 28\n"), *one = tree_of(g, "17 0648\n");
+    CHECK(apart && one);
+    if (apart && one) {
+      CHECK(sd_constraint_eval(plain, apart, NULL) && !sd_constraint_eval(w, apart, NULL));
+      CHECK(sd_constraint_eval(w, one, NULL));
+    }
+    sd_tree_free(apart);
+    sd_tree_free(one);
+    sd_constraint_free(plain);
+    sd_constraint_free(w);
+  }
+  SdConstraint *other = parse(g, "exists <line> l: str.len(l) > 3");
+  SdConstraint *nested = parse(g, "exists <line> l: exists <num> n in l: str.prefixof(\"0\", n)");
+  CHECK(sd_constraint_and_within(a, other) == NULL);
+  CHECK(sd_constraint_and_within(nested, a) == NULL);
+  sd_constraint_free(other);
+  sd_constraint_free(nested);
+  sd_constraint_free(a);
+  sd_constraint_free(b);
+  sd_grammar_free(g);
+}
+
 static void test_nested_chains(void) {
   const char *bnf = "<start> ::= <value>\n<value> ::= <num> | <arr>\n<arr> ::= \"[]\" | \"[\" <elems> \"]\"\n"
                     "<elems> ::= <value> | <value> \",\" <elems>\n<num> ::= [0-9]\n";
@@ -970,6 +1012,7 @@ int main(void) {
   RUN(test_nesting);
   RUN(test_chain_extremes);
   RUN(test_nested_chains);
+  RUN(test_and_within);
   RUN(test_cases);
   RUN(test_printers);
   RUN(test_nnf_undefined);
