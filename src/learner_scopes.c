@@ -260,6 +260,7 @@ static uint32_t imprecise_atoms(const SdLearner *self, SdSymbol s, uint32_t *out
 }
 
 static bool pair_before(const SdLearner *self, const WithinPair *x, const WithinPair *y) {
+  if ((x->fp == 0) != (y->fp == 0)) return x->fp == 0; /* a cause as it stands: a part of a disjunction */
   if (x->tp != y->tp) return x->tp > y->tp;
   if (x->fp != y->fp) return x->fp < y->fp;
   int c = strcmp(self->atoms.items[x->a].text, self->atoms.items[y->a].text);
@@ -288,8 +289,9 @@ static void within_pairs(const SdLearner *self, Pairs *p) {
           if (w.tp >= 2 && w.fp < a->fp && w.fp < b->fp) array_push(&found, w);
         }
     }
-  /* most failing inputs first, then fewest passing, then by the atoms'
-     texts (insertion: few) */
+  /* those on no passing input first (each may be one cause of several:
+     octalmode's 0...8 and 0...9), then most failing inputs, fewest
+     passing, and by the atoms' texts (insertion: few) */
   for (uint32_t i = 1; i < found.size; i++)
     for (uint32_t j = i; j > 0; j--) {
       WithinPair *x = &found.items[j - 1], *y = &found.items[j];
