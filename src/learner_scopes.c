@@ -79,14 +79,10 @@ static void scope_variable(const char *symbol, char *out, size_t size) {
   memcpy(out + n, "_0", 3);
 }
 
-/* The ISLa text of "a and b inside one <scope>": both quantifiers ranged
- * in the scope's element instead of the whole input; NULL if the text is
- * not of the expected form. */
-static char *scoped_text(const SdLearner *self, uint32_t a, uint32_t b, SdSymbol scope) {
-  const SdConstraint *parts[2] = {self->atoms.items[a].c, self->atoms.items[b].c};
-  SdConstraint *both = sd_constraint_and(parts, 2);
-  char *isla = both ? sd_constraint_to_isla(both) : NULL;
-  sd_constraint_free(both);
+/* isla (taken over) inside one <scope>: "exists <scope> v in start: (...)"
+ * with every " in start: " of isla ranged in v instead; NULL unless there
+ * were exactly `quantifiers` of them. */
+static char *in_scope(const SdLearner *self, char *isla, SdSymbol scope, uint32_t quantifiers) {
   if (!isla) return NULL;
   char var[40];
   scope_variable(self->grammar->symbols[scope].name, var, sizeof var);
@@ -102,11 +98,22 @@ static char *scoped_text(const SdLearner *self, uint32_t a, uint32_t b, SdSymbol
   }
   sd_buf_printf(&out, "%s)", at);
   free(isla);
-  if (replaced != 2) {
+  if (replaced != quantifiers) {
     sd_buf_free(&out);
     return NULL;
   }
   return sd_buf_take(&out);
+}
+
+/* The ISLa text of "a and b inside one <scope>": both quantifiers ranged
+ * in the scope's element instead of the whole input; NULL if the text is
+ * not of the expected form. */
+static char *scoped_text(const SdLearner *self, uint32_t a, uint32_t b, SdSymbol scope) {
+  const SdConstraint *parts[2] = {self->atoms.items[a].c, self->atoms.items[b].c};
+  SdConstraint *both = sd_constraint_and(parts, 2);
+  char *isla = both ? sd_constraint_to_isla(both) : NULL;
+  sd_constraint_free(both);
+  return in_scope(self, isla, scope, 2);
 }
 
 /* The ISLa text of "a and b of one element" (both about one nonterminal). */
@@ -335,27 +342,7 @@ static SdSymbol relation_scope(const SdLearner *self, const SdSymbol *syms, uint
 /* The ISLa text of a relation atom inside one <scope>: every quantifier of
  * its chain ranged in the scope's element. */
 static char *relation_text(const SdLearner *self, uint32_t atom, SdSymbol scope, uint32_t quantifiers) {
-  char *isla = sd_constraint_to_isla(self->atoms.items[atom].c);
-  if (!isla) return NULL;
-  char var[40];
-  scope_variable(self->grammar->symbols[scope].name, var, sizeof var);
-  SdBuf out = {0};
-  sd_buf_printf(&out, "exists %s %s in start: (", self->grammar->symbols[scope].name, var);
-  const char *at = isla, *hit;
-  uint32_t replaced = 0;
-  while ((hit = strstr(at, " in start: "))) {
-    sd_buf_append(&out, at, (size_t)(hit - at));
-    sd_buf_printf(&out, " in %s: ", var);
-    at = hit + strlen(" in start: ");
-    replaced++;
-  }
-  sd_buf_printf(&out, "%s)", at);
-  free(isla);
-  if (replaced != quantifiers) {
-    sd_buf_free(&out);
-    return NULL;
-  }
-  return sd_buf_take(&out);
+  return in_scope(self, sd_constraint_to_isla(self->atoms.items[atom].c), scope, quantifiers);
 }
 
 /* Relation atoms that hold on some passing input, most failing inputs
