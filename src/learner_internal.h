@@ -142,6 +142,7 @@ typedef struct LrMexpr {
   char *names[LR_MEXPR_VARS];
   SdSymbol types[LR_MEXPR_VARS];
   int32_t slot;       /* index into the nonterminal tuple, -1: not found */
+  bool equated;       /* the pattern compares its two variables' texts (= a b) */
 } LrMexpr;
 
 /* What the learner knows about a pattern. */

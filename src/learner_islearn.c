@@ -51,6 +51,13 @@ void lr_mexpr_read(const SdGrammar *g, const SdPattern *p, uint32_t ph, LrMexpr 
     out->names[out->count] = sd_xstrndup(v, (size_t)(s - v));
     out->types[out->count++] = type;
   }
+  if (out->count == 2) {
+    char *eq = sd_format("(= %s %s)", out->names[0], out->names[1]);
+    char *qe = sd_format("(= %s %s)", out->names[1], out->names[0]);
+    out->equated = strstr(p->constraint, eq) || strstr(p->constraint, qe);
+    free(eq);
+    free(qe);
+  }
   /* the quantifier: the <?NONTERMINAL> placeholder right before */
   int32_t slot = -1;
   for (uint32_t i = 0; i < ph; i++)
@@ -106,6 +113,31 @@ static void render(const SdGrammar *g, const SdAlternative *a, const uint32_t *p
   }
 }
 
+/* The nonterminal s stands for: itself, or what its one alternative of one
+ * nonterminal stands for (<sni> ::= <name>). */
+static SdSymbol stands_for(const SdGrammar *g, SdSymbol s) {
+  for (int depth = 0; depth < 16; depth++) {
+    const SdSymbolInfo *si = &g->symbols[s];
+    if (si->alternative_count != 1 || si->alternatives[0].count != 1 ||
+        !sd_grammar_is_nonterminal(g, si->alternatives[0].symbols[0]))
+      break;
+    s = si->alternatives[0].symbols[0];
+  }
+  return s;
+}
+
+/* May two fields of an untyped match expression be these nonterminals?
+ * Where the pattern compares their texts (= a b), only fields of one kind
+ * are compared (a tag and its closing tag, an SNI
+ * name and a Host name that are both a <name>): the minute and the second
+ * of a time differ as texts in "00" and "00.0", which are both zero, and
+ * isotime24 confirmed `<minute> differs from <second>` as part of "24:00:00
+ * passes" (session 23). */
+static bool one_kind(const SdGrammar *g, const LrMexpr *m, const SdAlternative *a, const uint32_t *pos) {
+  if (!m->equated || m->count != 2 || m->types[0] != -1 || m->types[1] != -1) return true;
+  return stands_for(g, a->symbols[pos[0]]) == stands_for(g, a->symbols[pos[1]]);
+}
+
 uint32_t lr_mexpr_choices(const SdGrammar *g, SdSymbol in, const LrMexpr *m, char **out, uint32_t max) {
   uint32_t n = 0, k = m->count;
   if (!k || in < 0 || !sd_grammar_is_nonterminal(g, in)) return 0;
@@ -133,9 +165,11 @@ uint32_t lr_mexpr_choices(const SdGrammar *g, SdSymbol in, const LrMexpr *m, cha
         d++;
         continue;
       }
-      SdBuf b = {0};
-      render(g, a, pos, m, &b);
-      out[n++] = sd_buf_take(&b);
+      if (one_kind(g, m, a, pos)) {
+        SdBuf b = {0};
+        render(g, a, pos, m, &b);
+        out[n++] = sd_buf_take(&b);
+      }
       pos[d]++;
     }
   }
