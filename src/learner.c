@@ -1567,6 +1567,148 @@ static void check_flip(SdLearner *self, LrTemplate *t, uint32_t input, const LrF
   }
 }
 
+/* ---- bisection over the values the elements take ----
+ *
+ * When the bound occurs once, in an ordering whose other terms are measures
+ * of elements (the value or length of one, `str.to.int(v) > K`; a sum or
+ * difference of two, `str.to.int(b) - str.to.int(a) > K`; a ratio,
+ * `str.to.int(a) > K * str.to.int(b)` with b never negative), each instance
+ * of that atom changes truth at one point that its elements' measures give
+ * (v, b - a, a / b), and every instance in the same direction, so the
+ * template's truth is monotone in K whatever else it says. Between those
+ * points and their neighbours the truth is constant, and bisection over
+ * them finds the flip exactly: a few probes where bisection over every
+ * number took 60, and digit by digit over numerals of 20 digits 80 (a
+ * fifth of middle's own CPU). */
+
+typedef Array(SdInt) IntList;
+enum { LR_MAX_BREAKPOINTS = 4096 };
+
+static int cmp_int(const void *a, const void *b) { return sd_int_cmp(*(const SdInt *)a, *(const SdInt *)b); }
+
+/* t's bound atom as a linear form of one or two measures with the bound's
+ * coefficient 1 or -1, or (*ratio) as m(terms[0]) op K * m(terms[1]). */
+static bool bound_form(const LrTemplate *t, LrLinear *lin, bool *ratio) {
+  const LrSlot *s = &t->slots[0];
+  const SdTerm *a = s->atom, *k = s->term;
+  if (!k || !a || a->arg_count != 2 || !ordering(a->op)) return false;
+  *ratio = false;
+  memset(lin, 0, sizeof *lin);
+  if (linear_of(a->args[0], k, 1, lin) && linear_of(a->args[1], k, -1, lin))
+    return lin->count >= 1 && (lin->k_coef == 1 || lin->k_coef == -1);
+  for (int side = 0; side < 2; side++) {
+    const SdTerm *product = a->args[side], *m = NULL;
+    if (product->op == SD_OP_MUL && product->arg_count == 2)
+      m = product->args[0] == k ? product->args[1] : product->args[1] == k ? product->args[0] : NULL;
+    LrLinear l = {0};
+    if (m && linear_of(a->args[1 - side], k, 1, &l) && linear_of(m, k, 1, &l) && l.count == 2 && !l.k_coef &&
+        l.terms[0].coef == 1 && l.terms[1].coef == 1) {
+      *lin = l;
+      *ratio = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Every measure of var's elements in tree, in *out (scratch); false when
+ * one has more digits than the bounds searched. Non-numerals have no value
+ * (their atoms are false for every bound). */
+static bool measures_of(const SdConstraint *c, const SdTree *tree, int32_t var, SdOp measure, SdArena *scratch,
+                        IntList *out) {
+  SdSymbol sym = c->variables[var].symbol;
+  for (uint32_t j = 0; sym >= 0 && j < tree->by_symbol_count[sym]; j++) {
+    uint32_t len;
+    const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
+    SdInt v = sd_int_small(sd_str_chars(txt, len, sd_utf8_valid(txt, len))); /* characters, as the evaluator counts */
+    if (measure == SD_OP_STR_TO_INT) { /* as the evaluator reads it: int(float(text)) */
+      SdDec d;
+      if (!sd_dec_parse_numeral(scratch, txt, len, &d) || !sd_dec_to_int(scratch, d, &v)) continue;
+      if (sd_int_digits(v) > LR_BOUND_DIGITS - 4) return false;
+    }
+    array_push(out, v);
+  }
+  return true;
+}
+
+static void push_around(SdArena *scratch, IntList *out, SdInt v, int reach) {
+  for (int d = -reach; d <= reach; d++) array_push(out, d ? sd_int_add(scratch, v, sd_int_small(d)) : v);
+}
+
+/* The points where an instance of the bound's atom changes truth, each
+ * with its neighbours, sorted, without repeats, in *out (scratch); false
+ * when t is no such template, or the instances are too many or could
+ * change truth in both directions. */
+static bool breakpoints(const LrTemplate *t, const SdTree *tree, SdArena *scratch, IntList *out) {
+  LrLinear lin;
+  bool ratio;
+  if (!bound_form(t, &lin, &ratio)) return false;
+  IntList m[2] = {{0}, {0}};
+  bool ok = true;
+  for (uint32_t i = 0; i < lin.count && ok; i++)
+    ok = measures_of(t->c, tree, lin.terms[i].var, lin.terms[i].measure, scratch, &m[i]);
+  uint32_t n1 = lin.count == 2 ? m[1].size : 1;
+  if (ok && (uint64_t)m[0].size * n1 > LR_MAX_BREAKPOINTS) ok = false;
+  for (uint32_t j = 0; ok && ratio && j < m[1].size; j++) ok = sd_int_cmp(m[1].items[j], sd_int_small(0)) >= 0;
+  for (uint32_t i = 0; ok && i < m[0].size; i++)
+    for (uint32_t j = 0; j < n1; j++) {
+      if (ratio) { /* a op K * b, b > 0: changes next to a / b (truncated, so two either side) */
+        SdInt q, r;
+        if (sd_int_cmp(m[1].items[j], sd_int_small(0)) > 0 && sd_int_divmod(scratch, m[0].items[i], m[1].items[j], &q, &r))
+          push_around(scratch, out, q, 2);
+        continue;
+      }
+      /* sum of coef * measure + k_coef * K op 0: changes next to K = -k_coef * sum */
+      SdInt sum = lin.terms[0].coef > 0 ? m[0].items[i] : sd_int_neg(scratch, m[0].items[i]);
+      if (lin.count == 2)
+        sum = lin.terms[1].coef > 0 ? sd_int_add(scratch, sum, m[1].items[j]) : sd_int_sub(scratch, sum, m[1].items[j]);
+      push_around(scratch, out, lin.k_coef > 0 ? sd_int_neg(scratch, sum) : sum, 1);
+    }
+  array_free(&m[0]);
+  array_free(&m[1]);
+  if (!ok) return false;
+  if (out->size) qsort(out->items, out->size, sizeof *out->items, cmp_int);
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < out->size; i++)
+    if (!kept || sd_int_cmp(out->items[i], out->items[kept - 1]) != 0) out->items[kept++] = out->items[i];
+  out->size = kept;
+  return true;
+}
+
+static bool probe_int(SdLearner *self, LrTemplate *t, SdInt k, uint32_t input) {
+  char *text = sd_int_to_text(k);
+  bool r = probe_text(self, t, text, (uint32_t)strlen(text), input);
+  free(text);
+  return r;
+}
+
+static bool valued_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *f) {
+  SdArena scratch = {0};
+  IntList at = {0};
+  bool ok = breakpoints(t, self->inputs.items[input], &scratch, &at);
+  if (ok && !at.size) {
+    f->kind = probe_text(self, t, "0", 1, input) ? LR_TRUE : LR_FALSE;
+  } else if (ok) {
+    uint32_t lo = 0, hi = at.size - 1;
+    bool tl = probe_int(self, t, at.items[lo], input), th = probe_int(self, t, at.items[hi], input);
+    if (tl == th) {
+      f->kind = tl ? LR_TRUE : LR_FALSE;
+    } else {
+      while (hi - lo > 1) { /* truth(at[lo]) = tl, truth(at[hi]) = th */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (probe_int(self, t, at.items[mid], input) == tl) lo = mid;
+        else hi = mid;
+      }
+      f->kind = tl ? LR_AT_MOST : LR_AT_LEAST; /* true iff k <= at[lo], or iff k >= at[hi] */
+      set_flip_bound(f, tl ? at.items[lo] : at.items[hi]);
+    }
+  }
+  array_free(&at);
+  sd_arena_free(&scratch);
+  if (ok && self->check_flips) check_flip(self, t, input, f);
+  return ok;
+}
+
 /* Where the truth of the template flips for one input, by bisection. */
 
 static LrFlip probed_flip(SdLearner *self, LrTemplate *t, uint32_t input);
@@ -1583,6 +1725,7 @@ static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
     if (self->check_flips) check_flip(self, t, input, &f);
     return f;
   }
+  if (valued_flip(self, t, input, &f)) return f;
   return probed_flip(self, t, input);
 }
 

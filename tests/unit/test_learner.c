@@ -1604,6 +1604,10 @@ static void test_islearn_nth_and_count(void) {
 }
 
 int main(void) {
+  /* every threshold flip found without the bisection over all numbers
+     (closed forms, the bisection over the values the elements take) is
+     checked against the evaluator next to it: a wrong one aborts */
+  setenv("SEMDBG_CHECK_FLIPS", "1", 1);
   RUN(test_heartbleed);
   RUN(test_middle);
   RUN(test_calculator);
