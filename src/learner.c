@@ -1631,6 +1631,15 @@ static bool measures_of(const SdConstraint *c, const SdTree *tree, int32_t var, 
   return true;
 }
 
+/* Sorts *l and drops repeats. */
+static void sort_unique(IntList *l) {
+  if (l->size) qsort(l->items, l->size, sizeof *l->items, cmp_int);
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < l->size; i++)
+    if (!kept || sd_int_cmp(l->items[i], l->items[kept - 1]) != 0) l->items[kept++] = l->items[i];
+  l->size = kept;
+}
+
 static void push_around(SdArena *scratch, IntList *out, SdInt v, int reach) {
   for (int d = -reach; d <= reach; d++) array_push(out, d ? sd_int_add(scratch, v, sd_int_small(d)) : v);
 }
@@ -1645,8 +1654,10 @@ static bool breakpoints(const LrTemplate *t, const SdTree *tree, SdArena *scratc
   if (!bound_form(t, &lin, &ratio)) return false;
   IntList m[2] = {{0}, {0}};
   bool ok = true;
-  for (uint32_t i = 0; i < lin.count && ok; i++)
+  for (uint32_t i = 0; i < lin.count && ok; i++) {
     ok = measures_of(t->c, tree, lin.terms[i].var, lin.terms[i].measure, scratch, &m[i]);
+    sort_unique(&m[i]); /* many elements, few values (the lengths of characters) */
+  }
   uint32_t n1 = lin.count == 2 ? m[1].size : 1;
   if (ok && (uint64_t)m[0].size * n1 > LR_MAX_BREAKPOINTS) ok = false;
   for (uint32_t j = 0; ok && ratio && j < m[1].size; j++) ok = sd_int_cmp(m[1].items[j], sd_int_small(0)) >= 0;
@@ -1666,13 +1677,8 @@ static bool breakpoints(const LrTemplate *t, const SdTree *tree, SdArena *scratc
     }
   array_free(&m[0]);
   array_free(&m[1]);
-  if (!ok) return false;
-  if (out->size) qsort(out->items, out->size, sizeof *out->items, cmp_int);
-  uint32_t kept = 0;
-  for (uint32_t i = 0; i < out->size; i++)
-    if (!kept || sd_int_cmp(out->items[i], out->items[kept - 1]) != 0) out->items[kept++] = out->items[i];
-  out->size = kept;
-  return true;
+  if (ok) sort_unique(out);
+  return ok;
 }
 
 static bool probe_int(SdLearner *self, LrTemplate *t, SdInt k, uint32_t input) {
