@@ -43,11 +43,7 @@ SdZ3 *sd_z3_new(const SdGrammar *g, uint64_t rlimit, uint32_t random_seed) {
   z->ctx = Z3_mk_context(cfg);
   Z3_del_config(cfg);
   Z3_set_error_handler(z->ctx, ignore_error);
-  /* the plain SMT kernel: every query runs under push/pop, where
-     Z3_mk_solver's combined solver uses that kernel too, but set it up at
-     the first push for 10-14 ms more a context (a tenth of heartbleed's
-     own CPU went to its one context) */
-  z->solver = Z3_mk_simple_solver(z->ctx);
+  z->solver = Z3_mk_solver(z->ctx);
   Z3_solver_inc_ref(z->ctx, z->solver);
   z->random_seed = random_seed;
   sd_z3_set_rlimit(z, rlimit);
