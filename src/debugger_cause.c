@@ -967,10 +967,43 @@ static void report_relevant(CauseSearch *s, const SdSymbol *relevant, uint32_t n
   sd_buf_free(&b);
 }
 
+/* Does c still fit every input of the target (a failure outside it aside
+ * when looking for a precise cause)? */
+static bool still_fits(const CauseSearch *s, const SdConstraint *c) {
+  const Debugger *d = s->d;
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    if (!in_target(d, i)) continue;
+    bool fail = d->evidence.items[i].verdict == SD_VERDICT_FAIL, holds = sd_constraint_eval(c, d->evidence.items[i].tree, NULL);
+    if (holds != fail && (!fail || !s->precise)) return false;
+  }
+  return true;
+}
+
+/* The nonterminals of the last iteration's best candidate, when it still
+ * fits the evidence, stay relevant: the ranking of a model trained on a
+ * few dozen inputs moves from one iteration to the next, and a candidate
+ * that survived its hunt could no longer be learned without them (sumover
+ * at seed 1: `str.to.int(<x>) + str.to.int(<y>) > 2^63 - 1` survived a
+ * hunt, <x> dropped out of the ranking, two causes that held on the same
+ * inputs took its place, and 170 runs later it was found again). */
+static void keep_standing(CauseSearch *s, SdSymbol *relevant, uint32_t *count, uint32_t max) {
+  if (!s->learner || !sd_learner_candidate_count(s->learner)) return;
+  const SdConstraint *best = sd_learner_candidate(s->learner, 0)->constraint;
+  SdSymbol named[16];
+  uint32_t n = sd_constraint_symbols(best, named, 16);
+  if (n > 16 || !still_fits(s, best)) return;
+  for (uint32_t k = 0; k < n && *count < max; k++) {
+    bool listed = named[k] == s->d->grammar->start;
+    for (uint32_t i = 0; i < *count && !listed; i++) listed = relevant[i] == named[k];
+    if (!listed) relevant[(*count)++] = named[k];
+  }
+}
+
 static void learn(CauseSearch *s) {
   SdSymbol relevant[64];
   uint32_t relevant_count;
   rank(s, relevant, &relevant_count);
+  keep_standing(s, relevant, &relevant_count, 64);
   report_relevant(s, relevant, relevant_count);
   feed_learner(s);
   sd_learner_learn(s->learner, relevant, relevant_count);
