@@ -247,6 +247,52 @@ static void keep_peers(SdRelevance *self, uint32_t k, uint32_t max_k, const SdGr
   }
 }
 
+/* Does s stand beside t in some alternative of the grammar? */
+static bool beside(const SdGrammar *g, SdSymbol s, SdSymbol t) {
+  for (uint32_t p = 0; p < g->symbol_count; p++) {
+    const SdSymbolInfo *si = &g->symbols[p];
+    for (uint32_t a = 0; si->kind == SD_SYM_NONTERMINAL && a < si->alternative_count; a++) {
+      bool has_s = false, has_t = false;
+      for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
+        has_s |= si->alternatives[a].symbols[k] == s;
+        has_t |= si->alternatives[a].symbols[k] == t;
+      }
+      if (has_s && has_t) return true;
+    }
+  }
+  return false;
+}
+
+/* While fewer than `few` nonterminals are kept (by score, peers and
+ * correlated relatives), the neighbours of those kept by score in an
+ * alternative (user-named, not nested in them) join, in ranking order,
+ * within max_k (0 = no limit). On a few dozen inputs one
+ * feature often separates the classes alone (heartbleed's first 30: the
+ * declared length above 3), and the model then credits it only, while the
+ * cause relates it to its neighbour; the learner can then state both, and
+ * an input on which they disagree settles which. */
+static void keep_siblings(SdRelevance *self, uint32_t k, uint32_t few, uint32_t max_k, const SdGrammar *g) {
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < self->count; i++) {
+    const SdRelevantSymbol *r = &self->ranked[i];
+    kept += r->kept || r->correlated_ancestor || r->correlated_descendant || r->peer;
+  }
+  if (max_k && few > max_k) few = max_k;
+  for (uint32_t a = k; a < self->count && kept < few; a++) {
+    SdRelevantSymbol *p = &self->ranked[a];
+    if (p->kept || p->correlated_ancestor || p->correlated_descendant || p->peer || g->symbols[p->symbol].generated)
+      continue;
+    for (uint32_t kk = 0; kk < k && !p->sibling; kk++) {
+      SdSymbol s = self->ranked[kk].symbol;
+      if (sd_grammar_can_contain(g, s, p->symbol) || sd_grammar_can_contain(g, p->symbol, s) || !beside(g, s, p->symbol))
+        continue;
+      p->sibling = true;
+      p->sibling_of = s;
+      kept++;
+    }
+  }
+}
+
 static void choose_kept(SdRelevance *self, const float *matrix, uint32_t n,
                         const SdRelevanceOptions *opts, const SdGrammar *g) {
   double total = 0;
@@ -295,10 +341,11 @@ static void choose_kept(SdRelevance *self, const float *matrix, uint32_t n,
     }
   }
   keep_peers(self, k, opts->max_k, g);
+  keep_siblings(self, k, opts->neighbours, opts->max_k, g);
   self->kept = 0;
   for (uint32_t i = 0; i < self->count; i++) {
     const SdRelevantSymbol *r = &self->ranked[i];
-    if (r->correlated_ancestor || r->correlated_descendant || r->peer) self->ranked[i].kept = true;
+    if (r->correlated_ancestor || r->correlated_descendant || r->peer || r->sibling) self->ranked[i].kept = true;
     self->kept += self->ranked[i].kept;
   }
 }
@@ -473,6 +520,7 @@ cJSON *sd_relevance_to_json(const SdRelevance *self, const SdGrammar *g) {
       cJSON_AddNumberToObject(c, "r", rounded(r->correlation));
     }
     if (r->peer) cJSON_AddStringToObject(e, "peer_of", g->symbols[r->peer_of].name);
+    if (r->sibling) cJSON_AddStringToObject(e, "beside", g->symbols[r->sibling_of].name);
     cJSON *fs = cJSON_AddArrayToObject(e, "features");
     uint32_t m = 0;
     for (uint32_t j = 0; j < nf; j++)

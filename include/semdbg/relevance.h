@@ -27,6 +27,8 @@ typedef struct SdRelevanceOptions {
   double correlation; /* |Pearson r| threshold for correlated relatives (0.9; > 1 disables) */
   uint32_t rounds;    /* boosting rounds (50) */
   uint32_t max_depth; /* tree depth (4) */
+  uint32_t neighbours; /* while fewer than this many are kept, the neighbours of those kept by
+                          score in an alternative join (0 = none, the default; the debugger: 2) */
 } SdRelevanceOptions;
 SD_API void sd_relevance_options_init(SdRelevanceOptions *self);
 
@@ -57,6 +59,12 @@ typedef struct SdRelevantSymbol {
      only one of them */
   bool peer;
   SdSymbol peer_of;
+  /* kept because it stands beside a lone nonterminal kept by score in one
+     alternative (`<payload-length> " " <payload>`): a model that one
+     feature separates credits only that one, while the cause may relate it
+     to its neighbour (the payload's length against the declared one) */
+  bool sibling;
+  SdSymbol sibling_of;
 } SdRelevantSymbol;
 
 typedef struct SdRelevance {

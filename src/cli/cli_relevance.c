@@ -20,7 +20,7 @@
 
 static const char *usage_head =
     "usage: semdbg relevance --grammar G.bnf --failing DIR --passing DIR\n"
-    "                        [--seed S] [--min-k K] [--max-k K] [--share X] [--json]\n"
+    "                        [--seed S] [--min-k K] [--max-k K] [--share X] [--neighbours K] [--json]\n"
     "\n"
     "Rank the grammar's nonterminals by how much they matter for the failure:\n"
     "an XGBoost classifier learns failing vs passing from the inputs' features\n"
@@ -44,7 +44,7 @@ typedef struct RelevanceSettings {
 
 /* The command line into *s; CLI_CONTINUE or the exit status. */
 static int parse_command_line(int argc, char **argv, RelevanceSettings *s) {
-  uint64_t min_k = s->relevance.min_k, max_k = s->relevance.max_k;
+  uint64_t min_k = s->relevance.min_k, max_k = s->relevance.max_k, neighbours = s->relevance.neighbours;
   const CliOption options[] = {
       CLI_STRING("grammar", 'g', &s->grammar_path, "FILE", "the grammar (ISLa BNF)"),
       CLI_STRING("start", 0, &s->start, "SYMBOL", "parse from this nonterminal instead of <start>"),
@@ -54,6 +54,8 @@ static int parse_command_line(int argc, char **argv, RelevanceSettings *s) {
       CLI_UINT("min-k", 0, &min_k, "K", "keep at least K nonterminals with a positive score (default 1)"),
       CLI_UINT("max-k", 0, &max_k, "K", "keep at most K by score, 0 = no limit (default 5)"),
       CLI_PROBABILITY("share", 0, &s->relevance.share, "X", "score share the kept set must carry (default 0.9)"),
+      CLI_UINT("neighbours", 0, &neighbours, "K",
+               "while fewer than K are kept, keep the neighbours of those kept by score (default 0; diagnoses use 2)"),
       CLI_FLAG("json", 0, &s->json, "print a JSON object (schema in docs/relevance.md)"),
       CLI_FLAG("quiet", 'q', &s->quiet, "no grammar warnings"),
       CLI_END,
@@ -67,6 +69,7 @@ static int parse_command_line(int argc, char **argv, RelevanceSettings *s) {
   if (status != CLI_CONTINUE) return status;
   s->relevance.min_k = (uint32_t)(min_k > MAX_K_LIMIT ? MAX_K_LIMIT : min_k);
   s->relevance.max_k = (uint32_t)(max_k > MAX_K_LIMIT ? MAX_K_LIMIT : max_k);
+  s->relevance.neighbours = (uint32_t)(neighbours > MAX_K_LIMIT ? MAX_K_LIMIT : neighbours);
   if (!s->failing.size || !s->passing.size)
     return cli_error("relevance: needs --failing and --passing inputs (see semdbg relevance --help)");
   if (s->relevance.max_k && s->relevance.min_k > s->relevance.max_k)
@@ -111,7 +114,7 @@ static void print_table(const SdRelevance *r, const SdGrammar *g) {
   for (uint32_t i = 0; i < r->count; i++) {
     const SdRelevantSymbol *e = &r->ranked[i];
     printf("%4u  %-4s  %-*s  %-8.4f  %5.1f%%  ", i + 1,
-           e->correlated_ancestor ? "anc" : e->correlated_descendant ? "desc" : e->peer ? "peer" : e->kept ? "yes" : "", width,
+           e->correlated_ancestor ? "anc" : e->correlated_descendant ? "desc" : e->peer ? "peer" : e->sibling ? "next" : e->kept ? "yes" : "", width,
            g->symbols[e->symbol].name, e->score, total > 0 ? 100 * e->score / total : 0.0);
     /* its features by score, best first (ties by index), at most three */
     uint32_t m = 0;
@@ -130,7 +133,7 @@ static void print_table(const SdRelevance *r, const SdGrammar *g) {
       printf("%s%s %.3g", q ? ", " : "", sd_features_name(r->features, order[q]),
              r->feature_scores[order[q]]);
     if (m > 3) printf(", ...");
-    if (!m && !e->correlated_ancestor && !e->correlated_descendant && !e->peer && (r->status == SD_RELEVANCE_MODEL || !e->top_feature))
+    if (!m && !e->correlated_ancestor && !e->correlated_descendant && !e->peer && !e->sibling && (r->status == SD_RELEVANCE_MODEL || !e->top_feature))
       printf("-");
     if (e->correlated_ancestor || e->correlated_descendant)
       printf("%s(%s ~ %s of %s, r = %.3f)", m ? " " : "",
@@ -138,6 +141,7 @@ static void print_table(const SdRelevance *r, const SdGrammar *g) {
              sd_features_name(r->features, e->correlated_other), g->symbols[e->correlated_with].name,
              e->correlation);
     if (e->peer) printf("%s(the shape of %s)", m ? " " : "", g->symbols[e->peer_of].name);
+    if (e->sibling) printf("%s(beside %s)", m ? " " : "", g->symbols[e->sibling_of].name);
     printf("\n");
   }
   free(order);

@@ -390,7 +390,8 @@ static void check_correlated(bool by_descendant) {
 /* Peers: in the synthetic matrix the failure depends on num(<x>) alone and
  * every feature of <y> is constant, so the model gives <y> no score; <y> has
  * the shape of <x> (both ::= <number>) and joins as its peer. <w> ::= [0-9]+
- * is a number of another shape and does not. */
+ * is a number of another shape and is no peer, but joins as <x>'s neighbour
+ * (two kept, fewer than three); <z>, after it, does not. */
 static void test_peers(void) {
   const char *text = "<start> ::= <x> \" + \" <y> \" \" <w> \" \" <z>\n<x> ::= <number>\n"
                      "<y> ::= <number>\n<number> ::= [0-9]+\n<w> ::= [0-9]+\n<z> ::= [a-z]+\n";
@@ -421,6 +422,7 @@ static void test_peers(void) {
   SdRelevanceOptions o;
   sd_relevance_options_init(&o);
   o.correlation = 2;
+  o.neighbours = 3;
   char *err = NULL;
   SdRelevance *r = sd_relevance_compute_matrix(g, f, m, failing, n, &o, &err);
   CHECK(r != NULL);
@@ -430,10 +432,14 @@ static void test_peers(void) {
     const SdRelevantSymbol *ew = sd_relevance_find(r, sd_grammar_find(g, "<w>"));
     CHECK(r->ranked[0].symbol == x && !r->ranked[0].peer);
     CHECK(ex && ex->kept && ey && ey->kept && ey->peer && ey->peer_of == x);
-    CHECK(ew && !ew->kept && !ew->peer);
+    /* <w> is no peer, but stands beside <x>: with <x> and <y> it makes three */
+    const SdRelevantSymbol *ez = sd_relevance_find(r, sd_grammar_find(g, "<z>"));
+    CHECK(ew && ew->kept && !ew->peer && ew->sibling && ew->sibling_of == x);
+    CHECK(ez && !ez->kept && !ez->sibling);
     cJSON *j = sd_relevance_to_json(r, g);
     char *printed = cJSON_PrintUnformatted(j);
     CHECK(printed && strstr(printed, "\"peer_of\":\"<x>\"") != NULL);
+    CHECK(printed && strstr(printed, "\"beside\":\"<x>\"") != NULL);
     free(printed);
     cJSON_Delete(j);
   }
@@ -443,6 +449,73 @@ static void test_peers(void) {
   free(failing);
   sd_grammar_free(g);
 }
+
+/* Neighbours: the failure depends on num(<len>) alone; <data>, <pad> and
+ * <tail> stand beside it and score nothing. The first two in ranking order
+ * (ties by symbol index) join, making three; <digits>, nested in <len>,
+ * is no neighbour. With three kept by score, none joins. */
+static void check_siblings(bool three_scored) {
+  const char *text = "<start> ::= <len> \" \" <data> \" \" <pad> \" \" <tail>\n<len> ::= <digits>\n"
+                     "<digits> ::= [0-9]+\n<data> ::= [a-z]+\n<pad> ::= [a-z]+\n<tail> ::= [a-z]+\n";
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(text, strlen(text), "t.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  SdFeatureSet *f = sd_features_new(g);
+  uint32_t nf = sd_features_count(f), n = 200;
+  int32_t fl = sd_features_find(f, "num(<len>)"), fd = sd_features_find(f, "len(<data>)"),
+          fp = sd_features_find(f, "len(<pad>)");
+  CHECK(fl >= 0 && fd >= 0 && fp >= 0);
+  if (fl < 0 || fd < 0 || fp < 0) {
+    sd_features_free(f);
+    sd_grammar_free(g);
+    return;
+  }
+  float *m = sd_xcalloc((size_t)n * nf, sizeof *m);
+  bool *failing = sd_xcalloc(n, sizeof *failing);
+  SdRng rng;
+  sd_rng_seed(&rng, 5);
+  for (uint32_t i = 0; i < n; i++) {
+    float len = (float)sd_rng_below(&rng, 100), dl = (float)sd_rng_below(&rng, 100), pl = (float)sd_rng_below(&rng, 100);
+    m[(size_t)i * nf + (uint32_t)fl] = len;
+    if (three_scored) m[(size_t)i * nf + (uint32_t)fd] = dl, m[(size_t)i * nf + (uint32_t)fp] = pl;
+    failing[i] = three_scored ? len > 50 && dl > 30 && pl > 30 : len > 60;
+  }
+  SdRelevanceOptions o;
+  sd_relevance_options_init(&o);
+  o.correlation = 2;
+  o.neighbours = 3;
+  char *err = NULL;
+  SdRelevance *r = sd_relevance_compute_matrix(g, f, m, failing, n, &o, &err);
+  CHECK(r != NULL);
+  if (r) {
+    SdSymbol len = sd_grammar_find(g, "<len>");
+    const SdRelevantSymbol *e[4];
+    const char *names[4] = {"<data>", "<pad>", "<tail>", "<digits>"};
+    for (int k = 0; k < 4; k++) e[k] = sd_relevance_find(r, sd_grammar_find(g, names[k]));
+    CHECK(r->ranked[0].symbol == len && !r->ranked[0].sibling);
+    uint32_t siblings = 0;
+    for (uint32_t i = 0; i < r->count; i++) siblings += r->ranked[i].sibling;
+    if (three_scored) {
+      CHECK(siblings == 0 && e[2] && !e[2]->kept);
+    } else {
+      CHECK(e[0] && e[0]->sibling && e[0]->sibling_of == len && e[0]->kept);
+      CHECK(e[1] && e[1]->sibling && e[1]->kept);
+      CHECK(e[2] && !e[2]->sibling && !e[2]->kept);
+      CHECK(e[3] && !e[3]->sibling);
+      CHECK(r->kept == 3);
+    }
+  }
+  sd_relevance_free(r);
+  free(err);
+  free(m);
+  free(failing);
+  sd_grammar_free(g);
+}
+
+static void test_siblings(void) { check_siblings(false); }
+static void test_siblings_when_three_scored(void) { check_siblings(true); }
 
 static void test_correlated_ancestor(void) { check_correlated(false); }
 static void test_correlated_descendant(void) { check_correlated(true); }
@@ -464,6 +537,8 @@ static void test_error_text(void) {
 int main(void) {
   RUN(test_correlated_ancestor);
   RUN(test_peers);
+  RUN(test_siblings);
+  RUN(test_siblings_when_three_scored);
   RUN(test_correlated_descendant);
   RUN(test_error_text);
   RUN(test_heartbleed_20);
