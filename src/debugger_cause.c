@@ -67,11 +67,12 @@ static void feed_learner(CauseSearch *s) {
   }
 }
 
-/* A nonterminal kept alone by score is joined by its first neighbour in
- * the grammar (relevance.c): one feature often separates a few dozen inputs
- * alone while the cause relates it to the element beside it (heartbleed at
- * seed 1: 97 -> 85 runs; decimal at seeds 2-3: 233 -> 208). Up to three in
- * all cost cmdline and dates 294 more runs over seeds 1-3. */
+/* A nonterminal kept alone (with what it holds) is joined by its first
+ * neighbour in the grammar (relevance.c): one feature often separates a
+ * few dozen inputs alone while the cause relates it to the element beside
+ * it (heartbleed at seeds 1-3: 97 / 89 / 106 -> 85 / 89 / 86 runs; decimal
+ * at seeds 2-3: 233 -> 208). Up to three in all cost cmdline and dates 294
+ * more runs over seeds 1-3. */
 enum { RELEVANT_AT_LEAST = 2 };
 
 static void rank(CauseSearch *s, SdSymbol *relevant, uint32_t *relevant_count) {

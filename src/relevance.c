@@ -263,32 +263,48 @@ static bool beside(const SdGrammar *g, SdSymbol s, SdSymbol t) {
   return false;
 }
 
-/* While fewer than `few` nonterminals are kept (by score, peers and
- * correlated relatives), the neighbours of those kept by score in an
- * alternative (user-named, not nested in them) join, in ranking order,
- * within max_k (0 = no limit). On a few dozen inputs one
+/* While fewer than `few` of the kept nonterminals (by score, peers and
+ * correlated relatives) are outermost (held by no other kept one), the
+ * neighbours of those kept by score in an alternative (user-named, not
+ * nested in them) join, in ranking order, within max_k (0 = no limit). On a few dozen inputs one
  * feature often separates the classes alone (heartbleed's first 30: the
  * declared length above 3), and the model then credits it only, while the
  * cause relates it to its neighbour; the learner can then state both, and
  * an input on which they disagree settles which. */
-static void keep_siblings(SdRelevance *self, uint32_t k, uint32_t few, uint32_t max_k, const SdGrammar *g) {
-  uint32_t kept = 0;
+static bool counted_kept(const SdRelevantSymbol *r) {
+  return r->kept || r->correlated_ancestor || r->correlated_descendant || r->peer || r->sibling;
+}
+
+/* The kept nonterminals that no other kept one holds (a <one-nine> kept
+ * beside the <payload-length> that holds it is the same element). */
+static uint32_t outermost_kept(const SdRelevance *self, const SdGrammar *g) {
+  uint32_t n = 0;
   for (uint32_t i = 0; i < self->count; i++) {
-    const SdRelevantSymbol *r = &self->ranked[i];
-    kept += r->kept || r->correlated_ancestor || r->correlated_descendant || r->peer;
+    if (!counted_kept(&self->ranked[i])) continue;
+    SdSymbol s = self->ranked[i].symbol;
+    bool held = false;
+    for (uint32_t j = 0; j < self->count && !held; j++) {
+      SdSymbol t = self->ranked[j].symbol;
+      held = j != i && counted_kept(&self->ranked[j]) && sd_grammar_can_contain(g, t, s) && !sd_grammar_can_contain(g, s, t);
+    }
+    n += !held;
   }
-  if (max_k && few > max_k) few = max_k;
-  for (uint32_t a = k; a < self->count && kept < few; a++) {
+  return n;
+}
+
+static void keep_siblings(SdRelevance *self, uint32_t k, uint32_t few, uint32_t max_k, const SdGrammar *g) {
+  uint32_t outer = outermost_kept(self, g), total = 0;
+  for (uint32_t i = 0; i < self->count; i++) total += counted_kept(&self->ranked[i]);
+  for (uint32_t a = k; a < self->count && outer < few && (!max_k || total < max_k); a++) {
     SdRelevantSymbol *p = &self->ranked[a];
-    if (p->kept || p->correlated_ancestor || p->correlated_descendant || p->peer || g->symbols[p->symbol].generated)
-      continue;
+    if (counted_kept(p) || g->symbols[p->symbol].generated) continue;
     for (uint32_t kk = 0; kk < k && !p->sibling; kk++) {
       SdSymbol s = self->ranked[kk].symbol;
       if (sd_grammar_can_contain(g, s, p->symbol) || sd_grammar_can_contain(g, p->symbol, s) || !beside(g, s, p->symbol))
         continue;
       p->sibling = true;
       p->sibling_of = s;
-      kept++;
+      outer++, total++;
     }
   }
 }

@@ -453,8 +453,11 @@ static void test_peers(void) {
 /* Neighbours: the failure depends on num(<len>) alone; <data>, <pad> and
  * <tail> stand beside it and score nothing. The first two in ranking order
  * (ties by symbol index) join, making three; <digits>, nested in <len>,
- * is no neighbour. With three kept by score, none joins. */
-static void check_siblings(bool three_scored) {
+ * is no neighbour, and when it scores too it is no third element either.
+ * With three kept by score, none joins. */
+enum { SIBLINGS_ALONE, SIBLINGS_NESTED, SIBLINGS_THREE };
+static void check_siblings(int mode) {
+  bool three_scored = mode == SIBLINGS_THREE;
   const char *text = "<start> ::= <len> \" \" <data> \" \" <pad> \" \" <tail>\n<len> ::= <digits>\n"
                      "<digits> ::= [0-9]+\n<data> ::= [a-z]+\n<pad> ::= [a-z]+\n<tail> ::= [a-z]+\n";
   SdDiagnostics d = {0};
@@ -465,9 +468,9 @@ static void check_siblings(bool three_scored) {
   SdFeatureSet *f = sd_features_new(g);
   uint32_t nf = sd_features_count(f), n = 200;
   int32_t fl = sd_features_find(f, "num(<len>)"), fd = sd_features_find(f, "len(<data>)"),
-          fp = sd_features_find(f, "len(<pad>)");
-  CHECK(fl >= 0 && fd >= 0 && fp >= 0);
-  if (fl < 0 || fd < 0 || fp < 0) {
+          fp = sd_features_find(f, "len(<pad>)"), fg = sd_features_find(f, "num(<digits>)");
+  CHECK(fl >= 0 && fd >= 0 && fp >= 0 && fg >= 0);
+  if (fl < 0 || fd < 0 || fp < 0 || fg < 0) {
     sd_features_free(f);
     sd_grammar_free(g);
     return;
@@ -480,7 +483,8 @@ static void check_siblings(bool three_scored) {
     float len = (float)sd_rng_below(&rng, 100), dl = (float)sd_rng_below(&rng, 100), pl = (float)sd_rng_below(&rng, 100);
     m[(size_t)i * nf + (uint32_t)fl] = len;
     if (three_scored) m[(size_t)i * nf + (uint32_t)fd] = dl, m[(size_t)i * nf + (uint32_t)fp] = pl;
-    failing[i] = three_scored ? len > 50 && dl > 30 && pl > 30 : len > 60;
+    if (mode == SIBLINGS_NESTED) m[(size_t)i * nf + (uint32_t)fg] = dl; /* scores, inside <len> */
+    failing[i] = three_scored ? len > 50 && dl > 30 && pl > 30 : mode == SIBLINGS_NESTED ? len > 60 || dl > 90 : len > 60;
   }
   SdRelevanceOptions o;
   sd_relevance_options_init(&o);
@@ -499,6 +503,10 @@ static void check_siblings(bool three_scored) {
     for (uint32_t i = 0; i < r->count; i++) siblings += r->ranked[i].sibling;
     if (three_scored) {
       CHECK(siblings == 0 && e[2] && !e[2]->kept);
+    } else if (mode == SIBLINGS_NESTED) { /* <digits> is <len>'s: two outermost with <data>, three with <pad> */
+      CHECK(e[3] && e[3]->kept && !e[3]->sibling);
+      CHECK(e[0] && e[0]->sibling && e[1] && e[1]->sibling && e[2] && !e[2]->sibling);
+      CHECK(r->kept == 4);
     } else {
       CHECK(e[0] && e[0]->sibling && e[0]->sibling_of == len && e[0]->kept);
       CHECK(e[1] && e[1]->sibling && e[1]->kept);
@@ -514,8 +522,9 @@ static void check_siblings(bool three_scored) {
   sd_grammar_free(g);
 }
 
-static void test_siblings(void) { check_siblings(false); }
-static void test_siblings_when_three_scored(void) { check_siblings(true); }
+static void test_siblings(void) { check_siblings(SIBLINGS_ALONE); }
+static void test_siblings_nested(void) { check_siblings(SIBLINGS_NESTED); }
+static void test_siblings_when_three_scored(void) { check_siblings(SIBLINGS_THREE); }
 
 static void test_correlated_ancestor(void) { check_correlated(false); }
 static void test_correlated_descendant(void) { check_correlated(true); }
@@ -538,6 +547,7 @@ int main(void) {
   RUN(test_correlated_ancestor);
   RUN(test_peers);
   RUN(test_siblings);
+  RUN(test_siblings_nested);
   RUN(test_siblings_when_three_scored);
   RUN(test_correlated_descendant);
   RUN(test_error_text);
