@@ -23,6 +23,15 @@ static SdGrammar *load(const char *path) {
   return g;
 }
 
+/* A grammar from its text (checked to parse). */
+static SdGrammar *grammar_text(const char *text) {
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(text, strlen(text), "t.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  return g;
+}
+
 /* The first node of the named symbol, or NULL. */
 static const SdNode *first(const SdTree *t, const char *name) {
   SdSymbol s = sd_grammar_find(t->grammar, name);
@@ -323,10 +332,7 @@ static void test_bounds(void) {
 static void check_correlated(bool by_descendant) {
   const char *text = "<start> ::= <a> \"!\" <c>\n<a> ::= <b> \"x\" | <b> \"yy\"\n"
                      "<b> ::= [a-z]+\n<c> ::= [a-z]+\n";
-  SdDiagnostics d = {0};
-  SdGrammar *g = sd_grammar_parse(text, strlen(text), "t.bnf", NULL, &d);
-  sd_diagnostics_free(&d);
-  CHECK(g != NULL);
+  SdGrammar *g = grammar_text(text);
   if (!g) return;
   SdFeatureSet *f = sd_features_new(g);
   uint32_t nf = sd_features_count(f), n = 300;
@@ -395,10 +401,7 @@ static void check_correlated(bool by_descendant) {
 static void test_peers(void) {
   const char *text = "<start> ::= <x> \" + \" <y> \" \" <w> \" \" <z>\n<x> ::= <number>\n"
                      "<y> ::= <number>\n<number> ::= [0-9]+\n<w> ::= [0-9]+\n<z> ::= [a-z]+\n";
-  SdDiagnostics d = {0};
-  SdGrammar *g = sd_grammar_parse(text, strlen(text), "t.bnf", NULL, &d);
-  sd_diagnostics_free(&d);
-  CHECK(g != NULL);
+  SdGrammar *g = grammar_text(text);
   if (!g) return;
   SdFeatureSet *f = sd_features_new(g);
   uint32_t nf = sd_features_count(f), n = 200;
@@ -460,10 +463,7 @@ static void check_siblings(int mode) {
   bool three_scored = mode == SIBLINGS_THREE;
   const char *text = "<start> ::= <len> \" \" <data> \" \" <pad> \" \" <tail>\n<len> ::= <digits>\n"
                      "<digits> ::= [0-9]+\n<data> ::= [a-z]+\n<pad> ::= [a-z]+\n<tail> ::= [a-z]+\n";
-  SdDiagnostics d = {0};
-  SdGrammar *g = sd_grammar_parse(text, strlen(text), "t.bnf", NULL, &d);
-  sd_diagnostics_free(&d);
-  CHECK(g != NULL);
+  SdGrammar *g = grammar_text(text);
   if (!g) return;
   SdFeatureSet *f = sd_features_new(g);
   uint32_t nf = sd_features_count(f), n = 200;
