@@ -3,7 +3,8 @@
 # the CSV table on a small grammar (exact cells, quoting, empty cells for
 # missing values), the ranking on fuzzed calculator inputs labelled here
 # (failure: sqrt of a negative number), determinism of the JSON output across
-# runs, and the errors (unparsable input with file:line:col, missing inputs).
+# runs, neighbours of a nonterminal kept alone, and the errors (unparsable
+# input with file:line:col, missing inputs).
 # $1 = semdbg binary, $2 = build directory; runs from the project root.
 set -u
 SEMDBG=$1
@@ -74,6 +75,18 @@ check "JSON kept list" grep -q '"kept":[[:space:]]*\[.*"<function>"' "$T/a.json"
 
 "$SEMDBG" relevance --grammar grammars/calculator.bnf --failing "$T/fail" --passing "$T/pass" --max-k 1 >"$T/k1.txt"
 check "--max-k 1 keeps one" test "$(grep -c '^ *[0-9]* *yes ' "$T/k1.txt")" -eq 1
+
+# a nonterminal kept alone by score is joined by its neighbour (<number>
+# beside <function> in <arith-expr>), flagged in the table and the JSON
+"$SEMDBG" relevance --grammar grammars/calculator.bnf --failing "$T/fail" --passing "$T/pass" --share 0.01 >"$T/n0.txt"
+"$SEMDBG" relevance --grammar grammars/calculator.bnf --failing "$T/fail" --passing "$T/pass" --share 0.01 \
+  --neighbours 2 >"$T/n2.txt"
+check "--share 0.01 keeps <function> alone" grep -qx 'kept: <function>' "$T/n0.txt"
+check "--neighbours 2: <number> joins beside it" grep -qE '^ *[0-9]+ +next +<number> .*\(beside <function>\)' "$T/n2.txt"
+check "--neighbours 2: two kept" grep -qx 'kept: <function> <number>' "$T/n2.txt"
+"$SEMDBG" relevance --grammar grammars/calculator.bnf --failing "$T/fail" --passing "$T/pass" --share 0.01 \
+  --neighbours 2 --json >"$T/n2.json"
+check "--neighbours 2: JSON names what it stands beside" grep -q '"beside":[[:space:]]*"<function>"' "$T/n2.json"
 
 # --- errors ---
 printf 'sqrt(-4\n' >"$T/pass/zz-bad.txt"
