@@ -32,7 +32,7 @@ typedef struct SdDebugOptions {
   uint32_t per_candidate;   /* inputs generated per candidate and per negation (default 8) */
   uint32_t refine_top;      /* candidates attacked per iteration (default 3) */
   uint32_t hunt;            /* inputs outside the diagnosis per hunt for failures it misses,
-                               and half as many inside it for passes it covers (default 24);
+                               and a third as many inside it for passes it covers (default 16);
                                a hunt stops at the first chunk that finds one */
   uint32_t max_relevant;    /* nonterminals kept by the relevance ranking (default 5) */
   double min_precision;     /* thresholds for exit status 0 (default 0.9 each) */
