@@ -1125,7 +1125,7 @@ static void extend_set(SdConstraint *c, SdFormula *node, const TextList *more) {
   TextList all = {0};
   uint32_t n = node->kind == SD_F_OR ? node->child_count : 1;
   for (uint32_t i = 0; i < n; i++) {
-    const SdTerm *lit;
+    const SdTerm *lit = NULL;
     text_equality_var(c, node->kind == SD_F_OR ? node->children[i] : node, &lit);
     if (!has_text(&all, lit->text, lit->length)) array_push(&all, sd_xstrndup(lit->text, lit->length));
   }
