@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "arena.h"
 #include "lengths.h"
@@ -83,6 +84,11 @@ struct SdSolver {
      for them skip Z3 and only fuzz (hashes; a small ring) */
   uint64_t hopeless[64];
   uint32_t hopeless_count;
+  /* constraints that fuzzing or the local search satisfied in an earlier
+     call (hashes; a small ring): when they miss, they try once more before
+     Z3 (see cheap_again) */
+  uint64_t cheap_made[64];
+  uint32_t cheap_made_count;
   /* generate calls in a row whose Z3 queries made no input, and calls since
      Z3 rested (z3_resting) */
   uint32_t z3_dry, z3_rested;
@@ -141,12 +147,14 @@ static bool z3_resting(SdSolver *s) {
   return (s->z3_dry >= Z3_DRY || z3_lean(s)) && s->z3_rested++ % Z3_REST_EVERY != 0;
 }
 
-static bool is_hopeless(const SdSolver *s, uint64_t h) {
-  uint32_t n = s->hopeless_count < 64 ? s->hopeless_count : 64;
+static bool in_ring(const uint64_t *ring, uint32_t count, uint64_t h) {
+  uint32_t n = count < 64 ? count : 64;
   for (uint32_t i = 0; i < n; i++)
-    if (s->hopeless[i] == h) return true;
+    if (ring[i] == h) return true;
   return false;
 }
+
+static bool is_hopeless(const SdSolver *s, uint64_t h) { return in_ring(s->hopeless, s->hopeless_count, h); }
 
 const char *sd_solve_status_name(SdSolveStatus status) {
   switch (status) {
@@ -1666,6 +1674,27 @@ static uint32_t generate_disjuncts(SdSolver *self, const SdConstraint *nnf, SdTr
   return produced;
 }
 
+/* Fuzzing and the local search are random: a constraint they satisfied in
+ * an earlier call but missed in this one gets a second local search before
+ * Z3 is asked. (The expression example asks a dozen times for an <expr>
+ * ending in "/ (0)": the search makes one in a millisecond, but once in a
+ * while it missed, and Z3 then spent 190-340 ms on the query and ran out,
+ * a tenth of the diagnosis's own CPU; the search after Z3 made the input.)
+ * Where they made something, the constraint joins cheap_made. */
+static void cheap_again(Gen *gen, uint64_t chash) {
+  SdSolver *s = gen->s;
+  bool known = in_ring(s->cheap_made, s->cheap_made_count, chash);
+  if (!gen->produced && known) search(gen, gen->n);
+  if (gen->produced && !known) s->cheap_made[s->cheap_made_count++ % 64] = chash;
+}
+
+/* For SEMDBG_SOLVER_TRACE: this process's CPU seconds so far. */
+static double process_cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const *seeds,
                             uint32_t seed_count, uint32_t n, SdTree **out,
                             SdSolveStatus *status) {
@@ -1693,6 +1722,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   scan_formula(gen.nnf->root, &gen.base_length);
   if (gen.base_length > 2048) gen.base_length = 2048;
   bool trace = getenv("SEMDBG_SOLVER_TRACE") != NULL;
+  double trace_start = trace ? process_cpu_seconds() : 0;
   if (trace) { /* which constraint the queries that follow are for */
     char *isla = sd_constraint_to_isla(gen.nnf);
     fprintf(stderr, "generate %u: %s\n", n, isla);
@@ -1719,6 +1749,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   bool listed = gen.produced < n && grid(&gen);
   /* 2. Z3 on fixed structures */
   uint64_t chash = sd_constraint_hash(c);
+  cheap_again(&gen, chash);
   bool enough = self->one_is_enough && gen.produced > 0;
   bool extra = gen.produced >= fuzz_target || gen.produced * 2 >= n; /* Z3 adds to many made */
   if (gen.produced < n && !enough && !bounded && !listed && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3 &&
@@ -1769,6 +1800,9 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     else if (gen.produced) *status = SD_SOLVE_PARTIAL;
     else *status = gen.unsat ? SD_SOLVE_UNSAT : SD_SOLVE_UNKNOWN;
   }
+  if (trace)
+    fprintf(stderr, "generated %u of %u in %.1f ms of CPU (%llu attempts)\n", gen.produced, n,
+            (process_cpu_seconds() - trace_start) * 1e3, (unsigned long long)gen.attempts);
   sd_hash_set_free(&gen.seed_texts);
   sd_search_free(gen.searcher);
   sd_constraint_free(gen.nnf);
