@@ -1402,31 +1402,41 @@ static bool linear_of(const SdTerm *t, const SdTerm *k, int sign, LrLinear *out)
   return false;
 }
 
+typedef Array(SdInt) IntList;
+
+/* Every measure of var's elements in tree, in *out (scratch); false when
+ * one has more digits than the bounds searched. Non-numerals have no value
+ * (their atoms are false for every bound). */
+static bool measures_of(const SdConstraint *c, const SdTree *tree, int32_t var, SdOp measure, SdArena *scratch,
+                        IntList *out) {
+  SdSymbol sym = c->variables[var].symbol;
+  for (uint32_t j = 0; sym >= 0 && j < tree->by_symbol_count[sym]; j++) {
+    uint32_t len;
+    const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
+    SdInt v = sd_int_small(sd_str_chars(txt, len, sd_utf8_valid(txt, len))); /* characters, as the evaluator counts */
+    if (measure == SD_OP_STR_TO_INT) { /* as the evaluator reads it: int(float(text)) */
+      SdDec d;
+      if (!sd_dec_parse_numeral(scratch, txt, len, &d) || !sd_dec_to_int(scratch, d, &v)) continue;
+      if (sd_int_digits(v) > LR_BOUND_DIGITS - 4) return false;
+    }
+    array_push(out, v);
+  }
+  return true;
+}
+
 /* The least and greatest measure of var's elements in tree (as the
  * evaluator reads them); false when none has one (a non-numeral's
  * str.to.int makes its atom false) or one is beyond the bounds searched. */
 static bool measure_range(const SdConstraint *c, const SdTree *tree, int32_t var, SdOp measure, SdArena *scratch,
                           SdInt *lo, SdInt *hi, bool *beyond) {
-  SdSymbol sym = c->variables[var].symbol;
-  bool any = false;
-  *beyond = false;
-  if (sym < 0) return false;
-  for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
-    uint32_t len;
-    const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
-    SdInt v = sd_int_small(sd_str_chars(txt, len, sd_utf8_valid(txt, len)));
-    if (measure == SD_OP_STR_TO_INT) {
-      SdDec d;
-      if (!sd_dec_parse_numeral(scratch, txt, len, &d) || !sd_dec_to_int(scratch, d, &v)) continue;
-      if (sd_int_digits(v) > LR_BOUND_DIGITS - 4) {
-        *beyond = true;
-        return false;
-      }
-    }
-    if (!any || sd_int_cmp(v, *lo) < 0) *lo = v;
-    if (!any || sd_int_cmp(v, *hi) > 0) *hi = v;
-    any = true;
+  IntList values = {0};
+  *beyond = !measures_of(c, tree, var, measure, scratch, &values);
+  bool any = !*beyond && values.size;
+  for (uint32_t i = 0; any && i < values.size; i++) {
+    if (!i || sd_int_cmp(values.items[i], *lo) < 0) *lo = values.items[i];
+    if (!i || sd_int_cmp(values.items[i], *hi) > 0) *hi = values.items[i];
   }
+  array_free(&values);
   return any;
 }
 
@@ -1581,7 +1591,6 @@ static void check_flip(SdLearner *self, LrTemplate *t, uint32_t input, const LrF
  * number took 60, and digit by digit over numerals of 20 digits 80 (a
  * fifth of middle's own CPU). */
 
-typedef Array(SdInt) IntList;
 enum { LR_MAX_BREAKPOINTS = 4096 };
 
 static int cmp_int(const void *a, const void *b) { return sd_int_cmp(*(const SdInt *)a, *(const SdInt *)b); }
@@ -1609,26 +1618,6 @@ static bool bound_form(const LrTemplate *t, LrLinear *lin, bool *ratio) {
     }
   }
   return false;
-}
-
-/* Every measure of var's elements in tree, in *out (scratch); false when
- * one has more digits than the bounds searched. Non-numerals have no value
- * (their atoms are false for every bound). */
-static bool measures_of(const SdConstraint *c, const SdTree *tree, int32_t var, SdOp measure, SdArena *scratch,
-                        IntList *out) {
-  SdSymbol sym = c->variables[var].symbol;
-  for (uint32_t j = 0; sym >= 0 && j < tree->by_symbol_count[sym]; j++) {
-    uint32_t len;
-    const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
-    SdInt v = sd_int_small(sd_str_chars(txt, len, sd_utf8_valid(txt, len))); /* characters, as the evaluator counts */
-    if (measure == SD_OP_STR_TO_INT) { /* as the evaluator reads it: int(float(text)) */
-      SdDec d;
-      if (!sd_dec_parse_numeral(scratch, txt, len, &d) || !sd_dec_to_int(scratch, d, &v)) continue;
-      if (sd_int_digits(v) > LR_BOUND_DIGITS - 4) return false;
-    }
-    array_push(out, v);
-  }
-  return true;
 }
 
 /* Sorts *l and drops repeats. */
