@@ -37,6 +37,7 @@ typedef struct Measure {
   int literal_side;       /* the literal is args[literal_side] */
   bool summed;            /* in a sum or difference: `b - a > K`, `a + b > K` */
   int coef;               /* summed: the literal moves by coef times a shift of the measure */
+  SdTerm *atom;           /* the (last) ordering atom it appears in */
 } Measure;
 
 typedef struct Pin {
@@ -135,6 +136,7 @@ static void collect_in_term(const SdConstraint *c, SdTerm *t, Measure *ms, uint3
     if (!m) return;
     m->symbol = c->variables[var].symbol;
     m->atoms++;
+    m->atom = atom;
     m->literal = NULL;
     m->literal_side = -1;
     m->summed = false;
@@ -789,6 +791,34 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
   return NULL;
 }
 
+/* A relation between measures with no literal to move (`files * kb >
+ * limit`, `len(payload) < length`) whose boundary the program draws one
+ * value off: the clone of cause with m's only atom strict where it was not
+ * or not where it was (> and >=, < and <=); NULL when m has no such atom.
+ * The caller keeps it only when it agrees with the witnesses, which differ
+ * in m alone by one value: then the program's relation holds at equality
+ * where the cause's did not (a quota exceeded when the files fill it
+ * exactly), or the reverse, and nothing else is asked of the learner,
+ * which had the relation but not its off-by-one form. */
+static SdConstraint *flip_strictness(const SdConstraint *cause, const Measure *m) {
+  if (m->kind == M_REAL) return NULL;
+  SdConstraint *c = sd_constraint_clone(cause);
+  Measure ms[MAX_MEASURES];
+  uint32_t n = 0;
+  collect(c, c->root, ms, &n);
+  for (uint32_t i = 0; i < n; i++) {
+    if (ms[i].var != m->var || ms[i].kind != m->kind || ms[i].atoms != 1 || ms[i].literal || !ms[i].atom) continue;
+    SdTerm *a = ms[i].atom;
+    SdOp flipped = a->op == SD_OP_GT ? SD_OP_GE : a->op == SD_OP_GE ? SD_OP_GT : a->op == SD_OP_LT ? SD_OP_LE
+                 : a->op == SD_OP_LE ? SD_OP_LT : a->op;
+    if (flipped == a->op) break;
+    a->op = flipped;
+    return c;
+  }
+  sd_constraint_free(c);
+  return NULL;
+}
+
 /* Does c agree with the program on the two witnesses of b (false on the
  * passing one, true on the failing one)? A moved literal that does not is
  * not why the boundary lies where it does (another conjunct is): then the
@@ -859,7 +889,8 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
       array_push(&c->boundaries, b);
       if (r == PIN_MOVED) {
         if (!b.note && !*moved) {
-          *moved = move_literal(c->constraint, m, shift, p->real_digits, p->scratch);
+          *moved = m->literal ? move_literal(c->constraint, m, shift, p->real_digits, p->scratch)
+                              : flip_strictness(c->constraint, m);
           if (*moved && !agrees_with_witnesses(p->d, *moved, &b)) {
             sd_constraint_free(*moved);
             *moved = NULL;
@@ -877,14 +908,19 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
 /* ---------- products ---------- */
 
 /* The variable multiplied with m's in an atom `str.to.int(a) * str.to.int(b)
- * op K` of f (either order), or -1. */
+ * op K` of f (either order), or -1. A product compared with another
+ * element's measure (`width * bpp > stride`) has no literal threshold to
+ * move: its factors are pinned as they are, and the other measure's own
+ * boundary pins the threshold exactly (with the partner set to 1, a factor
+ * of few values, bytes per pixel 1-4, could never reach the product's
+ * value, and stayed unpinned: rowstride at seed 2). */
 static int32_t product_partner(const SdFormula *f, const Measure *m) {
   if (f->kind == SD_F_ATOM) {
     const SdTerm *a = f->atom;
     if (!is_ordering(a->op) || a->arg_count != 2) return -1;
     for (int side = 0; side < 2; side++) {
-      const SdTerm *t = a->args[side];
-      if (t->op != SD_OP_MUL || t->arg_count != 2) continue;
+      const SdTerm *t = a->args[side], *bound = a->args[1 - side];
+      if (t->op != SD_OP_MUL || t->arg_count != 2 || (bound->op != SD_OP_INT && bound->op != SD_OP_DECIMAL)) continue;
       int32_t v[2];
       int kind[2];
       if (!measure_of(t->args[0], &v[0], &kind[0]) || !measure_of(t->args[1], &v[1], &kind[1]) ||
