@@ -632,6 +632,45 @@ static void test_scoped_relation(void) {
   sd_grammar_free(g);
 }
 
+/* A product of two fields against a third of the same record (a row's
+ * width times its bytes per pixel above its stride): "Product exceeds"
+ * scoped into the record, as the sum above. */
+static const char *row_grammar =
+    "<start> ::= <row> | <row> <row> | <row> <row> <row>\n"
+    "<row> ::= \"r \" <width> \" \" <bpp> \" \" <stride> \";\"\n"
+    "<width> ::= [1-9] | [1-9] [0-9]\n"
+    "<bpp> ::= \"1\" | \"2\" | \"3\" | \"4\"\n"
+    "<stride> ::= [1-9] | [1-9] [0-9] | [1-9] [0-9] [0-9]\n";
+
+static bool row_over(const SdTree *t) {
+  SdSymbol w = sd_grammar_find(t->grammar, "<width>"), b = sd_grammar_find(t->grammar, "<bpp>"),
+           st = sd_grammar_find(t->grammar, "<stride>");
+  for (uint32_t i = 0; i < t->by_symbol_count[st]; i++)
+    if (field_value(t, t->nodes[t->by_symbol[w][i]]) * field_value(t, t->nodes[t->by_symbol[b][i]]) >
+        field_value(t, t->nodes[t->by_symbol[st][i]]))
+      return true;
+  return false;
+}
+
+static void test_scoped_product(void) {
+  SdGrammar *g = grammar_text(row_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 5, 400, 40, row_over);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<width>", "<bpp>", "<stride>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && strstr(top->pattern, "in one record"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "exists <row> ") && strstr(isla, "(* (str.to.int"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* Two string conditions on one element (a number with a leading 0 that
  * holds an 8): each holds on passing inputs, and so does their conjunction
  * over the input ("0644" beside "28"); the conjunction of one element does
@@ -1619,6 +1658,7 @@ int main(void) {
   RUN(test_value_range);
   RUN(test_record_sum);
   RUN(test_scoped_relation);
+  RUN(test_scoped_product);
   RUN(test_within_element);
   RUN(test_position_range);
   RUN(test_nested_depth);
