@@ -791,15 +791,20 @@ static bool outermost_decide(const SdFormula *f, bool neg) {
  * `exists <A> a: exists <B> b: L op R` (also three or four quantifiers, and
  * `not forall ... not`), where every quantifier ranges over the same scope
  * with no match expression and L - R is a sum of constants and of
- * str.to.int(v) or str.len(v), each variable once with sign +1 or -1, or a
- * product of two such values plus constants: some binding satisfies the
+ * str.to.int(v) or str.len(v), each variable once with sign +1 or -1, and at
+ * most one product of two such values: some binding satisfies the
  * comparison iff the extreme of L - R over all bindings does (its maximum
  * for > and >=, its minimum for < and <=), and that extreme comes from each
  * variable's own extremes. Each variable's values are gathered once: the
  * sum of the ranges' sizes instead of their product (the arithmetic
  * patterns over the expression example's numbers were half of the
- * learner's time). A binding whose value is undefined makes the atom false
- * under either polarity, so such nodes are passed over. */
+ * learner's time). The product's extreme is at a corner of its factors'
+ * ranges, and the variables are independent, so a product against a third
+ * value (`a * b > c`) is decided by max(a * b) - min(c): enumerated, it cost
+ * the cube of the numbers in the input, a quarter of heartbleed's
+ * instructions once the catalog had three such patterns. A binding whose
+ * value is undefined makes the atom false under either polarity, so such
+ * nodes are passed over. */
 enum { CHAIN_MAX = 4, CHAIN_CONSTS = 8 };
 typedef struct Chain {
   const SdFormula *q[CHAIN_MAX];
@@ -809,8 +814,9 @@ typedef struct Chain {
   const SdTerm *consts[CHAIN_CONSTS];
   int const_sign[CHAIN_CONSTS];
   uint32_t const_count;
-  bool product;     /* L - R = sign[0] * measure[0] * measure[1] + constants */
+  bool product;     /* L - R holds product_sign * measure[pa] * measure[pb] */
   int product_sign;
+  int pa, pb;       /* the product's factors (indices) */
 } Chain;
 
 static int chain_index(const Chain *ch, int32_t var) {
@@ -845,10 +851,10 @@ static bool chain_terms(Chain *ch, const SdTerm *t, int sign, bool top) {
       return true;
     case SD_OP_NEG: return t->arg_count == 1 && chain_terms(ch, t->args[0], -sign, false);
     case SD_OP_MUL: /* a product of two measures, the only non-constant term of the comparison */
-      if (!top || ch->product || t->arg_count != 2 || !chain_measure(ch, t->args[0], 1) ||
-          !chain_measure(ch, t->args[1], 1))
+      if (ch->product || t->arg_count != 2 || !chain_measure(ch, t->args[0], 1) || !chain_measure(ch, t->args[1], 1))
         return false;
       ch->product = true, ch->product_sign = sign;
+      ch->pa = chain_index(ch, t->args[0]->args[0]->var), ch->pb = chain_index(ch, t->args[1]->args[0]->var);
       return true;
     default: return chain_measure(ch, t, sign);
   }
@@ -872,7 +878,6 @@ static bool chain_of(const Ev *e, const SdFormula *f, bool neg, Chain *ch, SdOp 
   if (!chain_terms(ch, a->args[0], 1, true) || !chain_terms(ch, a->args[1], -1, true)) return false;
   for (uint32_t i = 0; i < ch->count; i++)
     if (!ch->measure[i]) return false;
-  if (ch->product && (ch->count != 2 || ch->sign[0] != 1 || ch->sign[1] != 1)) return false;
   *op = neg ? sd_op_negated(a->op) : a->op;
   return true;
 }
@@ -912,15 +917,18 @@ static bool eval_chain(Ev *e, const Chain *ch, SdOp op) {
   if (ok && ch->product) {
     /* the extremes of a product over a box are at its corners */
     bool want_max = up == (ch->product_sign > 0);
-    SdInt best = sd_int_mul(&e->scratch, lo[0], lo[1]);
-    const SdInt corners[3][2] = {{lo[0], hi[1]}, {hi[0], lo[1]}, {hi[0], hi[1]}};
+    int a = ch->pa, b = ch->pb;
+    SdInt best = sd_int_mul(&e->scratch, lo[a], lo[b]);
+    const SdInt corners[3][2] = {{lo[a], hi[b]}, {hi[a], lo[b]}, {hi[a], hi[b]}};
     for (int c = 0; c < 3; c++) {
       SdInt p = sd_int_mul(&e->scratch, corners[c][0], corners[c][1]);
       if (want_max ? sd_int_cmp(p, best) > 0 : sd_int_cmp(p, best) < 0) best = p;
     }
     ext = ch->product_sign > 0 ? sd_int_add(&e->scratch, ext, best) : sd_int_sub(&e->scratch, ext, best);
-  } else if (ok) {
+  }
+  if (ok) {
     for (uint32_t i = 0; i < ch->count; i++) {
+      if (ch->product && ((int)i == ch->pa || (int)i == ch->pb)) continue;
       /* up: +max or -min; down: +min or -max */
       SdInt v = (up == (ch->sign[i] > 0)) ? hi[i] : lo[i];
       ext = ch->sign[i] > 0 ? sd_int_add(&e->scratch, ext, v) : sd_int_sub(&e->scratch, ext, v);

@@ -870,6 +870,12 @@ static void test_chain_extremes(void) {
       "not (exists <x> a: exists <y> b: str.to.int(a) + str.to.int(b) > 100)",
       "not (forall <x> a: forall <y> b: str.to.int(a) - str.to.int(b) <= 20)",
       "exists <x> a: exists <y> b: 10 - str.to.int(a) > -(str.to.int(b))",
+      /* a product against a third value, and inside a sum */
+      "exists <x> a: exists <y> b: exists <num> c: str.to.int(a) * str.to.int(b) > str.to.int(c) + 3000",
+      "exists <rec> r: exists <x> a in r: exists <y> b in r: exists <num> c in r: str.to.int(a) * str.to.int(b) >= str.to.int(c) + 500",
+      "not (exists <x> a: exists <y> b: exists <w> c: str.to.int(a) * str.to.int(b) <= str.len(c) - 5)",
+      "exists <x> a: exists <y> b: exists <num> c: str.to.int(c) - str.to.int(a) * str.to.int(b) > 900",
+      "exists <x> a: exists <y> b: exists <num> c: 3 + str.to.int(a) * str.to.int(b) < str.to.int(c) - 7000",
   };
   check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 3, 80);
   sd_grammar_free(g);
