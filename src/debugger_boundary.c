@@ -381,9 +381,10 @@ static int predict(Pin *p, SdInt v) {
 }
 
 /* Run the input with the element at v: its verdict, or -1. */
+enum { NOT_DERIVED = -2 }; /* experiment(): no input has the element at that value */
 static int experiment(Pin *p, SdInt v, uint32_t *index) {
   SdTree *t = vary(p, v);
-  if (!t) return -1;
+  if (!t) return NOT_DERIVED;
   p->d->origin = ORIGIN_BOUNDARY;
   uint64_t before = dbg_runs_so_far(p->d);
   uint32_t i = dbg_run_one(p->d, t);
@@ -543,9 +544,14 @@ static bool bisect_runs(Pin *p, SdInt *pass, SdInt *fail, uint32_t *pi, uint32_t
   return true;
 }
 
-/* Search outwards from a failing value (away from the cause) for a pass, by
- * doubling steps: as far as 2^64 away when a literal threshold could be
- * moved there, FIND_PASS_UNMOVABLE steps otherwise. Without a literal the
+/* Search outwards from a failing value (away from the cause) for a pass:
+ * when a literal threshold could be moved there, by steps whose growth
+ * doubles each time (1, 2, 8, 64, 1024, ...: FIND_PASS_FAR steps reach
+ * 2^91 away), since the bisection that follows costs as many runs as the
+ * distance has bits whatever the last step was, and doubling steps cost as
+ * many again (bigint, an operand above 2^64 - 1 learned as above 2.9 *
+ * 10^19: 60 runs of doubling steps, 193 runs of boundary in all); by
+ * FIND_PASS_UNMOVABLE doubling steps otherwise: without a literal the
  * failure beyond the boundary is what the learner needs, and a program that
  * fails all the way out would cost 64 runs for nothing (heartbleed at seed 1:
  * a length field doubled to 2^63, failing each time). */
@@ -554,11 +560,12 @@ static bool bisect_runs(Pin *p, SdInt *pass, SdInt *fail, uint32_t *pi, uint32_t
  * 61 bytes", failing at every length because the failure lies elsewhere,
  * grew a number to 32,869 digits in 18 runs, and every later learning
  * evaluated it (80 of its 88 s of CPU). */
-enum { FIND_PASS_UNMOVABLE = 8, FIND_PASS_LENGTH = 4096 };
+enum { FIND_PASS_UNMOVABLE = 8, FIND_PASS_FAR = 14, FIND_PASS_SHRINKS = 64, FIND_PASS_LENGTH = 4096 };
 static bool find_pass(Pin *p, SdInt from, int dir, SdInt *pass, uint32_t *pi, SdInt *fail, uint32_t *fi) {
-  SdInt step = sd_int_small(dir);
+  SdInt step = sd_int_small(dir), reached = sd_int_small(0), growth = sd_int_small(2);
   *fail = from;
-  int steps = p->m->literal && p->m->atoms == 1 ? 64 : FIND_PASS_UNMOVABLE;
+  bool far = p->m->literal && p->m->atoms == 1;
+  int steps = far ? FIND_PASS_FAR : FIND_PASS_UNMOVABLE, shrinks = 0;
   for (int k = 0; k < steps; k++) {
     if (dbg_runs_left(p->d) == 0 || dbg_out_of_time(p->d)) return false;
     SdInt v = sd_int_add(p->scratch, from, step);
@@ -569,9 +576,18 @@ static bool find_pass(Pin *p, SdInt from, int dir, SdInt *pass, uint32_t *pi, Sd
       *pass = v, *pi = idx;
       return true;
     }
-    if (r == SD_VERDICT_FAIL) *fail = v, *fi = idx;
+    if (r == NOT_DERIVED && far && shrinks++ < FIND_PASS_SHRINKS) {
+      /* a step past the values the element derives (below zero): halfway
+         back, and doubling steps from there (no run was made) */
+      SdInt half = midpoint(p, reached, step);
+      if (sd_int_cmp(half, reached) == 0) return false;
+      step = half, growth = sd_int_small(2), k--;
+      continue;
+    }
+    if (r == SD_VERDICT_FAIL) *fail = v, *fi = idx, reached = step;
     else if (k > 8) return false;
-    step = sd_int_add(p->scratch, step, step);
+    step = sd_int_mul(p->scratch, step, growth);
+    if (far) growth = sd_int_add(p->scratch, growth, growth);
   }
   return false;
 }
