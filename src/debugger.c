@@ -796,7 +796,7 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       bool done = hunt_covers(d, diagnosis);
       /* ... but boundaries pinned since then still get their inputs in
          other contexts (a threshold pinned on -41 tried as 41) */
-      int found = !done ? dbg_hunt(d, diagnosis)
+      int found = !done ? dbg_hunt(d, diagnosis, false)
                   : dbg_pinned_count(d) > d->hunt_pinned ? dbg_hunt_transplants(d, diagnosis) : 0;
       sd_constraint_free(diagnosis);
       if (found < 0) goto harness_error;

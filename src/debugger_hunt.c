@@ -22,7 +22,8 @@
  * the diagnosis used go first (a second cause hides where the evidence has
  * not been).
  *
- * --hunt N inputs outside and N/3 inside run in chunks of HUNT_CHUNK, two
+ * At least --hunt N inputs outside and N/3 inside, targeted ones first and
+ * random ones to make up the rest (random_budget), run in chunks of HUNT_CHUNK, two
  * outside for one inside; the first chunk with a pass inside ends the hunt,
  * the first with a failure outside ends its outside part (the debugger
  * learns from them). The debugger also
@@ -36,7 +37,8 @@
 
 enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
 /* Targeted inputs, made for what random neighbours rarely reach, run first
- * and beyond the --hunt budget (which is for random ones). Outside:
+ * and count toward the --hunt budget (random ones make up the rest, and at
+ * least a quarter of it). Outside:
  * neighbours into unused alternatives or lengths, failing inputs with an
  * element wrapped in its own nonterminal, near misses (in all, and at most
  * per conjunct: fewer for an ordering, whose region ends go first), inputs
@@ -1999,8 +2001,18 @@ static const struct {
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
 };
 
+/* How many random inputs follow `targeted` targeted ones on one side of a
+ * hunt of `budget` inputs there: the targeted inputs count toward the
+ * budget, the random ones make up the rest, and at least a quarter of it
+ * is random (its draws reach what no maker aims at). */
+static uint32_t random_budget(uint32_t budget, uint32_t targeted) {
+  uint32_t least = (budget + 3) / 4;
+  return targeted + least >= budget ? least : budget - targeted;
+}
+
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
   TreeList pools[3] = {{0}, {0}, {0}};
+  uint32_t first = batch->size;
   neighbours(d, diagnosis, inside, inside, &pools[0], &pools[1]);
   if (inside) {
     targeted_inside(d, diagnosis, batch);
@@ -2028,6 +2040,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     boundary_fractions(d, diagnosis, &fractions);
     draw_some(d, &fractions, HUNT_EXTRA_FRACTIONS, batch, "fractions");
   }
+  budget = d->hunt_targeted_only ? 0 : random_budget(budget, batch->size - first);
   /* inside, neighbours only (generated inputs inside it, a third before,
      refuted no diagnosis in 337 runs over the examples and cases, seeds
      1-2, while neighbours did 5 times in 444); generated where they run out */
@@ -2157,10 +2170,11 @@ static int run_chunks(Debugger *d, const SdConstraint *diagnosis, TreeList *orde
   return 0;
 }
 
-int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
+int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only) {
   d->hunted = true;
   d->hunt_pinned = dbg_pinned_count(d);
-  d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
+  if (!targeted_only) d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
+  d->hunt_targeted_only = targeted_only;
   d->fractions.size = 0;
   sd_constraint_free(d->hunted_diagnosis);
   d->hunted_diagnosis = sd_constraint_clone(diagnosis);
@@ -2172,6 +2186,7 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis) {
   TreeList out_side = {0}, in_side = {0}, order = {0};
   collect(d, diagnosis, false, outside, &out_side);
   collect(d, diagnosis, true, inside, &in_side);
+  d->hunt_targeted_only = false;
   interleave(&out_side, &in_side, &order);
   array_free(&out_side);
   array_free(&in_side);

@@ -117,6 +117,7 @@ typedef struct Debugger {
   uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
   uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
   uint32_t hunt_pinned;                /* boundaries pinned when it ran (dbg_pinned_count) */
+  bool hunt_targeted_only;             /* the hunt being made has no random part */
   /* the hunt's inputs with a pinned boundary's element written with
      decimals (boundary_fractions): text hashes, and whose boundary */
   Array(DbgFraction) fractions;
@@ -180,7 +181,9 @@ uint32_t dbg_min_cause_failures(uint32_t target);
  * search without Z3 (which proves most such pairs unsplittable at up to a
  * second each: the sumover example spent 60% of its CPU there). */
 typedef enum DbgTieEffort { TIE_OPEN_EFFORT, TIE_SETTLED, TIE_SEARCH_ONLY } DbgTieEffort;
-void dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, DbgTieEffort effort, TreeList *batch);
+/* Returns whether no input splits them, as shown (the same constraint in
+ * the grammar's terms, the same on every text, or no input by Z3). */
+bool dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, DbgTieEffort effort, TreeList *batch);
 
 /* debugger_boundary.c: pin the thresholds of cause c by experiment. Returns
  * false when an experiment disagreed with the cause (the evidence now shows
@@ -198,7 +201,10 @@ char *dbg_fixed_text(SdInt v, int digits);
 /* debugger_hunt.c: run inputs outside the diagnosis near failing inputs and
  * under its negation, and inputs inside it near passing inputs. Returns the
  * failures outside plus the passes inside, -1 on a harness error. */
-int dbg_hunt(Debugger *d, const SdConstraint *diagnosis);
+/* targeted_only: the targeted inputs alone, counted with the last hunt's
+ * (which found nothing, around a diagnosis that agrees with every input
+ * labelled, as this one does: last_hunt_stands in debugger_cause.c). */
+int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only);
 /* After boundaries were pinned since the last hunt around the same
  * diagnosis: its passing inputs with a pinned boundary's failing element
  * copied in, another context first (the part of the hunt that needs the

@@ -89,9 +89,9 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
       CLI_UINT_RANGE("per-candidate", 0, &d->per_candidate, 1, UINT32_MAX, "N",
                      "inputs generated per candidate and per negation (default 8)"),
       CLI_UINT_RANGE("hunt", 0, &d->hunt, 1, UINT32_MAX, "N",
-                     "random inputs outside the diagnosis per hunt for failures it\n"
-                     "misses, and N/3 inside it, after the targeted ones (default 16);\n"
-                     "more is stronger evidence"),
+                     "inputs outside the diagnosis per hunt for failures it misses,\n"
+                     "and N/3 inside it: the targeted ones, then random ones, a quarter\n"
+                     "of each side at least (default 16); more is stronger evidence"),
       CLI_STRING("kind", 0, &d->kind, "K",
                  "the failure kind to explain, as `semdbg run` shows it (default:\n"
                  "the first failing input's); inputs that fail otherwise are\n"
