@@ -2005,7 +2005,7 @@ static const struct {
  * hunt of `budget` inputs there: the targeted inputs count toward the
  * budget, the random ones make up the rest, and at least a quarter of it
  * is random (its draws reach what no maker aims at). */
-static uint32_t random_budget(uint32_t budget, uint32_t targeted) {
+static uint32_t random_budget(uint32_t budget, uint32_t targeted) { /* 0 for a budget of 0 */
   uint32_t least = (budget + 3) / 4;
   return targeted + least >= budget ? least : budget - targeted;
 }
@@ -2040,7 +2040,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     boundary_fractions(d, diagnosis, &fractions);
     draw_some(d, &fractions, HUNT_EXTRA_FRACTIONS, batch, "fractions");
   }
-  budget = d->hunt_targeted_only ? 0 : random_budget(budget, batch->size - first);
+  budget = random_budget(budget, batch->size - first);
   /* inside, neighbours only (generated inputs inside it, a third before,
      refuted no diagnosis in 337 runs over the examples and cases, seeds
      1-2, while neighbours did 5 times in 444); generated where they run out */
@@ -2174,7 +2174,6 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only) {
   d->hunted = true;
   d->hunt_pinned = dbg_pinned_count(d);
   if (!targeted_only) d->hunt_inputs = d->hunt_failures = d->hunt_inside = d->hunt_passes = 0;
-  d->hunt_targeted_only = targeted_only;
   d->fractions.size = 0;
   sd_constraint_free(d->hunted_diagnosis);
   d->hunted_diagnosis = sd_constraint_clone(diagnosis);
@@ -2184,9 +2183,9 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only) {
   uint32_t inside = (uint32_t)(left - outside < want_in ? left - outside : want_in);
   if (!outside) return 0;
   TreeList out_side = {0}, in_side = {0}, order = {0};
-  collect(d, diagnosis, false, outside, &out_side);
-  collect(d, diagnosis, true, inside, &in_side);
-  d->hunt_targeted_only = false;
+  /* a budget of 0: the targeted inputs alone (random_budget) */
+  collect(d, diagnosis, false, targeted_only ? 0 : outside, &out_side);
+  collect(d, diagnosis, true, targeted_only ? 0 : inside, &in_side);
   interleave(&out_side, &in_side, &order);
   array_free(&out_side);
   array_free(&in_side);

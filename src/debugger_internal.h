@@ -117,7 +117,6 @@ typedef struct Debugger {
   uint32_t hunt_inputs, hunt_failures; /* outside the diagnosis, and failing */
   uint32_t hunt_inside, hunt_passes;   /* inside it, and passing */
   uint32_t hunt_pinned;                /* boundaries pinned when it ran (dbg_pinned_count) */
-  bool hunt_targeted_only;             /* the hunt being made has no random part */
   /* the hunt's inputs with a pinned boundary's element written with
      decimals (boundary_fractions): text hashes, and whose boundary */
   Array(DbgFraction) fractions;
