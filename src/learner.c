@@ -3075,7 +3075,8 @@ void sd_learner_free(SdLearner *self) {
 /* ---------- catalog check ---------- */
 
 /* A match expression for a <?MATCHEXPR> over *in, or, when *in has none,
- * over another nonterminal of the grammar (then *in is that one). */
+ * over another nonterminal of the grammar (then *in is that one); NULL when
+ * no nonterminal of the grammar has one (the pattern does not apply). */
 static char *sample_mexpr(const SdGrammar *g, const SdPattern *p, uint32_t ph, SdSymbol *in) {
   LrMexpr m;
   lr_mexpr_read(g, p, ph, &m);
@@ -3085,7 +3086,7 @@ static char *sample_mexpr(const SdGrammar *g, const SdPattern *p, uint32_t ph, S
       if (sd_grammar_is_nonterminal(g, (SdSymbol)s) && lr_mexpr_choices(g, (SdSymbol)s, &m, one, 1))
         *in = (SdSymbol)s;
   lr_mexpr_free(&m);
-  return one[0] ? one[0] : sd_xstrdup("{<start> x}");
+  return one[0];
 }
 
 uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool warn_only,
@@ -3105,7 +3106,8 @@ uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool 
     uint32_t nt = 0;
     SdSymbol last = sample[0];
     uint32_t last_k = 0;
-    for (uint32_t k = 0; k < p->placeholder_count; k++) {
+    bool applies = true;
+    for (uint32_t k = 0; k < p->placeholder_count && applies; k++) {
       switch (p->placeholders[k].kind) {
       case SD_PLACEHOLDER_NONTERMINAL:
         last = sample[nt++ % ns], last_k = k;
@@ -3116,11 +3118,17 @@ uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool 
         break;
       case SD_PLACEHOLDER_MATCHEXPR: /* its quantifier's nonterminal one that has it */
         vals[k] = owned[k] = sample_mexpr(grammar, p, k, &last);
+        applies = owned[k] != NULL;
         if (!owned[last_k]) vals[last_k] = grammar->symbols[last].name;
         break;
       case SD_PLACEHOLDER_INTEGER: vals[k] = "1"; break;
       default: vals[k] = "\"1\""; break; /* strings: a number fits where numbers are needed too */
       }
+    }
+    if (!applies) { /* no instance in this grammar: nothing to warn about, nothing to learn */
+      for (uint32_t k = 0; k < p->placeholder_count; k++) free(owned[k]);
+      free(owned), free(vals);
+      continue;
     }
     char *text = sd_pattern_instantiate(p, vals);
     for (uint32_t k = 0; k < p->placeholder_count; k++) free(owned[k]);

@@ -97,7 +97,9 @@ SD_API char *sd_pattern_instantiate(const SdPattern *self, const char *const *va
 /* Check that every pattern parses with the grammar after instantiating its
  * placeholders with sample values (the first nonterminals of the grammar);
  * patterns that do not are reported as errors naming the pattern (warnings
- * when warn_only). Returns the number of patterns that parse. */
+ * when warn_only). A pattern with no instance in the grammar (a
+ * <?MATCHEXPR> no nonterminal can match) is left out silently. Returns the
+ * number of patterns that parse. */
 SD_API uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool warn_only,
                                  SdDiagnostics *diags);
 
