@@ -889,7 +889,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
        learner needs: the witnesses of the first go back to it */
     for (int dir = -1; dir <= 1 && result != PIN_MOVED; dir += 2) {
       DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
-                       .fail_input = UINT32_MAX};
+                       .fail_input = UINT32_MAX, .relative = !m->literal || m->summed};
       SdInt shift = sd_int_small(0);
       PinResult r = pin_side(p, v0, dir, &b, &shift);
       if (r == PIN_FAILED || (r == PIN_OK && !keep)) {

@@ -360,7 +360,11 @@ static bool other_context(const SdNode *a, const SdNode *b) {
  * input that failed there); those where the element sits in another context
  * than in that input first. A threshold pinned in one context may be wrong
  * in another: a magnitude above 40 fails as the temperature -41 and passes
- * as 41, and only the negative side was probed while pinning. */
+ * as 41, and only the negative side was probed while pinning. Not for a
+ * threshold relative to other elements (`len(<payload>) < <length>`): the
+ * value just past it in one input is not just past it in another (a length
+ * of 3 past a payload of 2 is far past an empty one), and pinning tried
+ * the relation in two failing contexts already (MIN_CONTEXTS). */
 static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   uint32_t bases[HUNT_BASES];
   uint32_t nb = pick_bases(d, diagnosis, true, bases, HUNT_BASES);
@@ -369,7 +373,7 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
   for (uint32_t c = 0; c < d->causes.size; c++) {
     for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
       const DbgBoundary *bd = &d->causes.items[c].boundaries.items[k];
-      if (!bd->pinned || bd->fail_input == UINT32_MAX || !bd->fail_value) continue;
+      if (!bd->pinned || bd->relative || bd->fail_input == UINT32_MAX || !bd->fail_value) continue;
       const SdNode *elem = boundary_element(d->evidence.items[bd->fail_input].tree, bd);
       for (uint32_t b = 0; elem && b < nb && out->size + same.size < 4000; b++) {
         const SdTree *base = d->evidence.items[bases[b]].tree;

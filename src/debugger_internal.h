@@ -52,6 +52,8 @@ typedef struct DbgBoundary {
   uint32_t pass_input, fail_input; /* evidence indices, UINT32_MAX if none */
   bool pinned;
   bool unvaried;          /* not pinned: no failing input could be varied across it */
+  bool relative;          /* the threshold moves with other elements' values (no literal,
+                             or a sum's): `len(<payload>) < <length>`, `a + b > 9` */
   char *note;
 } DbgBoundary;
 
