@@ -360,11 +360,13 @@ static bool other_context(const SdNode *a, const SdNode *b) {
  * input that failed there); those where the element sits in another context
  * than in that input first. A threshold pinned in one context may be wrong
  * in another: a magnitude above 40 fails as the temperature -41 and passes
- * as 41, and only the negative side was probed while pinning. Not for a
- * threshold relative to other elements (`len(<payload>) < <length>`): the
- * value just past it in one input is not just past it in another (a length
- * of 3 past a payload of 2 is far past an empty one), and pinning tried
- * the relation in two failing contexts already (MIN_CONTEXTS). */
+ * as 41, and only the negative side was probed while pinning. A threshold
+ * relative to other elements (`len(<payload>) < <length>`) is transplanted
+ * to other contexts only: the value just past it in one input is not just
+ * past it in another (a length of 3 past a payload of 2 is far past an empty
+ * one), and pinning tried the relation in two failing contexts already
+ * (MIN_CONTEXTS); but those may share their context (a magnitude above the
+ * limit fails under "-" and passes without it: the coldprobe case). */
 static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   uint32_t bases[HUNT_BASES];
   uint32_t nb = pick_bases(d, diagnosis, true, bases, HUNT_BASES);
@@ -373,7 +375,7 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
   for (uint32_t c = 0; c < d->causes.size; c++) {
     for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
       const DbgBoundary *bd = &d->causes.items[c].boundaries.items[k];
-      if (!bd->pinned || bd->relative || bd->fail_input == UINT32_MAX || !bd->fail_value) continue;
+      if (!bd->pinned || bd->fail_input == UINT32_MAX || !bd->fail_value) continue;
       const SdNode *elem = boundary_element(d->evidence.items[bd->fail_input].tree, bd);
       for (uint32_t b = 0; elem && b < nb && out->size + same.size < 4000; b++) {
         const SdTree *base = d->evidence.items[bases[b]].tree;
@@ -381,7 +383,8 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
         for (uint32_t j = 0; j < count; j++) {
           const SdNode *there = base->nodes[base->by_symbol[bd->symbol][first + j]];
           SdTree *t = replaced(base, there, elem);
-          if (t && keep(d, diagnosis, true, &made, t)) array_push(other_context(elem, there) ? out : &same, t);
+          bool other = other_context(elem, there);
+          if (t && (other || !bd->relative) && keep(d, diagnosis, true, &made, t)) array_push(other ? out : &same, t);
           else sd_tree_free(t);
         }
       }

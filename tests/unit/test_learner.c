@@ -592,6 +592,43 @@ static void test_record_sum(void) {
   sd_grammar_free(g);
 }
 
+/* Two fields of one record added against a bound below them: a signed
+ * reading under minus its own probe's limit (reading + limit < 0), with
+ * several probes per input ("Record sum below"). */
+static const char *probe_grammar =
+    "<start> ::= <probe> | <probe> <probe> | <probe> <probe> <probe>\n"
+    "<probe> ::= \"p \" <reading> \" \" <limit> \";\"\n"
+    "<reading> ::= <mag> | \"-\" <mag>\n"
+    "<mag> ::= [0-9] | [1-9] [0-9]\n"
+    "<limit> ::= [1-9] | [1-9] [0-9]\n";
+
+static bool probe_below(const SdTree *t) {
+  SdSymbol reading = sd_grammar_find(t->grammar, "<reading>"), limit = sd_grammar_find(t->grammar, "<limit>");
+  for (uint32_t i = 0; i < t->by_symbol_count[reading] && i < t->by_symbol_count[limit]; i++)
+    if (field_value(t, t->nodes[t->by_symbol[reading][i]]) + field_value(t, t->nodes[t->by_symbol[limit][i]]) < 0)
+      return true;
+  return false;
+}
+
+static void test_record_sum_below(void) {
+  SdGrammar *g = grammar_text(probe_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 7, 300, 40, probe_below);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<reading>", "<limit>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Record sum below"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "exists <probe> ") && strstr(isla, ") 0)"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* Three fields of one record: header plus payload above the total of the
  * same packet. "Sum exceeds" states it over the whole input (a header and
  * payload of one packet against another's total); the learner scopes the
@@ -1665,6 +1702,7 @@ int main(void) {
   RUN(test_record_bound);
   RUN(test_value_range);
   RUN(test_record_sum);
+  RUN(test_record_sum_below);
   RUN(test_scoped_relation);
   RUN(test_scoped_product);
   RUN(test_within_element);
