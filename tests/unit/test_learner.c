@@ -629,6 +629,47 @@ static void test_record_sum_below(void) {
   sd_grammar_free(g);
 }
 
+/* More items in a record than a field of it declares ("Count exceeds
+ * field"): a block of n=2 with three samples overflows, one of n=3 with
+ * three does not, and another block's samples do not count. */
+static const char *block_grammar =
+    "<start> ::= <block> | <block> <block>\n"
+    "<block> ::= \"b n=\" <count> \":\" <samples> \";\"\n"
+    "<count> ::= [0-4]\n"
+    "<samples> ::= \"\" | \" \" <sample> <samples>\n"
+    "<sample> ::= [0-9]\n";
+
+static bool block_overflows(const SdTree *t) {
+  SdSymbol block = sd_grammar_find(t->grammar, "<block>"), count = sd_grammar_find(t->grammar, "<count>"),
+           sample = sd_grammar_find(t->grammar, "<sample>");
+  for (uint32_t i = 0; i < t->by_symbol_count[block]; i++) {
+    const SdNode *b = t->nodes[t->by_symbol[block][i]];
+    uint32_t nc, fc = sd_tree_range(t, count, b, &nc), ns;
+    sd_tree_range(t, sample, b, &ns);
+    if (nc == 1 && (long)ns > field_value(t, t->nodes[t->by_symbol[count][fc]])) return true;
+  }
+  return false;
+}
+
+static void test_count_exceeds_field(void) {
+  SdGrammar *g = grammar_text(block_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 11, 300, 40, block_overflows);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<count>", "<sample>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Count exceeds field"));
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "exists <block> ") && strstr(isla, "count("));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* Three fields of one record: header plus payload above the total of the
  * same packet. "Sum exceeds" states it over the whole input (a header and
  * payload of one packet against another's total); the learner scopes the
@@ -1703,6 +1744,7 @@ int main(void) {
   RUN(test_value_range);
   RUN(test_record_sum);
   RUN(test_record_sum_below);
+  RUN(test_count_exceeds_field);
   RUN(test_scoped_relation);
   RUN(test_scoped_product);
   RUN(test_within_element);
