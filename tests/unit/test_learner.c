@@ -573,23 +573,31 @@ static bool volume_over(const SdTree *t) {
   return false;
 }
 
-static void test_record_sum(void) {
-  SdGrammar *g = grammar_text(volume_grammar);
+/* Learn from a fuzzed, labelled set over the grammar text with the given
+ * relevant nonterminals: the top candidate must be exact, of the named
+ * pattern, and its ISLa must hold both fragments. */
+static void expect_top_pattern(const char *grammar_src, uint64_t seed, Label label, const char *const *rel,
+                               const char *pattern, const char *frag1, const char *frag2) {
+  SdGrammar *g = grammar_text(grammar_src);
   SdCatalog *cat = default_catalog();
-  Set s = fuzz_set(g, 5, 300, 40, volume_over);
+  Set s = fuzz_set(g, seed, 300, 40, label);
   CHECK(s.nfail > 10 && s.nfail < s.n - 10);
-  const char *rel[] = {"<used>", "<resv>", NULL};
   SdLearner *l = learn(g, cat, &s, rel, NULL);
   show_top(l, 2);
   const SdCandidate *top = sd_learner_candidate(l, 0);
-  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Record sum above"));
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, pattern));
   char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
-  CHECK(isla && strstr(isla, "exists <vol> ") && strstr(isla, ") 100)"));
+  CHECK(isla && strstr(isla, frag1) && strstr(isla, frag2));
   free(isla);
   sd_learner_free(l);
   set_free(&s);
   sd_catalog_free(cat);
   sd_grammar_free(g);
+}
+
+static void test_record_sum(void) {
+  const char *rel[] = {"<used>", "<resv>", NULL};
+  expect_top_pattern(volume_grammar, 5, volume_over, rel, "Record sum above", "exists <vol> ", ") 100)");
 }
 
 /* Two fields of one record added against a bound below them: a signed
@@ -611,22 +619,8 @@ static bool probe_below(const SdTree *t) {
 }
 
 static void test_record_sum_below(void) {
-  SdGrammar *g = grammar_text(probe_grammar);
-  SdCatalog *cat = default_catalog();
-  Set s = fuzz_set(g, 7, 300, 40, probe_below);
-  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
   const char *rel[] = {"<reading>", "<limit>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 2);
-  const SdCandidate *top = sd_learner_candidate(l, 0);
-  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Record sum below"));
-  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
-  CHECK(isla && strstr(isla, "exists <probe> ") && strstr(isla, ") 0)"));
-  free(isla);
-  sd_learner_free(l);
-  set_free(&s);
-  sd_catalog_free(cat);
-  sd_grammar_free(g);
+  expect_top_pattern(probe_grammar, 7, probe_below, rel, "Record sum below", "exists <probe> ", ") 0)");
 }
 
 /* More items in a record than a field of it declares ("Count exceeds
@@ -652,22 +646,8 @@ static bool block_overflows(const SdTree *t) {
 }
 
 static void test_count_exceeds_field(void) {
-  SdGrammar *g = grammar_text(block_grammar);
-  SdCatalog *cat = default_catalog();
-  Set s = fuzz_set(g, 11, 300, 40, block_overflows);
-  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
   const char *rel[] = {"<count>", "<sample>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 2);
-  const SdCandidate *top = sd_learner_candidate(l, 0);
-  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Count exceeds field"));
-  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
-  CHECK(isla && strstr(isla, "exists <block> ") && strstr(isla, "count("));
-  free(isla);
-  sd_learner_free(l);
-  set_free(&s);
-  sd_catalog_free(cat);
-  sd_grammar_free(g);
+  expect_top_pattern(block_grammar, 11, block_overflows, rel, "Count exceeds field", "exists <block> ", "count(");
 }
 
 /* Three fields of one record: header plus payload above the total of the
