@@ -382,9 +382,10 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
         uint32_t count, first = sd_tree_range(base, bd->symbol, NULL, &count);
         for (uint32_t j = 0; j < count; j++) {
           const SdNode *there = base->nodes[base->by_symbol[bd->symbol][first + j]];
-          SdTree *t = replaced(base, there, elem);
           bool other = other_context(elem, there);
-          if (t && (other || !bd->relative) && keep(d, diagnosis, true, &made, t)) array_push(other ? out : &same, t);
+          if (!other && bd->relative) continue;
+          SdTree *t = replaced(base, there, elem);
+          if (t && keep(d, diagnosis, true, &made, t)) array_push(other ? out : &same, t);
           else sd_tree_free(t);
         }
       }
