@@ -3125,14 +3125,14 @@ uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool 
       default: vals[k] = "\"1\""; break; /* strings: a number fits where numbers are needed too */
       }
     }
-    if (!applies) { /* no instance in this grammar: nothing to warn about, nothing to learn */
-      for (uint32_t k = 0; k < p->placeholder_count; k++) free(owned[k]);
-      free(owned), free(vals);
-      continue;
-    }
-    char *text = sd_pattern_instantiate(p, vals);
+    /* no instance in this grammar: nothing to warn about, nothing to learn */
+    char *text = applies ? sd_pattern_instantiate(p, vals) : NULL;
     for (uint32_t k = 0; k < p->placeholder_count; k++) free(owned[k]);
     free(owned);
+    if (!text) {
+      free(vals);
+      continue;
+    }
     SdConstraintError err = {0};
     SdConstraint *c = sd_constraint_parse(grammar, text, strlen(text), &err);
     if (c) {
