@@ -314,6 +314,8 @@ static bool find_placeholders(SdPattern *p, char **unsupported) {
     } else if (has_args && n == 9 && !memcmp(name, "MATCHEXPR", 9)) {
       ph.kind = SD_PLACEHOLDER_MATCHEXPR;
       if (i > 0 && t[i - 1] == '{' && t[j] == '}') ph.offset--, ph.length += 2; /* {<?MATCHEXPR(..)>} */
+    } else if (!has_args && n == 7 && !memcmp(name, "CHARSET", 7)) {
+      ph.kind = SD_PLACEHOLDER_CHARSET;
     } else if (!has_args && n == 8 && !memcmp(name, "DSTRINGS", 8)) {
       ph.kind = SD_PLACEHOLDER_DSTRINGS;
     } else if (!has_args && n == 6 && !memcmp(name, "STRING", 6)) {

@@ -255,6 +255,8 @@ static void debugger_free(Debugger *d) {
   sd_solver_free(d->solver);
   sd_lengths_free(d->lengths);
   sd_fuzzer_free(d->fuzzer);
+  for (uint32_t i = 0; i < d->pool.size; i++) sd_tree_free(d->pool.items[i]);
+  array_free(&d->pool);
   sd_parser_free(d->parser);
   sd_oracle_free(d->oracle);
 }

@@ -592,7 +592,10 @@ bool dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
     if (!sd_hash_set_has(&d->unsplit, key) && !sd_hash_set_has(&d->asked_in_vain, asked)) {
       SdSolveStatus status = SD_SOLVE_OK;
       uint32_t before = batch->size;
-      push_generated_status(d, both, &d->failing, TIE_INPUTS, batch, &status);
+      /* a rival of the diagnosis (search only) gets one input a side: the
+         learner shows rivals that differ on its pool, most of them real
+         alternatives, and the hunt splits up to three of them each time */
+      push_generated_status(d, both, &d->failing, effort == TIE_SEARCH_ONLY ? 1 : TIE_INPUTS, batch, &status);
       if (status == SD_SOLVE_UNSAT) sd_hash_set_add(&d->unsplit, key);
       else if (batch->size == before) sd_hash_set_add(&d->asked_in_vain, asked);
     }
@@ -1372,7 +1375,10 @@ static SdLearner *new_learner(Debugger *d, bool precise) {
     lo.combination_pool = 24;
     lo.max_conjunction = 5;
   }
-  return sd_learner_new(d->grammar, d->catalog, &lo);
+  SdLearner *l = sd_learner_new(d->grammar, d->catalog, &lo);
+  const TreeList *pool = dbg_learning_pool(d);
+  sd_learner_set_pool(l, pool->items, pool->size);
+  return l;
 }
 
 static void keep_first(Debugger *d, CauseSearch *s) {

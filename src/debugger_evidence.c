@@ -198,6 +198,21 @@ SdTree *dbg_mutate(Debugger *d, const SdTree *tree) {
   return t;
 }
 
+/* The learner's pool (sd_learner_draw_pool), made when the first learner
+ * is, from the failing inputs then (the given one first, then those
+ * labelled), by a fuzzer of its own: the debugger's random choices stay as
+ * they were. */
+const TreeList *dbg_learning_pool(Debugger *d) {
+  if (d->pool.size || !d->failing.size) return &d->pool;
+  SdTree **failing = sd_xcalloc(d->failing.size, sizeof(SdTree *));
+  for (uint32_t i = 0; i < d->failing.size; i++) failing[i] = d->evidence.items[d->failing.items[i]].tree;
+  SdTree *made[SD_LEARNER_POOL];
+  uint32_t n = sd_learner_draw_pool(d->grammar, failing, d->failing.size, d->opts->seed, made);
+  for (uint32_t i = 0; i < n; i++) array_push(&d->pool, made[i]);
+  free(failing);
+  return &d->pool;
+}
+
 const Evidence *dbg_random_evidence(Debugger *d, const IndexList *pool) {
   return &d->evidence.items[pool->items[sd_rng_below(&d->rng, pool->size)]];
 }

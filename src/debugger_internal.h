@@ -78,6 +78,8 @@ typedef struct Debugger {
   const SdDebugOptions *opts;
   SdOracle *oracle;
   SdFuzzer *fuzzer;
+  TreeList pool;              /* unlabelled inputs the learner tells candidates apart on
+                                 (dbg_learning_pool), made once */
   SdSolver *solver;
   struct SdLengths *lengths;  /* words of exact lengths, made on first need (debugger_boundary.c) */
   SdCatalog *catalog;
@@ -181,6 +183,8 @@ uint32_t dbg_min_cause_failures(uint32_t target);
  * no candidate fits the evidence, more once the best does, or the solver's
  * search without Z3 (which proves most such pairs unsplittable at up to a
  * second each: the sumover example spent 60% of its CPU there). */
+/* The unlabelled inputs of sd_learner_set_pool, made on first need. */
+const TreeList *dbg_learning_pool(Debugger *d);
 typedef enum DbgTieEffort { TIE_OPEN_EFFORT, TIE_SETTLED, TIE_SEARCH_ONLY } DbgTieEffort;
 /* Returns whether no input splits them, as shown (the same constraint in
  * the grammar's terms, the same on every text, or no input by Z3). */

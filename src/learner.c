@@ -107,6 +107,12 @@ void sd_learner_add(SdLearner *self, SdTree *const *trees, const bool *failing, 
   }
 }
 
+void sd_learner_set_pool(SdLearner *self, SdTree *const *trees, uint32_t n) {
+  self->pool = trees;
+  self->pool_size = n < SD_LEARNER_POOL ? n : SD_LEARNER_POOL;
+  for (uint32_t i = 0; i < self->atoms.size; i++) self->atoms.items[i].pooled = false;
+}
+
 uint32_t sd_learner_input_count(const SdLearner *self) { return self->inputs.size; }
 uint32_t sd_learner_failing_count(const SdLearner *self) { return self->failing; }
 
@@ -159,6 +165,7 @@ void lr_pattern_analyse(SdLearner *self, uint32_t index) {
       lr_mexpr_read(self->grammar, p, i, &info->mexpr[i]);
       info->has_mexpr = true;
     }
+    if (ph->kind == SD_PLACEHOLDER_CHARSET) info->has_charset = true;
     if (ph->kind != SD_PLACEHOLDER_NONTERMINAL) continue;
     const char *q = skip_ws(p->constraint + ph->offset + ph->length);
     const char *v = q;
@@ -507,7 +514,7 @@ static char *template_text(SdLearner *self, const SdPattern *p, const SdSymbol *
     } else if (ph->kind == SD_PLACEHOLDER_NONTERMINAL_STRING) { /* count(x, "<T>", n) */
       owned[i] = sd_format("\"%s\"", self->grammar->symbols[tuple[nt++]].name);
       vals[i] = owned[i];
-    } else if (ph->kind == SD_PLACEHOLDER_MATCHEXPR) {
+    } else if (ph->kind == SD_PLACEHOLDER_MATCHEXPR || ph->kind == SD_PLACEHOLDER_CHARSET) {
       vals[i] = mexprs && mexprs[i] ? mexprs[i] : "";
     } else if (values && values[i]) {
       vals[i] = values[i];
@@ -586,7 +593,9 @@ static bool range_bound(const LrSlot *s) {
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
     const SdPlaceholder *ph = &p->placeholders[i];
-    if (sd_placeholder_is_nonterminal(ph->kind) || ph->kind == SD_PLACEHOLDER_MATCHEXPR) continue;
+    if (sd_placeholder_is_nonterminal(ph->kind) || ph->kind == SD_PLACEHOLDER_MATCHEXPR ||
+        ph->kind == SD_PLACEHOLDER_CHARSET)
+      continue;
     if (ph->kind == SD_PLACEHOLDER_DSTRINGS) t->dstrings = true;
     LrSlot *s = &t->slots[t->slot_count++];
     memset(s, 0, sizeof *s);
@@ -2810,6 +2819,29 @@ static bool instantiate_mexprs(SdLearner *self, uint32_t pattern, const SdSymbol
   return parsed;
 }
 
+/* One template per character class for the <?CHARSET>s of a pattern whose
+ * nonterminals are tuple (every <?CHARSET> of the pattern takes the same
+ * class); true if some template parsed. */
+#define LR_CHARSET_CHOICES 12
+static bool instantiate_charsets(SdLearner *self, uint32_t pattern, const SdSymbol *tuple) {
+  if (!self->charsets_made) {
+    self->charsets = sd_xcalloc(LR_CHARSET_CHOICES, sizeof(char *));
+    self->charset_count = lr_charset_choices(self->grammar, self->charsets, LR_CHARSET_CHOICES);
+    self->charsets_made = true;
+  }
+  const SdPattern *p = sd_catalog_pattern(self->catalog, pattern);
+  char **pick = sd_xcalloc(p->placeholder_count ? p->placeholder_count : 1, sizeof(char *));
+  bool parsed = false;
+  for (uint32_t c = 0; c < self->charset_count; c++) {
+    for (uint32_t i = 0; i < p->placeholder_count; i++)
+      pick[i] = p->placeholders[i].kind == SD_PLACEHOLDER_CHARSET ? self->charsets[c] : NULL;
+    LrTemplate *t = get_template(self, pattern, tuple, pick);
+    if (t) instantiate(self, t, tuple), parsed = true;
+  }
+  free(pick);
+  return parsed;
+}
+
 /* The nonterminals a pattern's container slot takes: the relevant ones,
  * then the records (sd_grammar_common_scope, not nesting in themselves)
  * that hold two of the first LR_SCOPE_RELEVANT (or two elements of one),
@@ -2883,7 +2915,8 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
   for (uint32_t i = 0, j = 0; i < p->placeholder_count; i++)
     if (sd_placeholder_is_nonterminal(p->placeholders[i].kind)) ph_of[j++] = i;
   if (k == 0) {
-    LrTemplate *t = get_template(self, pattern, NULL, NULL);
+    LrTemplate *t = info->has_charset ? NULL : get_template(self, pattern, NULL, NULL);
+    if (info->has_charset) instantiate_charsets(self, pattern, NULL);
     if (t) instantiate(self, t, NULL);
     goto done;
   }
@@ -2969,8 +3002,10 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
       idx[depth] = 0;
       continue;
     }
-    bool parsed = info->has_mexpr ? instantiate_mexprs(self, pattern, tuple) : false;
-    if (!info->has_mexpr) {
+    bool parsed = info->has_mexpr     ? instantiate_mexprs(self, pattern, tuple)
+                  : info->has_charset ? instantiate_charsets(self, pattern, tuple)
+                                      : false;
+    if (!info->has_mexpr && !info->has_charset) {
       LrTemplate *t = get_template(self, pattern, tuple, NULL);
       if (t) instantiate(self, t, tuple);
       parsed = t != NULL;
@@ -3026,6 +3061,8 @@ void sd_learner_free(SdLearner *self) {
   if (!self) return;
   lr_results_free(self);
   value_caches_free(self);
+  for (uint32_t i = 0; i < self->charset_count; i++) free(self->charsets[i]);
+  free(self->charsets);
   for (uint32_t i = 0; i < self->atoms.size; i++) {
     LrAtom *a = &self->atoms.items[i];
     free(a->text);
@@ -3121,6 +3158,12 @@ uint32_t sd_catalog_check(const SdCatalog *self, const SdGrammar *grammar, bool 
         applies = owned[k] != NULL;
         if (!owned[last_k]) vals[last_k] = grammar->symbols[last].name;
         break;
+      case SD_PLACEHOLDER_CHARSET: { /* the grammar's first class, if it has one */
+        char *one[1] = {NULL};
+        applies = lr_charset_choices(grammar, one, 1) == 1;
+        vals[k] = owned[k] = one[0];
+        break;
+      }
       case SD_PLACEHOLDER_INTEGER: vals[k] = "1"; break;
       default: vals[k] = "\"1\""; break; /* strings: a number fits where numbers are needed too */
       }

@@ -60,6 +60,8 @@ typedef struct LrAtom {
                            record (learner_scopes.c), else LR_NONE */
   bool within;          /* ... both about one element (one nonterminal), not a record */
   bool in_record;       /* a relation of its pattern's elements inside one record (learner_scopes.c) */
+  uint64_t pool_bits;   /* its truth on the pool's inputs (sd_learner_set_pool), once pooled */
+  bool pooled;
 } LrAtom;
 
 enum { LR_PLAIN, LR_NEGATION, LR_SET };
@@ -149,6 +151,7 @@ typedef struct LrMexpr {
 typedef struct LrPattern {
   LrMexpr *mexpr;     /* per placeholder: a <?MATCHEXPR(...)> (count 0 otherwise) */
   bool has_mexpr;
+  bool has_charset;   /* a <?CHARSET>: one template per character class (learner_charsets.c) */
   bool nests;         /* its two elements differ in position, the second in the first: an
                          element nested in its own kind ("Nested N deep") */
   char **var_names;   /* per placeholder: the variable a <?NONTERMINAL> binds */
@@ -203,6 +206,12 @@ struct SdLearner {
   Array(uint32_t) hints;       /* pairs of atoms (a set, its partner) to conjoin */
   Array(struct LrValueCache *) value_caches; /* learner.c: the values slots take, per kind of slot */
   SdLearnerStats stats;
+  SdTree *const *pool;         /* sd_learner_set_pool (not owned) */
+  uint32_t pool_size;
+  char **charsets;             /* learner_charsets.c: the grammar's character classes, made on
+                                  first need */
+  uint32_t charset_count;
+  bool charsets_made;
 };
 
 bool lr_is_failing(const SdLearner *self, uint32_t i);
@@ -241,6 +250,11 @@ void lr_mexpr_free(LrMexpr *m);
  * have for m's variables: each alternative of `in` (ISLearn expands one
  * level) with the variables at its nonterminals, in order; at most max,
  * malloc'd into out. */
+/* ---- learner_charsets.c ---- */
+/* The character classes of the grammar's character sets (at most max), each
+ * a regex text matching one character of it (malloc'd); their count. */
+uint32_t lr_charset_choices(const SdGrammar *g, char **out, uint32_t max);
+
 uint32_t lr_mexpr_choices(const SdGrammar *g, SdSymbol in, const LrMexpr *m, char **out, uint32_t max);
 /* c with the atom holding the string literal `sentinel` replaced by the
  * disjunction of its copies with the values in mask (a new constraint). */

@@ -502,6 +502,60 @@ static int member_cmp(const void *pa, const void *pb) {
   return repr_cmp(member_learner, *(const uint32_t *)pa, *(const uint32_t *)pb);
 }
 
+/* ---- members told apart on the pool (sd_learner_set_pool) ---- */
+
+/* An item's truth on the pool's inputs (bit i: input i); an atom's is
+ * evaluated once per pool. */
+static uint64_t pool_signature(SdLearner *self, uint32_t item) {
+  const LrItem *it = &self->items.items[item];
+  if (it->atom != LR_NONE) {
+    LrAtom *a = &self->atoms.items[it->atom];
+    if (!a->pooled) {
+      a->pool_bits = 0;
+      for (uint32_t i = 0; i < self->pool_size; i++)
+        if (sd_constraint_eval(a->c, self->pool[i], NULL)) a->pool_bits |= (uint64_t)1 << i;
+      a->pooled = true;
+    }
+    return a->pool_bits;
+  }
+  uint64_t sig = it->disjunction ? 0 : ~(uint64_t)0;
+  for (uint32_t i = 0; i < it->part_count; i++) {
+    uint64_t p = pool_signature(self, it->parts[i]);
+    sig = it->disjunction ? sig | p : sig & p;
+  }
+  return sig;
+}
+
+/* The members of a group shown as candidates (at most km, into out): its
+ * representative, then, in ranking order, members whose truth on the pool
+ * differs from that of every one shown so far, then the others in ranking
+ * order. Only the first POOL_GROUPS groups, whose members the debugger
+ * attacks and splits, and the first POOL_SCAN members of each are told
+ * apart: each member's atoms are evaluated on the pool once. */
+enum { POOL_GROUPS = 4, POOL_SCAN = 64 };
+static uint32_t shown_members(SdLearner *self, const LrGroup *g, uint32_t rank, uint32_t km, uint32_t *out) {
+  uint32_t n = g->members.size, k = 0;
+  if (km > n) km = n;
+  if (!self->pool_size || rank >= POOL_GROUPS || km < 2) {
+    for (k = 0; k < km; k++) out[k] = g->members.items[k];
+    return km;
+  }
+  uint64_t *sigs = sd_xcalloc(km, sizeof(uint64_t));
+  bool *shown = sd_xcalloc(n, sizeof(bool));
+  out[k] = g->members.items[0], sigs[k++] = pool_signature(self, g->members.items[0]), shown[0] = true;
+  for (uint32_t m = 1; m < n && m < POOL_SCAN && k < km; m++) {
+    uint64_t s = pool_signature(self, g->members.items[m]);
+    bool seen = false;
+    for (uint32_t j = 0; j < k && !seen; j++) seen = sigs[j] == s;
+    if (!seen) out[k] = g->members.items[m], sigs[k++] = s, shown[m] = true;
+  }
+  for (uint32_t m = 1; m < n && k < km; m++)
+    if (!shown[m]) out[k++] = g->members.items[m];
+  free(sigs);
+  free(shown);
+  return k;
+}
+
 /* The constraint of an item (atoms: theirs; combinations: built and kept). */
 static SdConstraint *build(SdLearner *self, uint32_t item) {
   const LrItem *it = &self->items.items[item];
@@ -606,10 +660,10 @@ void lr_rank(SdLearner *self) {
   for (uint32_t r = 0; r < keep; r++) {
     LrGroup *g = &self->groups.items[order[r]];
     qsort(g->members.items, g->members.size, sizeof(uint32_t), member_cmp);
-    uint32_t km = g->members.size < self->opts.max_equivalent ? g->members.size
-                                                              : self->opts.max_equivalent;
+    uint32_t *shown = sd_xcalloc(self->opts.max_equivalent, sizeof(uint32_t));
+    uint32_t km = shown_members(self, g, r, self->opts.max_equivalent, shown);
     for (uint32_t m = 0; m < km; m++) {
-      uint32_t item = g->members.items[m];
+      uint32_t item = shown[m];
       const LrItem *it = &self->items.items[item];
       SdCandidate c = {0};
       c.constraint = build(self, item);
@@ -635,6 +689,7 @@ void lr_rank(SdLearner *self) {
       array_push(&self->ranked, c);
       array_push(&self->ranked_item, item);
     }
+    free(shown);
   }
   free(order);
   lr_map_free(&x.group_map);

@@ -42,6 +42,8 @@ typedef enum SdPlaceholderKind {
                                     becomes a disjunction (one copy per string) */
   SD_PLACEHOLDER_NONTERMINAL_STRING, /* <?NONTERMINAL> as count()'s second argument ->
                                     "<name>" (ISLearn: a nonterminal string) */
+  SD_PLACEHOLDER_CHARSET,        /* <?CHARSET> -> a regex matching one character of a class
+                                    the grammar's character sets make: re.range("A", "Z") */
 } SdPlaceholderKind;
 
 /* Does the placeholder take a nonterminal (counted in nonterminal_count)? */

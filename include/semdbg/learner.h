@@ -60,6 +60,23 @@ SD_API SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
  * outlive the learner (and not change). Candidates already evaluated are
  * evaluated on the new inputs only, at the next sd_learner_learn(). */
 SD_API void sd_learner_add(SdLearner *self, SdTree *const *trees, const bool *failing, uint32_t n);
+/* Unlabelled inputs (at most SD_LEARNER_POOL; pointers kept, as above) that
+ * tell apart the members of an equivalence group: of the candidates that
+ * agree on every labelled input, the ones ranked beside the group's best
+ * (max_equivalent in all) are chosen to differ from one another on these
+ * where they can. Two that agree here too are mostly one predicate in the
+ * grammar's terms (`exists <attr>` and `exists <attr-name>`); one that
+ * differs is a hypothesis of its own that an experiment can test (an
+ * upper-case letter in the attribute's name). Without a pool, the first
+ * members in ranking order are shown. */
+#define SD_LEARNER_POOL 64
+SD_API void sd_learner_set_pool(SdLearner *self, SdTree *const *trees, uint32_t n);
+/* A pool into out (SD_LEARNER_POOL trees, the caller's to free): half drawn
+ * from the grammar, half the n failing inputs with a part or two derived
+ * anew (all drawn when n is 0); the same seed makes the same pool
+ * (learner_pool.c). Returns how many. */
+SD_API uint32_t sd_learner_draw_pool(const SdGrammar *g, SdTree *const *failing, uint32_t n, uint64_t seed,
+                                     SdTree **out);
 /* (Re)instantiate the catalog for these relevant nonterminals and rank the
  * candidates. Earlier candidates are dropped from the ranking but their
  * truth values stay cached. */

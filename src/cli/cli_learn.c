@@ -207,11 +207,14 @@ typedef struct Learn {
   Symbols relevant;
   const char *relevant_source;
   SdDiagnostics diags;
+  SdTree *pool[SD_LEARNER_POOL]; /* unlabelled inputs that tell equivalents apart */
+  uint32_t pool_size;
 } Learn;
 
 static void learn_free(Learn *L) {
   sd_learner_free(L->learner);
   sd_relevance_free(L->relevance);
+  for (uint32_t i = 0; i < L->pool_size; i++) sd_tree_free(L->pool[i]);
   for (uint32_t i = 0; i < L->trees.size; i++) sd_tree_free(L->trees.items[i]);
   array_free(&L->trees);
   array_free(&L->labels);
@@ -344,6 +347,14 @@ static void run_learner(Learn *L) {
   lo.diagnostics = L->parsing_patterns == sd_catalog_count(L->catalog) ? &L->diags : NULL;
   L->learner = sd_learner_new(L->grammar, L->catalog, &lo);
   sd_learner_add(L->learner, L->trees.items, L->labels.items, L->trees.size);
+  if (!s->invariants) { /* the alternatives shown: ones that differ off the evidence */
+    Trees failing = {0};
+    for (uint32_t i = 0; i < L->trees.size; i++)
+      if (L->labels.items[i]) array_push(&failing, L->trees.items[i]);
+    L->pool_size = sd_learner_draw_pool(L->grammar, failing.items, failing.size, s->seed, L->pool);
+    array_free(&failing);
+    sd_learner_set_pool(L->learner, L->pool, L->pool_size);
+  }
   sd_learner_learn(L->learner, L->relevant.items, L->relevant.size);
   if (!s->quiet) sd_diagnostics_print(&L->diags, stderr);
 }

@@ -650,6 +650,112 @@ static void test_count_exceeds_field(void) {
   expect_top_pattern(block_grammar, 11, block_overflows, rel, "Count exceeds field", "exists <block> ", "count(");
 }
 
+/* An upper-case letter in a name fails; upper case elsewhere does not. The
+ * grammar's letters are one mixed class, [a-zA-Z]: "Contains a character
+ * of a class" takes its upper-case part. */
+static const char *account_grammar =
+    "<start> ::= <account> | <account> <account>\n"
+    "<account> ::= <name> \":\" <group> \";\"\n"
+    "<name> ::= <alpha> | <alpha> <alpha> | <alpha> <alpha> <alpha>\n"
+    "<group> ::= <alpha> | <alpha> <alpha>\n"
+    "<alpha> ::= [a-zA-Z]\n";
+
+static bool upper_in_name(const SdTree *t) {
+  SdSymbol name = sd_grammar_find(t->grammar, "<name>");
+  for (uint32_t i = 0; i < t->by_symbol_count[name]; i++) {
+    uint32_t len;
+    const char *v = sd_node_text(t, t->nodes[t->by_symbol[name][i]], &len);
+    for (uint32_t k = 0; k < len; k++)
+      if (v[k] >= 'A' && v[k] <= 'Z') return true;
+  }
+  return false;
+}
+
+static void test_character_class(void) {
+  const char *rel[] = {"<name>", "<group>", "<alpha>", NULL};
+  expect_top_pattern(account_grammar, 3, upper_in_name, rel, "Contains a character of a class", "exists <name> ",
+                     "(re.range \"A\" \"Z\")");
+}
+
+/* The classes a <?CHARSET> takes: each set of the grammar, then the parts
+ * of a mixed one by kind; a part of one character is left out, and so is a
+ * repeated class. */
+static void test_charset_choices(void) {
+  SdGrammar *g = grammar_text("<start> ::= <id> \"=\" <digit>\n"
+                              "<id> ::= [a-zA-Z0-9_] | [a-zA-Z0-9_] <id>\n"
+                              "<digit> ::= [0-9]\n");
+  char *out[12] = {0};
+  uint32_t n = lr_charset_choices(g, out, 12);
+  CHECK(n == 4);
+  if (n == 4) {
+    CHECK(!strcmp(out[0], "re.union(re.range(\"0\", \"9\"), re.range(\"A\", \"Z\"), str.to_re(\"_\"), re.range(\"a\", \"z\"))"));
+    CHECK(!strcmp(out[1], "re.range(\"0\", \"9\")"));
+    CHECK(!strcmp(out[2], "re.range(\"a\", \"z\")"));
+    CHECK(!strcmp(out[3], "re.range(\"A\", \"Z\")"));
+  }
+  for (uint32_t i = 0; i < n; i++) free(out[i]);
+  sd_grammar_free(g);
+}
+
+/* Members of one equivalence group shown beside its best: with a pool of
+ * unlabelled inputs, ones that differ from each other there. Every failing
+ * input has a tag, with a capital, and no passing one has a tag, so "some
+ * <tag>" and "a capital in a <tag>" tie on the labels; without the pool,
+ * the members shown first are rewrites of the best ("some <tag> holds a
+ * letter"), all true of every tag. */
+static const char *tagged_grammar =
+    "<start> ::= <item> | <item> <item>\n"
+    "<item> ::= <name> \";\" | <name> \":\" <tag> \";\"\n"
+    "<name> ::= <alpha> | <alpha> <alpha>\n"
+    "<tag> ::= <alpha> | <alpha> <alpha> | <alpha> <alpha> <alpha>\n"
+    "<alpha> ::= [a-zA-Z]\n";
+
+static void test_pool_members(void) {
+  SdGrammar *g = grammar_text(tagged_grammar);
+  SdCatalog *cat = default_catalog();
+  const char *fail[] = {"ab:Cd;", "q;r:sT;", "Bc:Xyz;", "e:F;f;"};
+  const char *pass[] = {"ab;", "x;yz;", "Ab;", "Q;r;"};
+  enum { N = 8 };
+  Set s = {.trees = sd_xcalloc(N, sizeof(SdTree *)), .failing = sd_xcalloc(N, 1), .n = N};
+  SdParser *p = sd_parser_new(g);
+  for (uint32_t i = 0; i < N; i++) {
+    const char *text = i < N / 2 ? fail[i] : pass[i - N / 2];
+    SdParseError err = {0};
+    s.trees[i] = sd_parse(p, -1, text, strlen(text), &err);
+    CHECK(s.trees[i] != NULL);
+    s.failing[i] = i < N / 2;
+    s.nfail += i < N / 2;
+  }
+  /* the pool: items drawn from the grammar (half the letters lower case) */
+  SdFuzzerOptions fo = {.seed = 5, .max_size = 40};
+  SdFuzzer *f = sd_fuzzer_new(g, &fo);
+  SdTree *pool[32];
+  for (uint32_t i = 0; i < 32; i++) pool[i] = sd_fuzz_tree(f, -1);
+  sd_fuzzer_free(f);
+  SdSymbol rel[2] = {sd_grammar_find(g, "<tag>"), sd_grammar_find(g, "<item>")};
+  bool found[2] = {false, false};
+  for (int pooled = 0; pooled < 2; pooled++) {
+    SdLearner *l = sd_learner_new(g, cat, NULL);
+    sd_learner_add(l, s.trees, s.failing, s.n);
+    if (pooled) sd_learner_set_pool(l, pool, 32);
+    sd_learner_learn(l, rel, 2);
+    const SdCandidate *best = sd_learner_candidate(l, 0);
+    CHECK(best && best->precision == 1.0 && best->recall == 1.0 && !strstr(best->pattern, "character of a class"));
+    for (uint32_t r = 1; best && r < sd_learner_candidate_count(l); r++) {
+      const SdCandidate *c = sd_learner_candidate(l, r);
+      if (c->equivalent_group == best->equivalent_group && strstr(c->pattern, "character of a class"))
+        found[pooled] = true;
+    }
+    sd_learner_free(l);
+  }
+  CHECK(!found[0] && found[1]);
+  for (uint32_t i = 0; i < 32; i++) sd_tree_free(pool[i]);
+  sd_parser_free(p);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* Three fields of one record: header plus payload above the total of the
  * same packet. "Sum exceeds" states it over the whole input (a header and
  * payload of one packet against another's total); the learner scopes the
@@ -1725,6 +1831,9 @@ int main(void) {
   RUN(test_record_sum);
   RUN(test_record_sum_below);
   RUN(test_count_exceeds_field);
+  RUN(test_character_class);
+  RUN(test_charset_choices);
+  RUN(test_pool_members);
   RUN(test_scoped_relation);
   RUN(test_scoped_product);
   RUN(test_within_element);
