@@ -165,6 +165,16 @@ static void put_exhaustive(SdBuf *b, const SdReport *self) {
 }
 
 /* "other failures (learned neither way): 12 signal:SIGABRT, 3 timeout". */
+/* The stop reason as the text report says it: "confirmed" (the last hunt
+ * refuted nothing) only when the status is confirmed too; a diagnosis
+ * whose hunt stood but that is approximate (a boundary not pinned) did not
+ * stop as confirmed. */
+static const char *stop_text(const SdReport *self) {
+  const char *r = self->stop_reason ? self->stop_reason : "";
+  if (!strcmp(r, "confirmed") && self->status != SD_REPORT_CONFIRMED) return "the last hunt refuted nothing";
+  return r;
+}
+
 static void put_other_failures(SdBuf *b, const SdReport *self) {
   if (!self->other_failures) return;
   sd_buf_printf(b, "other failures (another kind than %s; learned neither way): ", self->kind ? self->kind : "?");
@@ -310,7 +320,7 @@ char *sd_report_to_text(const SdReport *self) {
                 (unsigned long long)self->generalization_runs,
                 (unsigned long long)self->z3_queries,
                 self->failing, self->kind ? self->kind : "any kind", self->passing, self->undefined,
-                self->stop_reason);
+                stop_text(self));
   put_other_failures(&b, self);
   uint64_t diagnosis_runs = sd_report_diagnosis_runs(self);
   if (self->found_runs && self->found_runs <= diagnosis_runs)
