@@ -14,6 +14,7 @@
  * boundary is checked again), otherwise the witnesses join the evidence and
  * the cause is learned again. Integers are of any size (SdInt); decimal
  * values (str.to.real) are searched in steps of 10^-6. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +60,12 @@ typedef struct Pin {
   uint64_t varied_bytes;  /* of the texts varied by evaluation so far (PREDICT_BYTES) */
   SdInt partners[MAX_MEASURES]; /* the other measures' values in the input varied */
   uint32_t partner_count;
+  /* pinned on a product's value (product_pin): v is the product, written as
+     the element times its partner, both set (vary_product) */
+  bool product;
+  uint32_t ppath[256], pdepth; /* the partner's node in base */
+  SdSymbol psym;
+  int64_t partner0;            /* its value in base */
 } Pin;
 
 /* The bytes of element texts one measure's searches by evaluation may
@@ -81,7 +88,7 @@ void dbg_boundary_free(DbgBoundary *b) {
  * between its two adjacent witnesses ("37.51" between 37 and 38)? Then
  * the boundary was pinned in steps the element is not written in. */
 bool dbg_between_witnesses(const DbgBoundary *b, const SdTree *t) {
-  if (!b->pinned || b->length || !b->pass_value || !b->fail_value) return false;
+  if (!b->pinned || b->length || b->product || !b->pass_value || !b->fail_value) return false;
   SdArena scratch = {0};
   SdDec p, f;
   bool between = false;
@@ -356,9 +363,12 @@ static SdTree *vary_text(Pin *p, const char *text, uint32_t len) {
   return result;
 }
 
+static SdTree *vary_product(Pin *p, SdInt v);
+
 /* base with the element's value (or length) set to v; NULL if no text of
  * that value derives from the element's nonterminal. */
 static SdTree *vary(Pin *p, SdInt v) {
+  if (p->product) return vary_product(p, v);
   char *texts[4];
   uint32_t lens[4];
   uint32_t n = candidate_texts(p, v, texts, lens); /* at most 3 */
@@ -862,7 +872,9 @@ static bool same_text(const char *a, const char *b) { return a == b || (a && b &
 static bool has_boundary(const DbgCause *c, const DbgBoundary *b) {
   for (uint32_t i = 0; i < c->boundaries.size; i++) {
     const DbgBoundary *o = &c->boundaries.items[i];
-    if (o->symbol == b->symbol && o->length == b->length && o->pinned == b->pinned &&
+    /* a product's, pinned along either factor, is one boundary */
+    bool same_element = o->product == b->product && (o->symbol == b->symbol || (b->product && o->symbol == b->partner && o->partner == b->symbol));
+    if (same_element && o->length == b->length && o->pinned == b->pinned &&
         same_text(o->pass_value, b->pass_value) && same_text(o->fail_value, b->fail_value) && same_text(o->note, b->note))
       return true;
   }
@@ -877,6 +889,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
   /* the node bound in the first satisfying assignment first, then others */
   uint32_t count, first = sd_tree_range(t, m->symbol, t->root, &count);
   for (uint32_t j = bound ? 0 : 1; j <= count && j <= MAX_NODES_TRIED && result == PIN_FAILED; j++) {
+    if (j > 0 && p->product) break; /* its partner is the bound element's */
     const SdNode *node = j == 0 ? bound : t->nodes[t->by_symbol[m->symbol][first + j - 1]];
     if (j > 0 && node == bound) continue;
     p->depth = sd_node_path(node, p->path, 256);
@@ -885,11 +898,13 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
     real_resolution(p);
     SdInt v0;
     if (!measure_value(p, p->orig_text, p->orig_len, &v0)) continue;
+    if (p->product) v0 = sd_int_mul(p->scratch, v0, sd_int_small(p->partner0));
     /* once one side shows the cause wrong, the other side adds nothing the
        learner needs: the witnesses of the first go back to it */
     for (int dir = -1; dir <= 1 && result != PIN_MOVED; dir += 2) {
       DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
-                       .fail_input = UINT32_MAX, .relative = !m->literal || m->summed};
+                       .fail_input = UINT32_MAX, .relative = !m->literal || m->summed || p->product,
+                       .product = p->product, .partner = p->product ? p->psym : -1};
       SdInt shift = sd_int_small(0);
       PinResult r = pin_side(p, v0, dir, &b, &shift);
       if (r == PIN_FAILED || (r == PIN_OK && !keep)) {
@@ -1000,6 +1015,89 @@ static SdTree *unit_partner(Debugger *d, const SdConstraint *cause, const SdTree
   return result;
 }
 
+/* A product of two fields compared with a literal whose factors cannot be
+ * set to (1, the product) (a quantity of at most 99 times a price of at
+ * most 9999 cents, above 99999: unit_partner) is pinned on the product's
+ * value itself: each value v is written as the element times its partner,
+ * factors of v that both derive, the partner as near its own value as can
+ * be. A value with no such factors (a prime above either field's range)
+ * does not derive and is stepped over like any other; the threshold found
+ * moves the literal as a factor's would. Only products up to PRODUCT_MAX
+ * (their divisors are found by trial division). */
+#define PRODUCT_MAX 10000000000ll
+enum { PRODUCT_TRIES = 6 };
+
+static SdTree *with_factors(Pin *p, int64_t x, int64_t y) {
+  char tx[24], ty[24];
+  snprintf(tx, sizeof tx, "%lld", (long long)x);
+  snprintf(ty, sizeof ty, "%lld", (long long)y);
+  p->varied_bytes += strlen(tx) + strlen(ty);
+  SdParseError e1 = {0}, e2 = {0};
+  SdTree *sy = sd_parse(p->d->parser, p->psym, ty, strlen(ty), &e1);
+  SdTree *sx = sy ? sd_parse(p->d->parser, p->m->symbol, tx, strlen(tx), &e2) : NULL;
+  free(e1.message), free(e2.message);
+  SdTree *result = NULL;
+  if (sx && sy) {
+    SdTree *half = sd_tree_clone_replacing(p->base, sd_tree_follow(p->base, p->ppath, p->pdepth), sy->root);
+    const SdNode *elem = sd_tree_follow(half, p->path, p->depth);
+    if (elem && elem->symbol == p->m->symbol) result = sd_tree_clone_replacing(half, elem, sx->root);
+    sd_tree_free(half);
+  }
+  sd_tree_free(sx), sd_tree_free(sy);
+  return result;
+}
+
+static SdTree *vary_product(Pin *p, SdInt v) {
+  int64_t V;
+  if (!sd_int_to_i64(v, &V) || V < 1 || V > PRODUCT_MAX) return NULL;
+  int64_t near[PRODUCT_TRIES]; /* partner values dividing V, nearest partner0 first */
+  uint32_t n = 0;
+  for (int64_t k = 1; k * k <= V; k++) {
+    if (V % k) continue;
+    int64_t ys[2] = {k, V / k};
+    for (int i = 0; i < 2 && !(i == 1 && ys[1] == ys[0]); i++) {
+      int64_t y = ys[i], dy = y > p->partner0 ? y - p->partner0 : p->partner0 - y;
+      uint32_t at = n;
+      while (at > 0) {
+        int64_t o = near[at - 1], dno = o > p->partner0 ? o - p->partner0 : p->partner0 - o;
+        if (dno <= dy) break;
+        at--;
+      }
+      if (at >= PRODUCT_TRIES) continue;
+      if (n < PRODUCT_TRIES) n++;
+      memmove(near + at + 1, near + at, (n - 1 - at) * sizeof *near);
+      near[at] = y;
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    SdTree *t = with_factors(p, V / near[i], near[i]);
+    if (t) return t;
+  }
+  return NULL;
+}
+
+/* Sets up p to pin on the product of the element bound and its partner in
+ * t (the cause's witness); false when their values are not small numbers. */
+static bool product_pin(Pin *p, const SdConstraint *cause, const SdTree *t, const Measure *m, int32_t partner,
+                        const SdNode **bound) {
+  const SdNode **witness = sd_xcalloc(cause->variable_count + 1, sizeof(SdNode *));
+  bool holds = sd_constraint_eval(cause, t, witness);
+  const SdNode *elem = holds ? witness[m->var] : NULL, *other = holds ? witness[partner] : NULL;
+  free(witness);
+  if (!elem || !other || elem == other || sd_node_is_ancestor(elem, other) || sd_node_is_ancestor(other, elem))
+    return false;
+  uint32_t len;
+  const char *text = sd_node_text(t, other, &len);
+  SdInt y;
+  if (!sd_int_parse(p->scratch, text, len, &y) || !sd_int_to_i64(y, &p->partner0) || p->partner0 < 1) return false;
+  p->pdepth = sd_node_path(other, p->ppath, 256);
+  if (p->pdepth > 256) return false;
+  p->psym = other->symbol;
+  p->product = true;
+  *bound = elem;
+  return true;
+}
+
 /* Does another cause (found before, or another part of the disjunction being
  * settled) hold on t? Then t fails whichever side of c's boundary it lies. */
 static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t) {
@@ -1056,11 +1154,14 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
       SdTree *unit = NULL;
       if (partner >= 0) {
         unit = unit_partner(d, c->constraint, t, m, partner, &bound);
-        if (!unit) continue; /* pinned along a factor of more than 1, the threshold stays open */
-        t = unit, p.base_index = UINT32_MAX;
+        /* pinned along a factor of more than 1, the threshold would stay
+           open: on the product's value, where (1, product) does not derive */
+        if (!unit && !product_pin(&p, c->constraint, t, m, partner, &bound)) continue;
+        if (unit) t = unit, p.base_index = UINT32_MAX;
       }
       inputs++;
       PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
+      p.product = false;
       sd_tree_free(unit);
       if (r == PIN_MOVED) result = PIN_MOVED;
       else if (r == PIN_OK) result = PIN_OK, agreed++;

@@ -54,6 +54,8 @@ typedef struct DbgBoundary {
   bool unvaried;          /* not pinned: no failing input could be varied across it */
   bool relative;          /* the threshold moves with other elements' values (no literal,
                              or a sum's): `len(<payload>) < <length>`, `a + b > 9` */
+  bool product;           /* the values are of the product of the element and partner */
+  SdSymbol partner;
   char *note;
 } DbgBoundary;
 

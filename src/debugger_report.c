@@ -163,7 +163,13 @@ static void set_input(char **text, size_t *len, const Debugger *d, uint32_t inde
 
 static void fill_boundary(SdReportBoundary *rb, const DbgBoundary *b, const Debugger *d) {
   rb->element = sd_grammar_display_name(d->grammar, b->symbol);
-  rb->measure = sd_xstrdup(b->length ? "length" : "value");
+  if (b->product) {
+    char *with = sd_grammar_display_name(d->grammar, b->partner);
+    rb->measure = sd_format("product with %s", with); /* the values are the product's */
+    free(with);
+  } else {
+    rb->measure = sd_xstrdup(b->length ? "length" : "value");
+  }
   rb->passing_value = b->pass_value ? sd_xstrdup(b->pass_value) : NULL;
   rb->failing_value = b->fail_value ? sd_xstrdup(b->fail_value) : NULL;
   set_input(&rb->passing_input, &rb->passing_length, d, b->pass_input);

@@ -105,11 +105,13 @@ static void put_scores(SdBuf *b, const SdReportCandidate *c) {
 }
 
 static void put_boundary(SdBuf *b, const SdReportBoundary *bd) {
-  const char *what = !strcmp(bd->measure, "length") ? "length of " : "";
+  /* what the values measure: "<port>", "length of <name>", "<cents> times <qty>" */
+  const char *with = !strncmp(bd->measure, "product with ", 13) ? bd->measure + 13 : NULL;
+  char *what = with ? sd_format("%s times %s", bd->element, with)
+               : sd_format("%s%s", !strcmp(bd->measure, "length") ? "length of " : "", bd->element);
   if (bd->passing_value && bd->failing_value) {
-    sd_buf_printf(b, "      boundary: %s%s %s passes, %s fails%s%s%s\n", what, bd->element,
-                  bd->passing_value, bd->failing_value, bd->pinned ? " (pinned)" : " (not the cause's own)",
-                  bd->note ? ": " : "", bd->note ? bd->note : "");
+    sd_buf_printf(b, "      boundary: %s %s passes, %s fails%s%s%s\n", what, bd->passing_value, bd->failing_value,
+                  bd->pinned ? " (pinned)" : " (not the cause's own)", bd->note ? ": " : "", bd->note ? bd->note : "");
     if (bd->passing_input && bd->failing_input && bd->passing_length + bd->failing_length < 120) {
       sd_buf_puts(b, "                passes ");
       put_input(b, bd->passing_input, bd->passing_length);
@@ -117,9 +119,10 @@ static void put_boundary(SdBuf *b, const SdReportBoundary *bd) {
       put_input(b, bd->failing_input, bd->failing_length);
       sd_buf_putc(b, '\n');
     }
-  } else
-    sd_buf_printf(b, "      boundary: %s%s not pinned%s%s\n", what, bd->element, bd->note ? ": " : "",
-                  bd->note ? bd->note : "");
+  } else {
+    sd_buf_printf(b, "      boundary: %s not pinned%s%s\n", what, bd->note ? ": " : "", bd->note ? bd->note : "");
+  }
+  free(what);
 }
 
 static void put_causes(SdBuf *b, const SdReport *self) {
