@@ -56,6 +56,33 @@ static void test_text(void) {
   sd_report_free(r);
 }
 
+/* The stop reason "confirmed" only where the status is; a product's
+ * boundary names both factors. */
+static void test_stop_and_boundaries(void) {
+  SdReport *r = sample();
+  r->cause_count = 1;
+  r->causes = sd_xcalloc(1, sizeof(SdReportCause));
+  r->causes[0].short_form = sd_xstrdup("str.to.int(<cents>) * str.to.int(<qty>) > 99999");
+  r->causes[0].isla = sd_xstrdup("isla");
+  r->causes[0].boundary_count = 2;
+  r->causes[0].boundaries = sd_xcalloc(2, sizeof(SdReportBoundary));
+  SdReportBoundary *b = r->causes[0].boundaries;
+  b[0].element = sd_xstrdup("<cents>"), b[0].measure = sd_xstrdup("product with <qty>");
+  b[0].passing_value = sd_xstrdup("99999"), b[0].failing_value = sd_xstrdup("100000"), b[0].pinned = true;
+  b[1].element = sd_xstrdup("<name>"), b[1].measure = sd_xstrdup("length");
+  b[1].passing_value = sd_xstrdup("8"), b[1].failing_value = sd_xstrdup("9"), b[1].pinned = true;
+  char *t = sd_report_to_text(r);
+  CHECK(strstr(t, "boundary: <cents> times <qty> 99999 passes, 100000 fails (pinned)") != NULL);
+  CHECK(strstr(t, "boundary: length of <name> 8 passes, 9 fails (pinned)") != NULL);
+  CHECK(strstr(t, "stopped: confirmed;") != NULL);
+  free(t);
+  r->status = SD_REPORT_APPROXIMATE;
+  t = sd_report_to_text(r);
+  CHECK(strstr(t, "stopped: confirmed;") == NULL && strstr(t, "stopped: the last hunt refuted nothing;") != NULL);
+  free(t);
+  sd_report_free(r);
+}
+
 static void test_json(void) {
   SdReport *r = sample();
   char *j = sd_report_to_json(r);
@@ -147,6 +174,7 @@ int main(void) {
   RUN(test_text);
   RUN(test_names);
   RUN(test_json);
+  RUN(test_stop_and_boundaries);
   RUN(test_kinds);
   return test_report();
 }
