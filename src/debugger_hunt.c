@@ -627,12 +627,31 @@ static void coverage_free(Coverage *cv) {
   sd_hash_set_free(&cv->chars);
 }
 
-/* Up to max variants from the pools that use alternatives of the grammar no
- * labelled input outside the diagnosis used, greedily (each pick the one that adds most that is
- * still unused): a second cause lies where the evidence has never been (a
- * coupon in an order when every order seen with one also had a price the
- * diagnosis explains), and random draws
- * from hundreds of variants rarely go there. */
+typedef uint32_t (*NewIn)(Coverage *cv, const SdTree *t, bool mark);
+
+/* Up to max variants from the pools, each the one with most that `fresh`
+ * counts as still unused (ties drawn at random), marked used once taken. */
+static void take_greedily(Debugger *d, Coverage *cv, NewIn fresh, TreeList *pools, uint32_t npools, uint32_t max,
+                          TreeList *batch) {
+  for (uint32_t taken = 0; taken < max; taken++) {
+    TreeList *from = NULL;
+    uint32_t best = 0, best_k = 0, ties = 0;
+    for (uint32_t p = 0; p < npools; p++)
+      for (uint32_t k = 0; k < pools[p].size; k++) {
+        uint32_t n = fresh(cv, pools[p].items[k], false);
+        if (n == 0 || n < best) continue;
+        ties = n > best ? 1 : ties + 1;
+        best = n;
+        if (sd_rng_below(&d->rng, ties) == 0) best_k = k, from = &pools[p]; /* one of the ties, uniformly */
+      }
+    if (!from) break;
+    SdTree *t = from->items[best_k];
+    from->items[best_k] = from->items[--from->size];
+    fresh(cv, t, true);
+    array_push(batch, t);
+  }
+}
+
 /* Up to max variants from the pools that use alternatives, or pairs of
  * alternatives of the elements the diagnosis names, that no labelled input
  * outside the diagnosis used; greedily (each pick adds most of what is
@@ -645,23 +664,7 @@ static void take_novel(Debugger *d, const SdConstraint *diagnosis, TreeList *poo
                        TreeList *batch) {
   Coverage cv;
   coverage_init(d, diagnosis, &cv);
-  for (uint32_t taken = 0; taken < max; taken++) {
-    TreeList *from = NULL;
-    uint32_t best = 0, best_k = 0, ties = 0;
-    for (uint32_t p = 0; p < npools; p++)
-      for (uint32_t k = 0; k < pools[p].size; k++) {
-        uint32_t n = novelty(&cv, pools[p].items[k], false);
-        if (n == 0 || n < best) continue;
-        ties = n > best ? 1 : ties + 1;
-        best = n;
-        if (sd_rng_below(&d->rng, ties) == 0) best_k = k, from = &pools[p]; /* one of the ties, uniformly */
-      }
-    if (!from) break;
-    SdTree *t = from->items[best_k];
-    from->items[best_k] = from->items[--from->size];
-    novelty(&cv, t, true);
-    array_push(batch, t);
-  }
+  take_greedily(d, &cv, novelty, pools, npools, max, batch);
   coverage_free(&cv);
 }
 
@@ -690,23 +693,7 @@ static void take_new_chars(Debugger *d, const SdConstraint *diagnosis, TreeList 
   Coverage cv;
   coverage_init(d, diagnosis, &cv);
   for (uint32_t i = 0; i < batch->size; i++) new_chars_in(&cv, batch->items[i], true); /* the novel ones */
-  for (uint32_t taken = 0; taken < max; taken++) {
-    TreeList *from = NULL;
-    uint32_t best = 0, best_k = 0, ties = 0;
-    for (uint32_t p = 0; p < npools; p++)
-      for (uint32_t k = 0; k < pools[p].size; k++) {
-        uint32_t n = new_chars_in(&cv, pools[p].items[k], false);
-        if (n == 0 || n < best) continue;
-        ties = n > best ? 1 : ties + 1;
-        best = n;
-        if (sd_rng_below(&d->rng, ties) == 0) best_k = k, from = &pools[p];
-      }
-    if (!from) break;
-    SdTree *t = from->items[best_k];
-    from->items[best_k] = from->items[--from->size];
-    new_chars_in(&cv, t, true);
-    array_push(batch, t);
-  }
+  take_greedily(d, &cv, new_chars_in, pools, npools, max, batch);
   coverage_free(&cv);
 }
 
