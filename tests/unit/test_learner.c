@@ -697,65 +697,6 @@ static void test_charset_choices(void) {
   sd_grammar_free(g);
 }
 
-/* Members of one equivalence group shown beside its best: with a pool of
- * unlabelled inputs, ones that differ from each other there. Every failing
- * input has a tag, with a capital, and no passing one has a tag, so "some
- * <tag>" and "a capital in a <tag>" tie on the labels; without the pool,
- * the members shown first are rewrites of the best ("some <tag> holds a
- * letter"), all true of every tag. */
-static const char *tagged_grammar =
-    "<start> ::= <item> | <item> <item>\n"
-    "<item> ::= <name> \";\" | <name> \":\" <tag> \";\"\n"
-    "<name> ::= <alpha> | <alpha> <alpha>\n"
-    "<tag> ::= <alpha> | <alpha> <alpha> | <alpha> <alpha> <alpha>\n"
-    "<alpha> ::= [a-zA-Z]\n";
-
-static void test_pool_members(void) {
-  SdGrammar *g = grammar_text(tagged_grammar);
-  SdCatalog *cat = default_catalog();
-  const char *fail[] = {"ab:Cd;", "q;r:sT;", "Bc:Xyz;", "e:F;f;"};
-  const char *pass[] = {"ab;", "x;yz;", "Ab;", "Q;r;"};
-  enum { N = 8 };
-  Set s = {.trees = sd_xcalloc(N, sizeof(SdTree *)), .failing = sd_xcalloc(N, 1), .n = N};
-  SdParser *p = sd_parser_new(g);
-  for (uint32_t i = 0; i < N; i++) {
-    const char *text = i < N / 2 ? fail[i] : pass[i - N / 2];
-    SdParseError err = {0};
-    s.trees[i] = sd_parse(p, -1, text, strlen(text), &err);
-    CHECK(s.trees[i] != NULL);
-    s.failing[i] = i < N / 2;
-    s.nfail += i < N / 2;
-  }
-  /* the pool: items drawn from the grammar (half the letters lower case) */
-  SdFuzzerOptions fo = {.seed = 5, .max_size = 40};
-  SdFuzzer *f = sd_fuzzer_new(g, &fo);
-  SdTree *pool[32];
-  for (uint32_t i = 0; i < 32; i++) pool[i] = sd_fuzz_tree(f, -1);
-  sd_fuzzer_free(f);
-  SdSymbol rel[2] = {sd_grammar_find(g, "<tag>"), sd_grammar_find(g, "<item>")};
-  bool found[2] = {false, false};
-  for (int pooled = 0; pooled < 2; pooled++) {
-    SdLearner *l = sd_learner_new(g, cat, NULL);
-    sd_learner_add(l, s.trees, s.failing, s.n);
-    if (pooled) sd_learner_set_pool(l, pool, 32);
-    sd_learner_learn(l, rel, 2);
-    const SdCandidate *best = sd_learner_candidate(l, 0);
-    CHECK(best && best->precision == 1.0 && best->recall == 1.0 && !strstr(best->pattern, "character of a class"));
-    for (uint32_t r = 1; best && r < sd_learner_candidate_count(l); r++) {
-      const SdCandidate *c = sd_learner_candidate(l, r);
-      if (c->equivalent_group == best->equivalent_group && strstr(c->pattern, "character of a class"))
-        found[pooled] = true;
-    }
-    sd_learner_free(l);
-  }
-  CHECK(!found[0] && found[1]);
-  for (uint32_t i = 0; i < 32; i++) sd_tree_free(pool[i]);
-  sd_parser_free(p);
-  set_free(&s);
-  sd_catalog_free(cat);
-  sd_grammar_free(g);
-}
-
 /* Three fields of one record: header plus payload above the total of the
  * same packet. "Sum exceeds" states it over the whole input (a header and
  * payload of one packet against another's total); the learner scopes the
@@ -1234,6 +1175,76 @@ static Set text_set(const SdGrammar *g, char **texts, uint32_t n, TextLabel labe
 static void free_texts(char **texts, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) free(texts[i]);
   free(texts);
+}
+
+/* Members of one equivalence group shown beside its best: with a pool of
+ * unlabelled inputs, ones that differ from each other there. Every failing
+ * input has a tag, with a capital, and no passing one has a tag, so "some
+ * <tag>" and "a capital in a <tag>" tie on the labels; without the pool,
+ * the members shown first are rewrites of the best ("some <tag> holds a
+ * letter"), all true of every tag. */
+static const char *tagged_grammar =
+    "<start> ::= <item> | <item> <item>\n"
+    "<item> ::= <name> \";\" | <name> \":\" <tag> \";\"\n"
+    "<name> ::= <alpha> | <alpha> <alpha>\n"
+    "<tag> ::= <alpha> | <alpha> <alpha> | <alpha> <alpha> <alpha>\n"
+    "<alpha> ::= [a-zA-Z]\n";
+
+static bool has_tag(const char *text, uint32_t len) { return memchr(text, ':', len) != NULL; }
+
+static void test_pool_members(void) {
+  SdGrammar *g = grammar_text(tagged_grammar);
+  SdCatalog *cat = default_catalog();
+  char *texts[] = {"ab:Cd;", "q;r:sT;", "Bc:Xyz;", "e:F;f;", "ab;", "x;yz;", "Ab;", "Q;r;"};
+  Set s = text_set(g, texts, 8, has_tag);
+  /* the pool: items drawn from the grammar (half the letters lower case) */
+  SdFuzzerOptions fo = {.seed = 5, .max_size = 40};
+  SdFuzzer *f = sd_fuzzer_new(g, &fo);
+  SdTree *pool[32];
+  for (uint32_t i = 0; i < 32; i++) pool[i] = sd_fuzz_tree(f, -1);
+  sd_fuzzer_free(f);
+  SdSymbol rel[2] = {sd_grammar_find(g, "<tag>"), sd_grammar_find(g, "<item>")};
+  bool found[2] = {false, false};
+  for (int pooled = 0; pooled < 2; pooled++) {
+    SdLearner *l = sd_learner_new(g, cat, NULL);
+    sd_learner_add(l, s.trees, s.failing, s.n);
+    if (pooled) sd_learner_set_pool(l, pool, 32);
+    sd_learner_learn(l, rel, 2);
+    const SdCandidate *best = sd_learner_candidate(l, 0);
+    CHECK(best && best->precision == 1.0 && best->recall == 1.0 && !strstr(best->pattern, "character of a class"));
+    for (uint32_t r = 1; best && r < sd_learner_candidate_count(l); r++) {
+      const SdCandidate *c = sd_learner_candidate(l, r);
+      if (c->equivalent_group == best->equivalent_group && strstr(c->pattern, "character of a class"))
+        found[pooled] = true;
+    }
+    sd_learner_free(l);
+  }
+  CHECK(!found[0] && found[1]);
+  for (uint32_t i = 0; i < 32; i++) sd_tree_free(pool[i]);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
+/* sd_learner_draw_pool: SD_LEARNER_POOL inputs, half of them failing ones
+ * with a part derived anew, the same for the same seed. */
+static void test_draw_pool(void) {
+  SdGrammar *g = grammar_text(tagged_grammar);
+  char *texts[] = {"ab:Cd;", "q;r:sT;"};
+  Set s = text_set(g, texts, 2, has_tag);
+  SdTree *a[SD_LEARNER_POOL], *b[SD_LEARNER_POOL];
+  CHECK(sd_learner_draw_pool(g, s.trees, 2, 7, a) == SD_LEARNER_POOL);
+  CHECK(sd_learner_draw_pool(g, s.trees, 2, 7, b) == SD_LEARNER_POOL);
+  uint32_t same = 0, tagged = 0;
+  for (uint32_t i = 0; i < SD_LEARNER_POOL; i++) {
+    same += a[i]->length == b[i]->length && !memcmp(a[i]->text, b[i]->text, a[i]->length);
+    tagged += i >= SD_LEARNER_POOL / 2 && memchr(a[i]->text, ':', a[i]->length) != NULL;
+    sd_tree_free(a[i]), sd_tree_free(b[i]);
+  }
+  CHECK(same == SD_LEARNER_POOL);
+  CHECK(tagged > SD_LEARNER_POOL / 8); /* the failing half keeps much of its structure */
+  set_free(&s);
+  sd_grammar_free(g);
 }
 
 /* ---------- five atoms: a conjunction as long as the evidence needs ---------- */
@@ -1834,6 +1845,7 @@ int main(void) {
   RUN(test_character_class);
   RUN(test_charset_choices);
   RUN(test_pool_members);
+  RUN(test_draw_pool);
   RUN(test_scoped_relation);
   RUN(test_scoped_product);
   RUN(test_within_element);
