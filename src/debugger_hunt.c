@@ -1467,10 +1467,17 @@ static void affix_variants(Debugger *d, const SdConstraint *diagnosis, TreeList 
         if (pos < 0) continue;
         bases++;
         static const int periods[3] = {1, 2, -1};
+        /* where one period on lands inside the diagnosis (another ending is
+           a cause already: 425 + 25 ends in 50), two periods on comes first
+           too (475: palletfull at seeds 1 and 3 confirmed 00, 25 and 50, the
+           variants ending in 75 left behind the least characters) */
+        bool next_first = false;
         for (int p = 0; p < 3 && at[r].op == SD_OP_STR_SUFFIXOF; p++) {
           SdTree *t = plus_suffix(d, base, node, at[r].literal, periods[p]);
-          if (t && keep(d, diagnosis, false, &made, t)) array_push(p ? &late : out, t);
+          bool inside = t && sd_constraint_eval(diagnosis, t, NULL);
+          if (t && keep(d, diagnosis, false, &made, t)) array_push(p == 0 || (p == 1 && next_first) ? out : &late, t);
           else sd_tree_free(t);
+          if (p == 0) next_first = inside;
         }
         vary_matched(d, diagnosis, base, node, (uint32_t)pos, at[r].literal->length, &made, &least, &late);
         break;

@@ -38,6 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case SD_PLACEHOLDER_MATCHEXPR: values[k] = "{<payload> a} {<payload-length> b}"; break;
         case SD_PLACEHOLDER_DSTRINGS: values[k] = "\"a\""; break;
         case SD_PLACEHOLDER_NONTERMINAL_STRING: values[k] = "\"<payload>\""; break;
+        case SD_PLACEHOLDER_CHARSET: values[k] = "re.range(\"A\", \"Z\")"; break;
         }
       }
       free(sd_pattern_instantiate(p, values));
