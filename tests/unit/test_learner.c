@@ -660,16 +660,24 @@ static const char *account_grammar =
     "<group> ::= <alpha> | <alpha> <alpha>\n"
     "<alpha> ::= [a-zA-Z]\n";
 
-static bool upper_in_name(const SdTree *t) {
-  SdSymbol name = sd_grammar_find(t->grammar, "<name>");
-  for (uint32_t i = 0; i < t->by_symbol_count[name]; i++) {
+/* Does some <sym> of t have a text for which holds() is true? */
+static bool some_text(const SdTree *t, const char *sym, bool (*holds)(const char *v, uint32_t len)) {
+  SdSymbol s = sd_grammar_find(t->grammar, sym);
+  for (uint32_t i = 0; s >= 0 && i < t->by_symbol_count[s]; i++) {
     uint32_t len;
-    const char *v = sd_node_text(t, t->nodes[t->by_symbol[name][i]], &len);
-    for (uint32_t k = 0; k < len; k++)
-      if (v[k] >= 'A' && v[k] <= 'Z') return true;
+    const char *v = sd_node_text(t, t->nodes[t->by_symbol[s][i]], &len);
+    if (holds(v, len)) return true;
   }
   return false;
 }
+
+static bool has_capital(const char *v, uint32_t len) {
+  for (uint32_t k = 0; k < len; k++)
+    if (v[k] >= 'A' && v[k] <= 'Z') return true;
+  return false;
+}
+
+static bool upper_in_name(const SdTree *t) { return some_text(t, "<name>", has_capital); }
 
 static void test_character_class(void) {
   const char *rel[] = {"<name>", "<group>", "<alpha>", NULL};
@@ -785,15 +793,9 @@ static const char *mode_grammar =
     "<mode> ::= \"m=\" <num> \";\"\n"
     "<num> ::= [0-9] | [0-9] [0-9] | [0-9] [0-9] [0-9]\n";
 
-static bool octal_eight(const SdTree *t) {
-  SdSymbol num = sd_grammar_find(t->grammar, "<num>");
-  for (uint32_t i = 0; i < t->by_symbol_count[num]; i++) {
-    uint32_t len;
-    const char *v = sd_node_text(t, t->nodes[t->by_symbol[num][i]], &len);
-    if (len && v[0] == '0' && memchr(v, '8', len)) return true;
-  }
-  return false;
-}
+static bool leading_zero_and_eight(const char *v, uint32_t len) { return len && v[0] == '0' && memchr(v, '8', len); }
+
+static bool octal_eight(const SdTree *t) { return some_text(t, "<num>", leading_zero_and_eight); }
 
 static void test_within_element(void) {
   SdGrammar *g = grammar_text(mode_grammar);
