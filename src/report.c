@@ -168,13 +168,11 @@ static void put_exhaustive(SdBuf *b, const SdReport *self) {
 }
 
 /* "other failures (learned neither way): 12 signal:SIGABRT, 3 timeout". */
-/* The stop reason as the text report says it: "confirmed" (the last hunt
- * refuted nothing) only when the status is confirmed too; a diagnosis
- * whose hunt stood but that is approximate (a boundary not pinned) did not
- * stop as confirmed. */
-static const char *stop_text(const SdReport *self) {
-  const char *r = self->stop_reason ? self->stop_reason : "";
-  if (!strcmp(r, "confirmed") && self->status != SD_REPORT_CONFIRMED) return "the last hunt refuted nothing";
+/* A diagnosis whose hunt stood but that is approximate (a boundary not
+ * pinned) did not stop as confirmed. */
+const char *sd_report_stop_text(const char *stop_reason, const char *status) {
+  const char *r = stop_reason ? stop_reason : "";
+  if (!strcmp(r, "confirmed") && (!status || strcmp(status, "confirmed"))) return "the last hunt refuted nothing";
   return r;
 }
 
@@ -323,7 +321,7 @@ char *sd_report_to_text(const SdReport *self) {
                 (unsigned long long)self->generalization_runs,
                 (unsigned long long)self->z3_queries,
                 self->failing, self->kind ? self->kind : "any kind", self->passing, self->undefined,
-                stop_text(self));
+                sd_report_stop_text(self->stop_reason, sd_report_status_name(self->status)));
   put_other_failures(&b, self);
   uint64_t diagnosis_runs = sd_report_diagnosis_runs(self);
   if (self->found_runs && self->found_runs <= diagnosis_runs)

@@ -79,10 +79,7 @@ static void text_group(SdBuf *b, const SdTriage *self, const SdTriageGroup *g, u
 }
 
 static void text_kind(SdBuf *b, const SdTriage *self, const SdTriageKind *k, uint32_t *number) {
-  /* "confirmed" as a stop reason: the last hunt refuted nothing (report.c) */
-  const char *stop = k->stop_reason;
-  if (stop && !strcmp(stop, "confirmed") && k->status && strcmp(k->status, "confirmed"))
-    stop = "the last hunt refuted nothing";
+  const char *stop = sd_report_stop_text(k->stop_reason, k->status);
   sd_buf_printf(b, "\n%s: %u input%s; diagnosis %s (stopped: %s), %u cause%s, %llu runs\n", k->kind, k->inputs,
                 plural(k->inputs), k->status, stop, k->causes, plural(k->causes),
                 (unsigned long long)k->runs);

@@ -137,6 +137,10 @@ SD_API void sd_report_free(SdReport *self);
 SD_API char *sd_report_to_text(const SdReport *self);
 SD_API char *sd_report_to_json(const SdReport *self); /* a JSON document (pretty-printed) */
 SD_API const char *sd_report_status_name(SdReportStatus status);
+/* A stop reason as the text reports say it: "confirmed" (the last hunt
+ * refuted nothing) only when the status is "confirmed" too, else "the last
+ * hunt refuted nothing"; other reasons as they are. */
+SD_API const char *sd_report_stop_text(const char *stop_reason, const char *status);
 /* The runs of the diagnosis proper: all runs but the reduction's and the generalisation's. */
 SD_API uint64_t sd_report_diagnosis_runs(const SdReport *self);
 /* The 95% upper bound on the share of failures among inputs like the n
