@@ -22,8 +22,10 @@
  * the diagnosis used go first (a second cause hides where the evidence has
  * not been).
  *
- * At least --hunt N inputs outside and N/3 inside, targeted ones first and
- * random ones to make up the rest (random_budget), run in chunks of HUNT_CHUNK, two
+ * At least --hunt N inputs outside and N/3 inside, targeted ones first (at
+ * most 3N/4 outside and N/3 inside, taken from the makers by turns:
+ * take_by_turns) and random ones to make up the rest (random_budget), run
+ * in chunks of HUNT_CHUNK, two
  * outside for one inside; the first chunk with a pass inside ends the hunt,
  * the first with a failure outside ends its outside part (the debugger
  * learns from them). The debugger also
@@ -57,6 +59,51 @@ enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTR
 enum { HUNT_RIVALS = 3, HUNT_RIVAL_SCAN = 20 };
 
 enum { VARY_BYTE = -1, VARY_GROW = -2 };
+
+/* One maker's targeted inputs, in its order, and its tag for
+ * SEMDBG_RUN_TRACE. */
+enum { MAKERS = 16 };
+typedef struct Made {
+  TreeList trees;
+  const char *tag;
+} Made;
+
+/* At most this many targeted inputs on one side of a hunt: outside, the
+ * budget less its random quarter (random_budget); inside, as many as its
+ * budget (a third of the outside's), the random ones on top: a pass inside
+ * is what refutes a proxy or a cause that is not sufficient, and random
+ * inputs inside rarely come near one. */
+static uint32_t targeted_cap(const Debugger *d, bool inside) {
+  uint32_t budget = d->opts->hunt ? d->opts->hunt : 1;
+  return inside ? (budget + 2) / 3 : budget - (budget + 3) / 4;
+}
+
+/* At most cap of the makers' inputs into batch by turns: the first of
+ * each maker, then the second of each, and so on; the rest freed. Each
+ * maker aims at one kind of error the diagnosis could hide; in turns, a
+ * maker with many inputs (near misses of a conjunction of orderings made
+ * 12 in the middle example) does not crowd out the others, and the hunt
+ * stays within its budget (targeted inputs alone made 26 of its 30 outside
+ * there). */
+static void take_by_turns(Debugger *d, Made *made, uint32_t n, uint32_t cap, TreeList *batch) {
+  uint32_t taken = 0;
+  for (uint32_t turn = 0, any = 1; any && taken < cap; turn++) {
+    any = 0;
+    for (uint32_t m = 0; m < n && taken < cap; m++) {
+      if (turn >= made[m].trees.size) continue;
+      any = 1;
+      array_push(batch, made[m].trees.items[turn]);
+      made[m].trees.items[turn] = NULL;
+      dbg_tag_runs(d, batch->items, batch->size - 1, batch->size, made[m].tag);
+      taken++;
+    }
+  }
+  for (uint32_t m = 0; m < n; m++) {
+    for (uint32_t i = 0; i < made[m].trees.size; i++) sd_tree_free(made[m].trees.items[i]);
+    array_free(&made[m].trees);
+  }
+}
+
 
 /* base with node (given by its path) derived anew: through alternative alt,
  * or (VARY_BYTE) a terminal's byte drawn again, or (VARY_GROW) a derivation
@@ -1026,7 +1073,7 @@ static SdTree *draw(Debugger *d, TreeList *pool) {
 static uint32_t draw_some(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch, const char *tag) {
   uint32_t from = batch->size;
   while (batch->size - from < n && pool->size) array_push(batch, draw(d, pool));
-  dbg_tag_runs(d, batch->items, from, batch->size, tag);
+  if (tag) dbg_tag_runs(d, batch->items, from, batch->size, tag);
   for (uint32_t i = 0; i < pool->size; i++) sd_tree_free(pool->items[i]);
   array_free(pool);
   return batch->size - from;
@@ -1556,7 +1603,7 @@ static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch,
   for (uint32_t i = 0; i < pool->size; i++)
     if (batch->size - from < n) array_push(batch, pool->items[i]);
     else sd_tree_free(pool->items[i]);
-  dbg_tag_runs(d, batch->items, from, batch->size, tag);
+  if (tag) dbg_tag_runs(d, batch->items, from, batch->size, tag);
   array_free(pool);
 }
 
@@ -1719,6 +1766,36 @@ static void value_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeLis
   sd_hash_set_free(&made);
 }
 
+/* The ends of the groups a maker's list is made of (one per conjunct of a
+ * cause), so that a capped hunt takes the first of each group before the
+ * second of any (interleave_groups). */
+typedef struct Groups {
+  uint32_t ends[64];
+  uint32_t count;
+} Groups;
+
+static void end_group(Groups *g, const TreeList *list) {
+  if (g->count < 64 && (g->count == 0 || g->ends[g->count - 1] < list->size)) g->ends[g->count++] = list->size;
+}
+
+/* list[from, size) reordered by turns: the first of each group, then the
+ * second of each, and so on (what follows the last group, last). */
+static void interleave_groups(TreeList *list, uint32_t from, const Groups *g) {
+  uint32_t n = list->size - from, at[64];
+  if (g->count < 2 || n < 2) return;
+  SdTree **order = sd_xmalloc(n * sizeof *order);
+  for (uint32_t k = 0; k < g->count; k++) at[k] = k ? g->ends[k - 1] : from;
+  uint32_t o = 0;
+  for (bool any = true; any;) {
+    any = false;
+    for (uint32_t k = 0; k < g->count; k++)
+      if (at[k] < g->ends[k]) order[o++] = list->items[at[k]++], any = true;
+  }
+  for (uint32_t i = g->ends[g->count - 1]; i < list->size; i++) order[o++] = list->items[i];
+  memcpy(list->items + from, order, n * sizeof *order);
+  free(order);
+}
+
 /* Outside the diagnosis, for each cause that is a conjunction and each of
  * its conjuncts: the elements that conjunct names varied through their
  * alternatives in failing inputs, where the other conjuncts still hold and
@@ -1734,6 +1811,8 @@ static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t
   uint32_t causes = either ? root->child_count : 1, made_count = 0;
   if (causes > 8) return 0;
   SdHashSet made = {0};
+  Groups groups = {0};
+  uint32_t from = batch->size;
   for (uint32_t c = 0; c < causes && made_count < n; c++) {
     const SdFormula *cf = either ? root->children[c] : root;
     if (cf->kind != SD_F_AND || cf->child_count < 2 || cf->child_count > 8) continue;
@@ -1764,10 +1843,12 @@ static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t
         for (uint32_t i = 0; i < per_base[b].size; i++) sd_tree_free(per_base[b].items[i]);
         array_free(&per_base[b]);
       }
+      end_group(&groups, batch);
     }
     for (uint32_t j = 0; j < m; j++) sd_constraint_free(parts[j]);
     sd_constraint_free(cause);
   }
+  interleave_groups(batch, from, &groups);
   sd_hash_set_free(&made);
   return made_count;
 }
@@ -1783,7 +1864,8 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
   uint32_t causes = either ? root->child_count : 1, made = 0;
   if (causes > 8) return 0;
   SdTree *seeds[DBG_SEEDS];
-  uint32_t ns = dbg_newest_trees(d, &d->failing, seeds);
+  uint32_t ns = dbg_newest_trees(d, &d->failing, seeds), from = batch->size;
+  Groups groups = {0};
   for (uint32_t c = 0; c < causes && made < n; c++) {
     const SdFormula *cause = either ? root->children[c] : root;
     if (cause->kind != SD_F_AND || cause->child_count < 2 || cause->child_count > 8) continue;
@@ -1818,12 +1900,14 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
         made += got;
         free(out);
       }
+      end_group(&groups, batch);
       sd_constraint_free(target);
       for (uint32_t j = 0; j < np; j++)
         if (parts[j] != rest_causes) sd_constraint_free(parts[j]);
     }
     sd_constraint_free(rest_causes);
   }
+  interleave_groups(batch, from, &groups);
   return made;
 }
 
@@ -2010,7 +2094,7 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
   }
 }
 
-static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
+static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *made) {
   TreeList pools[10] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   vary_free(d, diagnosis, &pools[0]);
   failing_neighbours(d, diagnosis, &pools[1]);
@@ -2025,23 +2109,30 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
   static const char *const tags[10] = {"free", "failnb", "grow", "transplant", "ends", "scopes", "least", "plain",
                                        "members", "affixin"};
   for (uint32_t k = 0; k < 10; k++) {
-    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : k == 8 ? HUNT_EXTRA_MEMBERS : HUNT_EXTRA_EACH, from = batch->size;
+    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : k == 8 ? HUNT_EXTRA_MEMBERS : HUNT_EXTRA_EACH;
     if (k == 1 || k == 2) { /* drawn at random */
-      for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(batch, draw(d, &pools[k]));
+      for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(&made[k].trees, draw(d, &pools[k]));
     } else { /* in order: the most suspicious free variants, transplants to another context first,
                 region ends of the longest inputs */
       for (uint32_t i = 0; i < each && i < pools[k].size; i++) {
-        array_push(batch, pools[k].items[i]);
+        array_push(&made[k].trees, pools[k].items[i]);
         pools[k].items[i] = NULL;
       }
     }
-    dbg_tag_runs(d, batch->items, from, batch->size, tags[k]);
+    made[k].tag = tags[k];
     for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
     array_free(&pools[k]);
   }
-  uint32_t from = batch->size;
-  generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, batch);
-  dbg_tag_runs(d, batch->items, from, batch->size, "alone");
+  generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, &made[10].trees);
+  made[10].tag = "alone";
+  return 11;
+}
+
+static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
+  Made made[MAKERS];
+  memset(made, 0, sizeof made);
+  uint32_t n = make_inside(d, diagnosis, made);
+  take_by_turns(d, made, n, targeted_cap(d, true), batch);
 }
 
 /* Rivals: the learner's candidates that every input seen so far labels as
@@ -2098,6 +2189,38 @@ static const struct {
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
 };
 
+/* Each outside maker's inputs, in its own order (rivals, novel, chars, the
+ * OUTSIDE_MAKERS, near misses, all but one, fractions). */
+static uint32_t make_outside(Debugger *d, const SdConstraint *diagnosis, TreeList *pools, Made *made) {
+  uint32_t n = 0;
+  rivals(d, diagnosis, &made[n].trees);
+  made[n++].tag = "rivals";
+  take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, &made[n].trees);
+  made[n++].tag = "novel";
+  TreeList *novel = &made[n - 1].trees;
+  uint32_t novel_count = novel->size;
+  take_new_chars(d, diagnosis, pools, 3, HUNT_NEW_CHARS, novel); /* marks the novel ones' characters first */
+  for (uint32_t i = novel_count; i < novel->size; i++) array_push(&made[n].trees, novel->items[i]);
+  novel->size = novel_count;
+  made[n++].tag = "chars";
+  for (uint32_t m = 0; m < sizeof OUTSIDE_MAKERS / sizeof *OUTSIDE_MAKERS; m++) {
+    TreeList pool = {0};
+    OUTSIDE_MAKERS[m].make(d, diagnosis, &pool);
+    if (OUTSIDE_MAKERS[m].drawn) draw_some(d, &pool, OUTSIDE_MAKERS[m].cap, &made[n].trees, NULL);
+    else take_first(d, &pool, OUTSIDE_MAKERS[m].cap, &made[n].trees, NULL);
+    made[n++].tag = OUTSIDE_MAKERS[m].tag;
+  }
+  near_misses(d, diagnosis, HUNT_EXTRA_NEAR, &made[n].trees);
+  made[n++].tag = "near";
+  generate_all_but_one(d, diagnosis, HUNT_EXTRA_BUT_ONE, &made[n].trees);
+  made[n++].tag = "butone";
+  TreeList fractions = {0};
+  boundary_fractions(d, diagnosis, &fractions);
+  draw_some(d, &fractions, HUNT_EXTRA_FRACTIONS, &made[n].trees, NULL);
+  made[n++].tag = "fractions";
+  return n;
+}
+
 /* How many random inputs follow `targeted` targeted ones on one side of a
  * hunt of `budget` inputs there: the targeted inputs count toward the
  * budget, the random ones make up the rest, and at least a quarter of it
@@ -2115,30 +2238,10 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     targeted_inside(d, diagnosis, batch);
   } else {
     neighbours(d, diagnosis, false, true, &pools[2], &pools[2]);
-    uint32_t from = batch->size;
-    rivals(d, diagnosis, batch);
-    dbg_tag_runs(d, batch->items, from, batch->size, "rivals");
-    from = batch->size;
-    take_novel(d, diagnosis, pools, 3, HUNT_EXTRA_NOVEL, batch);
-    dbg_tag_runs(d, batch->items, from, batch->size, "novel");
-    from = batch->size;
-    take_new_chars(d, diagnosis, pools, 3, HUNT_NEW_CHARS, batch);
-    dbg_tag_runs(d, batch->items, from, batch->size, "chars");
-    for (uint32_t m = 0; m < sizeof OUTSIDE_MAKERS / sizeof *OUTSIDE_MAKERS; m++) {
-      TreeList pool = {0};
-      OUTSIDE_MAKERS[m].make(d, diagnosis, &pool);
-      if (OUTSIDE_MAKERS[m].drawn) draw_some(d, &pool, OUTSIDE_MAKERS[m].cap, batch, OUTSIDE_MAKERS[m].tag);
-      else take_first(d, &pool, OUTSIDE_MAKERS[m].cap, batch, OUTSIDE_MAKERS[m].tag);
-    }
-    from = batch->size;
-    near_misses(d, diagnosis, HUNT_EXTRA_NEAR, batch);
-    dbg_tag_runs(d, batch->items, from, batch->size, "near");
-    from = batch->size;
-    generate_all_but_one(d, diagnosis, HUNT_EXTRA_BUT_ONE, batch);
-    dbg_tag_runs(d, batch->items, from, batch->size, "butone");
-    TreeList fractions = {0};
-    boundary_fractions(d, diagnosis, &fractions);
-    draw_some(d, &fractions, HUNT_EXTRA_FRACTIONS, batch, "fractions");
+    Made made[MAKERS];
+    memset(made, 0, sizeof made);
+    uint32_t n = make_outside(d, diagnosis, pools, made);
+    take_by_turns(d, made, n, targeted_cap(d, false), batch);
   }
   budget = random_budget(budget, batch->size - first);
   /* inside, neighbours only (generated inputs inside it, a third before,
