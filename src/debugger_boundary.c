@@ -709,7 +709,8 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
 }
 
 /* One side of one measure in one context. Fills b; *shift receives how far
- * the program's boundary lies from the cause's (fail value difference). */
+ * the program's boundary lies from the cause's (fail value difference),
+ * seen[0] and seen[1] the passing and the failing value there. */
 /* Does direction dir lead from v0 away from the literal of the measure's
  * only atom? There that atom stays true: the cause's boundary can lie there
  * only through another measure (a length of an element inside this one), so
@@ -733,7 +734,7 @@ static bool away_from_literal(Pin *p, SdInt v0, int dir) {
  * pinned, a third of semdbg's time). */
 enum { RELATION_STEPS = 64 };
 
-static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift) {
+static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift, SdInt seen[2]) {
   int max_steps = p->max_steps;
   if (away_from_literal(p, v0, dir)) p->max_steps = AWAY_STEPS;
   else if (!p->m->literal && p->m->kind == M_VALUE && !p->max_steps) p->max_steps = RELATION_STEPS;
@@ -789,6 +790,7 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
   b->pass_input = pi;
   b->fail_input = fi;
   *shift = sd_int_sub(p->scratch, fail, s.yes);
+  seen[0] = pass, seen[1] = fail;
   return result;
 }
 
@@ -814,6 +816,30 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
     return c;
   }
   sd_constraint_free(c);
+  return NULL;
+}
+
+static bool agrees_with_witnesses(const Debugger *d, const SdConstraint *c, const DbgBoundary *b);
+
+/* The cause with m's literal set to the passing or the failing value of
+ * the program's boundary, whichever separates the witnesses (`> pass`,
+ * `>= fail`, `< pass`, `<= fail`); NULL when neither does or m's literal is
+ * not an integer of its own atom. For when moving the literal by the shift
+ * does not: the cause's own first value could not be written and the
+ * search stood on another (a product of 1503 with factors of at most 99:
+ * the failing input's 1504 was taken, and 1500 passes, 1501 fails moved
+ * `> 1502` to `> 1499`). */
+static SdConstraint *literal_at_boundary(const Debugger *d, const SdConstraint *cause, const Measure *m,
+                                         const DbgBoundary *b, const SdInt seen[2], SdArena *scratch) {
+  SdDec value;
+  if (m->kind == M_REAL || m->summed || !m->literal ||
+      !sd_dec_parse_numeral(scratch, m->literal->text, m->literal->length, &value) || value.e != 0)
+    return NULL;
+  for (int k = 0; k < 2; k++) {
+    SdConstraint *c = move_literal(cause, m, sd_int_sub(scratch, seen[k], value.m), 0, scratch);
+    if (c && agrees_with_witnesses(d, c, b)) return c;
+    sd_constraint_free(c);
+  }
   return NULL;
 }
 
@@ -905,8 +931,8 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
       DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
                        .fail_input = UINT32_MAX, .relative = !m->literal || m->summed || p->product,
                        .product = p->product, .partner = p->product ? p->psym : -1};
-      SdInt shift = sd_int_small(0);
-      PinResult r = pin_side(p, v0, dir, &b, &shift);
+      SdInt shift = sd_int_small(0), seen[2] = {sd_int_small(0), sd_int_small(0)};
+      PinResult r = pin_side(p, v0, dir, &b, &shift, seen);
       if (r == PIN_FAILED || (r == PIN_OK && !keep)) {
         dbg_boundary_free(&b);
         if (r == PIN_OK && result != PIN_MOVED) result = PIN_OK;
@@ -926,6 +952,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
             sd_constraint_free(*moved);
             *moved = NULL;
           }
+          if (!*moved && m->literal) *moved = literal_at_boundary(p->d, c->constraint, m, &b, seen, p->scratch);
         }
         result = PIN_MOVED;
       } else if (result != PIN_MOVED) {
