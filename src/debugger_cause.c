@@ -595,7 +595,7 @@ bool dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
       /* a rival of the diagnosis (search only) gets one input a side: the
          learner shows rivals that differ on its pool, most of them real
          alternatives, and the hunt splits up to three of them each time */
-      push_generated_status(d, both, &d->failing, effort == TIE_SEARCH_ONLY ? 1 : TIE_INPUTS, batch, &status);
+      push_generated_status(d, both, &d->failing, effort == TIE_OPEN_EFFORT ? TIE_INPUTS : 1, batch, &status);
       if (status == SD_SOLVE_UNSAT) sd_hash_set_add(&d->unsplit, key);
       else if (batch->size == before) sd_hash_set_add(&d->asked_in_vain, asked);
     }
