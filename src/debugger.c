@@ -250,6 +250,7 @@ static void debugger_free(Debugger *d) {
   sd_hash_set_free(&d->asked_in_vain);
   sd_constraint_free(d->hunted_diagnosis);
   sd_learner_free(d->first_learner);
+  sd_learner_memo_free(d->learner_memo);
   sd_relevance_free(d->first_relevance);
   sd_catalog_free(d->catalog);
   sd_solver_free(d->solver);

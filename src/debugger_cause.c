@@ -1376,6 +1376,8 @@ static SdLearner *new_learner(Debugger *d, bool precise) {
     lo.max_conjunction = 5;
   }
   SdLearner *l = sd_learner_new(d->grammar, d->catalog, &lo);
+  if (!d->learner_memo) d->learner_memo = sd_learner_memo_new();
+  sd_learner_set_memo(l, d->learner_memo); /* the evidence's trees live as long as d */
   const TreeList *pool = dbg_learning_pool(d);
   sd_learner_set_pool(l, pool->items, pool->size);
   return l;

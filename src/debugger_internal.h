@@ -117,6 +117,7 @@ typedef struct Debugger {
   SdLearner *active_learner;  /* the learner of the cause being searched (until first_learner
                                  is set, a report made meanwhile ranks with it) */
   SdRelevance *first_relevance;
+  SdLearnerMemo *learner_memo; /* atoms' truths on the evidence, shared by the learners */
   /* the last hunt */
   bool hunted;
   SdConstraint *hunted_diagnosis;     /* what it hunted around */

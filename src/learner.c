@@ -358,6 +358,7 @@ uint32_t lr_add_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint
   LrAtom a = {0};
   a.text = text;
   a.text_len = len;
+  a.text_hash = h;
   a.c = c;
   a.pattern = pattern;
   a.size = lr_count_atoms(c);
@@ -399,6 +400,20 @@ static bool kept(const SdLearner *self, const LrAtom *a) {
 }
 
 /* Bring an atom's truth values up to date; false if it is pruned. */
+/* An atom's truth on input i, from the memo when the learners share one. */
+static bool atom_holds(SdLearner *self, const LrAtom *a, uint32_t i) {
+  if (!self->memo) return lr_eval(self, a->c, i);
+  uint64_t key = lr_memo_key(a->text_hash, self->inputs.items[i]);
+  int known = lr_memo_get(self->memo, key);
+  if (known >= 0) {
+    self->stats.cached++;
+    return known == 1;
+  }
+  bool held = lr_eval(self, a->c, i);
+  lr_memo_put(self->memo, key, held);
+  return held;
+}
+
 bool lr_atom_update(SdLearner *self, uint32_t index) {
   LrAtom *a = &self->atoms.items[index];
   uint32_t n = self->inputs.size;
@@ -426,14 +441,14 @@ bool lr_atom_update(SdLearner *self, uint32_t index) {
   /* failing inputs first: most atoms die here */
   for (uint32_t i = a->fail_upto; i < n; i++) {
     if (!lr_is_failing(self, i)) continue;
-    if (lr_eval(self, a->c, i)) set_bit(a, i), a->tp++;
+    if (atom_holds(self, a, i)) set_bit(a, i), a->tp++;
     a->fail_upto = i + 1;
     if (!full && a->tp + failing_from(self, i + 1) < need) break;
   }
   if (!full && (a->tp < need || (self->failing && a->tp == 0))) return false; /* pruned */
   a->fail_upto = n;
   for (uint32_t i = a->upto; i < n; i++)
-    if (!lr_is_failing(self, i) && lr_eval(self, a->c, i)) set_bit(a, i);
+    if (!lr_is_failing(self, i) && atom_holds(self, a, i)) set_bit(a, i);
   a->upto = n;
   return kept(self, a);
 }
@@ -694,6 +709,7 @@ static LrTemplate *get_template(SdLearner *self, uint32_t pattern, const SdSymbo
   }
   LrTemplate *t = sd_xcalloc(1, sizeof *t);
   t->text = text;
+  t->text_hash = h;
   t->pattern = pattern;
   if (mexprs) {
     t->mexprs = sd_xcalloc(p->placeholder_count, sizeof(char *));
@@ -1007,12 +1023,38 @@ static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSl
 
 /* ---------- threshold search ---------- */
 
+/* The template as its slots read now, on input, evaluated or from the
+ * memo. What a probe changes is in the key: each slot's literal (its text,
+ * and its kind: a real bound is written as a decimal, probe_real) and the
+ * operator of its atom (a point's `=` read as an ordering, flip_as);
+ * another slot may hold a text while the first is probed. */
+static bool template_holds(SdLearner *self, LrTemplate *t, uint32_t input) {
+  if (!self->memo) return lr_eval(self, t->c, input);
+  uint64_t h = t->text_hash;
+  for (uint32_t i = 0; i < t->slot_count; i++) {
+    const LrSlot *s = &t->slots[i];
+    if (!s->term) continue;
+    uint32_t ops[3] = {(uint32_t)s->term->op, (uint32_t)s->term->type, s->atom ? (uint32_t)s->atom->op : 0};
+    h = sd_hash_bytes(s->term->text, s->term->length, h ^ (0x510 + i));
+    h = sd_hash_bytes(ops, sizeof ops, h);
+  }
+  uint64_t key = lr_memo_key(h, self->inputs.items[input]);
+  int known = lr_memo_get(self->memo, key);
+  if (known >= 0) {
+    self->stats.cached++;
+    return known == 1;
+  }
+  bool held = lr_eval(self, t->c, input);
+  lr_memo_put(self->memo, key, held);
+  return held;
+}
+
 static bool probe_text(SdLearner *self, LrTemplate *t, const char *k, uint32_t len,
                        uint32_t input) {
   LrSlot *s = &t->slots[0];
   s->term->text = k;
   s->term->length = len;
-  bool r = lr_eval(self, t->c, input);
+  bool r = template_holds(self, t, input);
   s->term->text = s->sentinel_text;
   s->term->length = s->sentinel_len;
   return r;

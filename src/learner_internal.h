@@ -29,6 +29,10 @@ typedef struct LrMap {
   uint32_t cap, size;
 } LrMap;
 uint64_t lr_hash(const char *key, uint32_t len);
+/* learner_memo.c */
+uint64_t lr_memo_key(uint64_t text_hash, const SdTree *t);
+int lr_memo_get(const SdLearnerMemo *self, uint64_t key);
+void lr_memo_put(SdLearnerMemo *self, uint64_t key, bool held);
 uint32_t lr_map_get(const LrMap *m, const char *key, uint32_t len, uint64_t h);
 void lr_map_put(LrMap *m, const char *key, uint32_t len, uint64_t h, uint32_t value);
 void lr_map_free(LrMap *m);
@@ -37,6 +41,7 @@ void lr_map_free(LrMap *m);
 typedef struct LrAtom {
   char *text;          /* the ISLa text it was parsed from (the cache key) */
   uint32_t text_len;
+  uint64_t text_hash;  /* lr_hash of text (the memo's key, with the tree) */
   SdConstraint *c;
   uint32_t pattern;
   uint64_t *bits;      /* truth per input */
@@ -103,6 +108,7 @@ typedef struct LrTextFlips {
 /* A pattern with its nonterminals filled in; value slots hold sentinels. */
 typedef struct LrTemplate {
   char *text;
+  uint64_t text_hash;      /* lr_hash of text (the memo's key, with the slots' texts) */
   uint32_t index;          /* in self->templates */
   uint32_t pattern;
   bool valid;
@@ -182,6 +188,7 @@ typedef struct LrGroup {
 } LrGroup;
 
 struct SdLearner {
+  SdLearnerMemo *memo; /* shared truths of atoms on inputs, or NULL (learner_memo.c) */
   const SdGrammar *grammar;
   const SdCatalog *catalog;
   SdLearnerOptions opts;

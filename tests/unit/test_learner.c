@@ -1057,6 +1057,38 @@ static void test_incremental_and_deterministic(void) {
   sd_grammar_free(g);
 }
 
+/* A memo shared by two learners over the same trees: the second ranks as
+ * one without a memo does, and evaluates far less (its atoms' truths are
+ * known from the first). */
+static void test_shared_memo(void) {
+  SdGrammar *g = grammar("grammars/middle.bnf");
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 73, 300, 90, middle_fails);
+  const char *rel[] = {"<x>", "<y>", "<z>", NULL};
+  SdSymbol syms[3];
+  for (int i = 0; i < 3; i++) syms[i] = sd_grammar_find(g, rel[i]);
+  SdLearner *plain = learn(g, cat, &s, rel, NULL);
+  SdLearnerMemo *memo = sd_learner_memo_new();
+  SdLearner *shared[2];
+  SdLearnerStats st[2];
+  for (int k = 0; k < 2; k++) {
+    shared[k] = sd_learner_new(g, cat, NULL);
+    sd_learner_set_memo(shared[k], memo);
+    sd_learner_add(shared[k], s.trees, s.failing, s.n);
+    sd_learner_learn(shared[k], syms, 3);
+    sd_learner_stats(shared[k], &st[k]);
+    CHECK(same_ranking(plain, shared[k]));
+  }
+  CHECK(st[0].evaluations > 1000);
+  CHECK(st[1].evaluations < st[0].evaluations / 10);
+  for (int k = 0; k < 2; k++) sd_learner_free(shared[k]);
+  sd_learner_memo_free(memo);
+  sd_learner_free(plain);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- invariants ---------- */
 
 static bool small_x(const SdTree *t) {
@@ -1857,6 +1889,7 @@ int main(void) {
   RUN(test_at_least_n);
   RUN(test_threshold);
   RUN(test_incremental_and_deterministic);
+  RUN(test_shared_memo);
   RUN(test_invariants);
   RUN(test_bad_patterns);
   RUN(test_long_conjunction);
