@@ -14,7 +14,7 @@
 #include "learner_internal.h"
 #include "util.h"
 
-enum { MEMO_MAX_KEYS = 1u << 22 };
+enum { MEMO_MAX_KEYS = 1u << 21 }; /* at most 2^22 slots of 8 bytes in each set */
 
 struct SdLearnerMemo {
   SdHashSet held, failed;
