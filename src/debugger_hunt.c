@@ -2094,6 +2094,140 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
   }
 }
 
+/* Measures the diagnosis takes of elements: str.to.int or str.len of a
+ * quantified element (its nonterminal, and whether a length). */
+typedef struct MeasureRef {
+  SdSymbol symbol;
+  bool length;
+} MeasureRef;
+
+static uint32_t measure_refs(const SdConstraint *c, const SdTerm *t, MeasureRef *out, uint32_t n, uint32_t max) {
+  if ((t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_LEN) && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR &&
+      t->args[0]->var >= 0 && c->variables[t->args[0]->var].symbol >= 0) {
+    MeasureRef m = {c->variables[t->args[0]->var].symbol, t->op == SD_OP_STR_LEN};
+    for (uint32_t i = 0; i < n; i++)
+      if (out[i].symbol == m.symbol && out[i].length == m.length) return n;
+    if (n < max) out[n++] = m;
+    return n;
+  }
+  for (uint32_t i = 0; i < t->arg_count; i++) n = measure_refs(c, t->args[i], out, n, max);
+  return n;
+}
+
+static uint32_t formula_measures(const SdConstraint *c, const SdFormula *f, MeasureRef *out, uint32_t n, uint32_t max) {
+  if (f->kind == SD_F_ATOM) return measure_refs(c, f->atom, out, n, max);
+  for (uint32_t i = 0; i < f->child_count; i++) n = formula_measures(c, f->children[i], out, n, max);
+  return n;
+}
+
+/* The value of a numeral node (at most 17 digits), or -1. */
+static long long numeral_value(const SdTree *t, const SdNode *node) {
+  uint32_t len;
+  const char *text = sd_node_text(t, node, &len);
+  if (!len || len > 17) return -1;
+  long long v = 0;
+  for (uint32_t i = 0; i < len; i++) {
+    if (text[i] < '0' || text[i] > '9') return -1;
+    v = v * 10 + (text[i] - '0');
+  }
+  return v;
+}
+
+static long long measure_of_node(const SdTree *t, const SdNode *node, bool length) {
+  return length ? (long long)(node->end - node->start) : numeral_value(t, node);
+}
+
+/* base with the numeral node set to value v, into out when inside the
+ * diagnosis and new. */
+static void set_equal(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node, long long v,
+                      SdHashSet *made, TreeList *out) {
+  if (v < 0 || v == numeral_value(base, node)) return;
+  SdTree *t = with_value(d, base, node, v);
+  if (t && keep(d, diagnosis, true, made, t)) array_push(out, t);
+  else sd_tree_free(t);
+}
+
+/* Equal measures inside the diagnosis: where it takes the value of a
+ * numeric element (a declared length, an index), failing inputs with that
+ * value set to a measure of another element: one the diagnosis measures
+ * too, or a sibling of it in the grammar (the data beside the declared
+ * length), kept inside the diagnosis. A program that fails on a relation
+ * of the two (the declared length other than the data's) passes there, and
+ * random inputs seldom make two measures equal: lenexact was confirmed as
+ * `str.to.int(<len>) > 0 or str.len(<data>) > 0` at seeds 1, 2 and 4, its
+ * passing inputs all "0:;" and no record whose length matched its data
+ * tried. From the newest failing inputs inside the diagnosis (at most
+ * HUNT_EQUAL_BASES, HUNT_EQUAL_NODES elements each) until HUNT_EQUAL_MADE
+ * are made: many bases make nothing new (an empty text beside a length set
+ * to 0 gives the passing input back). */
+enum { HUNT_EQUAL_BASES = 64, HUNT_EQUAL_NODES = 4, HUNT_EQUAL_MADE = 4 };
+/* Up to max failing inputs inside the diagnosis, the shortest first (one
+ * row where others have several: a width equal to one row's length makes
+ * an input that passes only when it is the only row). */
+static uint32_t shortest_failing(const Debugger *d, const SdConstraint *diagnosis, const SdTree **out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < d->failing.size; k++) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    if (n == max && t->length >= out[n - 1]->length) continue;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) continue;
+    uint32_t i = n < max ? n++ : n - 1; /* insertion, by length (earlier first among equals) */
+    while (i > 0 && out[i - 1]->length > t->length) out[i] = out[i - 1], i--;
+    out[i] = t;
+  }
+  return n;
+}
+static void equal_measures(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  MeasureRef ms[8];
+  uint32_t nm = formula_measures(diagnosis, diagnosis->root, ms, 0, 8);
+  SdSymbol named[32];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 32);
+  if (nn > 32) nn = 32;
+  /* by tier: another measure of the diagnosis; a sibling holding an
+     element it names (the body beside the declared length, where the
+     diagnosis says "some body character"), or the parent of such an
+     element elsewhere; any other sibling (a path's length) */
+  TreeList tiers[3] = {{0}, {0}, {0}};
+  SdHashSet made = {0};
+  const SdTree *bases[HUNT_EQUAL_BASES];
+  uint32_t nb = shortest_failing(d, diagnosis, bases, HUNT_EQUAL_BASES);
+  for (uint32_t k = 0; k < nb && tiers[0].size + tiers[1].size < HUNT_EQUAL_MADE; k++) {
+    const SdTree *base = bases[k];
+    for (uint32_t a = 0; a < nm; a++) {
+      if (ms[a].length) continue; /* a value is set to another measure */
+      for (uint32_t q = 0; q < base->by_symbol_count[ms[a].symbol] && q < HUNT_EQUAL_NODES; q++) {
+        const SdNode *na = base->nodes[base->by_symbol[ms[a].symbol][q]];
+        if (numeral_value(base, na) < 0) continue;
+        for (uint32_t b = 0; b < nm; b++)
+          if (ms[b].symbol != ms[a].symbol && base->by_symbol_count[ms[b].symbol])
+            set_equal(d, diagnosis, base, na,
+                      measure_of_node(base, base->nodes[base->by_symbol[ms[b].symbol][0]], ms[b].length), &made,
+                      &tiers[0]);
+        const SdNode *parent = na->parent; /* its siblings: length, and value when a numeral */
+        for (uint32_t c = 0; parent && c < parent->child_count; c++) {
+          const SdNode *sib = parent->children[c];
+          if (sib == na || sib->alternative < 0) continue;
+          TreeList *tier = holds_named(base, sib, named, nn) ? &tiers[1] : &tiers[2];
+          set_equal(d, diagnosis, base, na, measure_of_node(base, sib, true), &made, tier);
+          set_equal(d, diagnosis, base, na, numeral_value(base, sib), &made, tier);
+        }
+        for (uint32_t m = 0; m < nn; m++) /* the elements holding a named one, further away (a row's
+                                             field, two levels below the declared width) */
+          for (uint32_t r = 0; named[m] != ms[a].symbol && r < base->by_symbol_count[named[m]] && r < HUNT_EQUAL_NODES;
+               r++) {
+            const SdNode *holder = base->nodes[base->by_symbol[named[m]][r]]->parent;
+            if (holder && holder != na && !(holder->id <= na->id && na->id < holder->id + holder->size))
+              set_equal(d, diagnosis, base, na, measure_of_node(base, holder, true), &made, &tiers[1]);
+          }
+      }
+    }
+  }
+  for (int k = 0; k < 3; k++) {
+    for (uint32_t i = 0; i < tiers[k].size; i++) array_push(out, tiers[k].items[i]);
+    array_free(&tiers[k]);
+  }
+  sd_hash_set_free(&made);
+}
+
 static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *made) {
   TreeList pools[10] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   vary_free(d, diagnosis, &pools[0]);
@@ -2125,7 +2259,14 @@ static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *ma
   }
   generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, &made[10].trees);
   made[10].tag = "alone";
-  return 11;
+  equal_measures(d, diagnosis, &made[11].trees);
+  made[11].tag = "equal";
+  /* after the free variants and the failing neighbours: two measures made
+     equal come before the other makers' inputs when the cap cuts a turn */
+  Made equal = made[11];
+  memmove(&made[3], &made[2], 9 * sizeof *made);
+  made[2] = equal;
+  return 12;
 }
 
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
