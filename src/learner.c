@@ -400,18 +400,23 @@ static bool kept(const SdLearner *self, const LrAtom *a) {
 }
 
 /* Bring an atom's truth values up to date; false if it is pruned. */
-/* An atom's truth on input i, from the memo when the learners share one. */
-static bool atom_holds(SdLearner *self, const LrAtom *a, uint32_t i) {
-  if (!self->memo) return lr_eval(self, a->c, i);
-  uint64_t key = lr_memo_key(a->text_hash, self->inputs.items[i]);
+/* c's truth on input i, from the memo under the hash of c's text (and
+ * what else decides it), or evaluated and kept there. */
+static bool memo_eval(SdLearner *self, const SdConstraint *c, uint64_t hash, uint32_t i) {
+  uint64_t key = lr_memo_key(hash, self->inputs.items[i]);
   int known = lr_memo_get(self->memo, key);
   if (known >= 0) {
     self->stats.cached++;
     return known == 1;
   }
-  bool held = lr_eval(self, a->c, i);
+  bool held = lr_eval(self, c, i);
   lr_memo_put(self->memo, key, held);
   return held;
+}
+
+/* An atom's truth on input i, from the memo when the learners share one. */
+static bool atom_holds(SdLearner *self, const LrAtom *a, uint32_t i) {
+  return self->memo ? memo_eval(self, a->c, a->text_hash, i) : lr_eval(self, a->c, i);
 }
 
 bool lr_atom_update(SdLearner *self, uint32_t index) {
@@ -1038,15 +1043,7 @@ static bool template_holds(SdLearner *self, LrTemplate *t, uint32_t input) {
     h = sd_hash_bytes(s->term->text, s->term->length, h ^ (0x510 + i));
     h = sd_hash_bytes(ops, sizeof ops, h);
   }
-  uint64_t key = lr_memo_key(h, self->inputs.items[input]);
-  int known = lr_memo_get(self->memo, key);
-  if (known >= 0) {
-    self->stats.cached++;
-    return known == 1;
-  }
-  bool held = lr_eval(self, t->c, input);
-  lr_memo_put(self->memo, key, held);
-  return held;
+  return memo_eval(self, t->c, h, input);
 }
 
 static bool probe_text(SdLearner *self, LrTemplate *t, const char *k, uint32_t len,
