@@ -42,8 +42,8 @@ void sd_debug_options_init(SdDebugOptions *self) {
   self->seed = 1;
   self->max_iterations = 10;
   self->max_runs = 2000;
-  self->min_failing = 10;
-  self->min_passing = 10;
+  self->min_failing = 8;
+  self->min_passing = 8;
   self->per_candidate = 8;
   self->refine_top = 3;
   self->hunt = 16;

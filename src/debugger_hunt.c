@@ -2160,7 +2160,7 @@ static void set_equal(Debugger *d, const SdConstraint *diagnosis, const SdTree *
  * HUNT_EQUAL_BASES, HUNT_EQUAL_NODES elements each) until HUNT_EQUAL_MADE
  * are made: many bases make nothing new (an empty text beside a length set
  * to 0 gives the passing input back). */
-enum { HUNT_EQUAL_BASES = 64, HUNT_EQUAL_NODES = 4, HUNT_EQUAL_MADE = 4 };
+enum { HUNT_EQUAL_BASES = 64, HUNT_EQUAL_NODES = 4, HUNT_EQUAL_MADE = 4, HUNT_EQUAL_TAKEN = 2 };
 /* Up to max failing inputs inside the diagnosis, the shortest first (one
  * row where others have several: a width equal to one row's length makes
  * an input that passes only when it is the only row). */
@@ -2259,14 +2259,7 @@ static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *ma
   }
   generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, &made[10].trees);
   made[10].tag = "alone";
-  equal_measures(d, diagnosis, &made[11].trees);
-  made[11].tag = "equal";
-  /* after the free variants and the failing neighbours: two measures made
-     equal come before the other makers' inputs when the cap cuts a turn */
-  Made equal = made[11];
-  memmove(&made[3], &made[2], 9 * sizeof *made);
-  made[2] = equal;
-  return 12;
+  return 11;
 }
 
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
@@ -2274,6 +2267,11 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
   memset(made, 0, sizeof made);
   uint32_t n = make_inside(d, diagnosis, made);
   take_by_turns(d, made, n, targeted_cap(d, true), batch);
+  /* two measures made equal, on top of the cap: taking a turn there, they
+     displaced the input that refuted inexpressible's diagnosis */
+  Made equal = {{0}, "equal"};
+  equal_measures(d, diagnosis, &equal.trees);
+  take_by_turns(d, &equal, 1, HUNT_EQUAL_TAKEN, batch);
 }
 
 /* Rivals: the learner's candidates that every input seen so far labels as
