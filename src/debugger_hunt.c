@@ -2160,7 +2160,7 @@ static void set_equal(Debugger *d, const SdConstraint *diagnosis, const SdTree *
  * HUNT_EQUAL_BASES, HUNT_EQUAL_NODES elements each) until HUNT_EQUAL_MADE
  * are made: many bases make nothing new (an empty text beside a length set
  * to 0 gives the passing input back). */
-enum { HUNT_EQUAL_BASES = 64, HUNT_EQUAL_NODES = 4, HUNT_EQUAL_MADE = 4, HUNT_EQUAL_TAKEN = 2 };
+enum { HUNT_EQUAL_BASES = 64, HUNT_EQUAL_NODES = 4, HUNT_EQUAL_MADE = 4, HUNT_EQUAL_TAKEN = 1 };
 /* Up to max failing inputs inside the diagnosis, the shortest first (one
  * row where others have several: a width equal to one row's length makes
  * an input that passes only when it is the only row). */

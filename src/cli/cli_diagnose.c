@@ -84,7 +84,7 @@ static int parse_command_line(int argc, char **argv, DiagnoseSettings *s) {
                      "nonterminals kept by the relevance ranking (default 5)"),
       CLI_UINT_RANGE("initial", 0, &d->min_failing, 1, UINT32_MAX, "N",
                      "failing and passing inputs, N of each, labelled before the\n"
-                     "first hypothesis (default 10); fewer costs fewer runs and\n"
+                     "first hypothesis (default 8); fewer costs fewer runs and\n"
                      "leaves more to the experiments"),
       CLI_UINT_RANGE("per-candidate", 0, &d->per_candidate, 1, UINT32_MAX, "N",
                      "inputs generated per candidate and per negation (default 8)"),
