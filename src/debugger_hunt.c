@@ -73,9 +73,13 @@ typedef struct Made {
  * budget (a third of the outside's), the random ones on top: a pass inside
  * is what refutes a proxy or a cause that is not sufficient, and random
  * inputs inside rarely come near one. */
+/* The hunt's budgets: --hunt N inputs outside the diagnosis, N/3 inside. */
+static uint32_t hunt_outside_budget(const Debugger *d) { return d->opts->hunt ? d->opts->hunt : 1; }
+static uint32_t hunt_inside_budget(const Debugger *d) { return (hunt_outside_budget(d) + 2) / 3; }
+
 static uint32_t targeted_cap(const Debugger *d, bool inside) {
-  uint32_t budget = d->opts->hunt ? d->opts->hunt : 1;
-  return inside ? (budget + 2) / 3 : budget - (budget + 3) / 4;
+  uint32_t budget = hunt_outside_budget(d);
+  return inside ? hunt_inside_budget(d) : budget - (budget + 3) / 4;
 }
 
 /* At most cap of the makers' inputs into batch by turns: the first of
@@ -2452,9 +2456,6 @@ static void tally(Debugger *d, const SdConstraint *diagnosis, uint32_t from) {
   }
 }
 
-static uint32_t hunt_outside_budget(const Debugger *d) {
-  return d->opts->hunt ? d->opts->hunt : 1;
-}
 
 /* Runs the hunt in chunks and stops after the first chunk that proves the
  * diagnosis wrong (a failure outside it or a pass inside): the rest of the
@@ -2520,7 +2521,7 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only) {
   sd_constraint_free(d->hunted_diagnosis);
   d->hunted_diagnosis = sd_constraint_clone(diagnosis);
   uint64_t left = dbg_runs_left(d);
-  uint32_t want_out = hunt_outside_budget(d), want_in = (want_out + 2) / 3;
+  uint32_t want_out = hunt_outside_budget(d), want_in = hunt_inside_budget(d);
   uint32_t outside = (uint32_t)(left < want_out ? left : want_out);
   uint32_t inside = (uint32_t)(left - outside < want_in ? left - outside : want_in);
   if (!outside) return 0;
