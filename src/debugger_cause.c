@@ -1331,9 +1331,14 @@ static DbgCauseResult search(CauseSearch *s) {
     if (best->f1 >= best_f1 + PLATEAU_GAIN) best_f1 = best->f1, flat = 0;
     else if (++flat >= PLATEAU_ITERATIONS) break;
     if (round > d->opts->max_iterations || dbg_runs_left(d) == 0 || dbg_out_of_time(d)) break;
-    SdReport *snap = dbg_snapshot(d, "running", false);
-    dbg_write_report_files(d, snap);
-    sd_report_free(snap);
+    /* the report so far, for --output's files only (a snapshot scores
+       every candidate on all the evidence: 5% of the expression example's
+       CPU) */
+    if (d->opts->out_dir) {
+      SdReport *snap = dbg_snapshot(d, "running", false);
+      dbg_write_report_files(d, snap);
+      sd_report_free(snap);
+    }
     SdConstraint *attacked =
         s->precise && d->causes.size && best->precision == 1.0 ? sd_constraint_clone(best->constraint) : NULL;
     uint32_t before = d->evidence.size;
