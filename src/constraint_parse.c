@@ -28,7 +28,11 @@
  * steps become paths of its range, descendant steps foralls pushed into its
  * body. Integer quantifiers bind a variable of symbol SD_SYMBOL_INT; `const
  * s: <T>;` makes s another name of start. The result is flattened and the
- * variables get unique names. */
+ * variables get unique names. Keywords and function names are looked up in
+ * a hash index made once (name_index): the learner parses thousands of
+ * small constraints, and a walk of the tables with strcmp was two fifths of
+ * its parsing. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -445,12 +449,6 @@ static const char *const reserved[] = {
 
 static bool is_function_name(const char *s);
 
-bool sd_constraint_reserved_word(const char *name) {
-  for (int i = 0; reserved[i]; i++)
-    if (!strcmp(reserved[i], name)) return true;
-  return is_function_name(name) || !strncmp(name, "str.", 4) || !strncmp(name, "re.", 3);
-}
-
 static size_t edit_distance(const char *a, const char *b) {
   size_t n = strlen(b), row[128];
   if (n >= 127 || strlen(a) >= 127) return 99;
@@ -656,17 +654,54 @@ static const Func funcs[] = {
 static const char *const unsupported_funcs[] = {"str.replace_re", "str.replace_re_all", "re.^",
                                                 NULL};
 
+/* ---- the index of reserved words and function names ---- */
+
+/* Open addressing over the names of funcs, unsupported_funcs and reserved;
+ * a slot holds 1 + the name's index in its table (0: empty). */
+enum { NAME_SLOTS = 256 };
+typedef enum NameKind { NAME_FUNC, NAME_UNSUPPORTED, NAME_RESERVED, NAME_KINDS } NameKind;
+static uint16_t name_slots[NAME_KINDS][NAME_SLOTS];
+static pthread_once_t name_once = PTHREAD_ONCE_INIT;
+
+static const char *name_at(NameKind kind, uint32_t i) {
+  return kind == NAME_FUNC ? funcs[i].name : kind == NAME_UNSUPPORTED ? unsupported_funcs[i] : reserved[i];
+}
+
+static uint32_t name_hash(const char *s) {
+  uint32_t h = 2166136261u;
+  for (; *s; s++) h = (h ^ (uint8_t)*s) * 16777619u;
+  return h;
+}
+
+static void index_names(void) {
+  for (int kind = 0; kind < NAME_KINDS; kind++)
+    for (uint32_t i = 0; name_at((NameKind)kind, i); i++) {
+      uint32_t k = name_hash(name_at((NameKind)kind, i)) % NAME_SLOTS;
+      while (name_slots[kind][k]) k = (k + 1) % NAME_SLOTS;
+      name_slots[kind][k] = (uint16_t)(i + 1);
+    }
+}
+
+/* The index of name in the table of kind, or -1. */
+static int find_name(NameKind kind, const char *name) {
+  pthread_once(&name_once, index_names);
+  for (uint32_t k = name_hash(name) % NAME_SLOTS; name_slots[kind][k]; k = (k + 1) % NAME_SLOTS)
+    if (!strcmp(name_at(kind, name_slots[kind][k] - 1u), name)) return name_slots[kind][k] - 1;
+  return -1;
+}
+
 static const Func *find_func(const char *name) {
-  for (int i = 0; funcs[i].name; i++)
-    if (!strcmp(funcs[i].name, name)) return &funcs[i];
-  return NULL;
+  int i = find_name(NAME_FUNC, name);
+  return i < 0 ? NULL : &funcs[i];
 }
 
 static bool is_function_name(const char *s) {
-  if (find_func(s)) return true;
-  for (int i = 0; unsupported_funcs[i]; i++)
-    if (!strcmp(unsupported_funcs[i], s)) return true;
-  return false;
+  return find_func(s) || find_name(NAME_UNSUPPORTED, s) >= 0;
+}
+
+bool sd_constraint_reserved_word(const char *name) {
+  return find_name(NAME_RESERVED, name) >= 0 || is_function_name(name) || !strncmp(name, "str.", 4) ||
+         !strncmp(name, "re.", 3);
 }
 
 static bool is_named_func_tok(const Tok *t) {

@@ -402,21 +402,27 @@ static bool kept(const SdLearner *self, const LrAtom *a) {
 /* Bring an atom's truth values up to date; false if it is pruned. */
 /* c's truth on input i, from the memo under the hash of c's text (and
  * what else decides it), or evaluated and kept there. */
-static bool memo_eval(SdLearner *self, const SdConstraint *c, uint64_t hash, uint32_t i) {
-  uint64_t key = lr_memo_key(hash, self->inputs.items[i]);
-  int known = lr_memo_get(self->memo, key);
+static bool memo_eval(SdLearner *self, const SdConstraint *c, uint32_t record, uint32_t i) {
+  if (record == LR_MEMO_NONE) return lr_eval(self, c, i);
+  uint32_t tree = lr_memo_tree(self->memo, self->inputs.items[i]);
+  int known = lr_memo_truth(self->memo, record, tree);
   if (known >= 0) {
     self->stats.cached++;
     return known == 1;
   }
   bool held = lr_eval(self, c, i);
-  lr_memo_put(self->memo, key, held);
+  lr_memo_set(self->memo, record, tree, held);
   return held;
 }
 
 /* An atom's truth on input i, from the memo when the learners share one. */
-static bool atom_holds(SdLearner *self, const LrAtom *a, uint32_t i) {
-  return self->memo ? memo_eval(self, a->c, a->text_hash, i) : lr_eval(self, a->c, i);
+static bool atom_holds(SdLearner *self, LrAtom *a, uint32_t i) {
+  if (!self->memo) return lr_eval(self, a->c, i);
+  if (!a->memo_looked) {
+    a->memo_record = lr_memo_record(self->memo, a->text_hash);
+    a->memo_looked = true;
+  }
+  return memo_eval(self, a->c, a->memo_record, i);
 }
 
 bool lr_atom_update(SdLearner *self, uint32_t index) {
@@ -1043,7 +1049,7 @@ static bool template_holds(SdLearner *self, LrTemplate *t, uint32_t input) {
     h = sd_hash_bytes(s->term->text, s->term->length, h ^ (0x510 + i));
     h = sd_hash_bytes(ops, sizeof ops, h);
   }
-  return memo_eval(self, t->c, h, input);
+  return memo_eval(self, t->c, lr_memo_record(self->memo, h), input);
 }
 
 static bool probe_text(SdLearner *self, LrTemplate *t, const char *k, uint32_t len,

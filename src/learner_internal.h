@@ -30,9 +30,13 @@ typedef struct LrMap {
 } LrMap;
 uint64_t lr_hash(const char *key, uint32_t len);
 /* learner_memo.c */
-uint64_t lr_memo_key(uint64_t text_hash, const SdTree *t);
-int lr_memo_get(const SdLearnerMemo *self, uint64_t key);
-void lr_memo_put(SdLearnerMemo *self, uint64_t key, bool held);
+#define LR_MEMO_NONE UINT32_MAX
+uint32_t lr_memo_tree(SdLearnerMemo *self, const SdTree *t); /* the tree's id in the memo */
+/* the record of an atom's truths, under the hash of what decides them
+   (LR_MEMO_NONE: the memo is full) */
+uint32_t lr_memo_record(SdLearnerMemo *self, uint64_t key);
+int lr_memo_truth(const SdLearnerMemo *self, uint32_t record, uint32_t tree); /* 1, 0, -1 unknown */
+void lr_memo_set(SdLearnerMemo *self, uint32_t record, uint32_t tree, bool held);
 uint32_t lr_map_get(const LrMap *m, const char *key, uint32_t len, uint64_t h);
 void lr_map_put(LrMap *m, const char *key, uint32_t len, uint64_t h, uint32_t value);
 void lr_map_free(LrMap *m);
@@ -41,7 +45,9 @@ void lr_map_free(LrMap *m);
 typedef struct LrAtom {
   char *text;          /* the ISLa text it was parsed from (the cache key) */
   uint32_t text_len;
-  uint64_t text_hash;  /* lr_hash of text (the memo's key, with the tree) */
+  uint64_t text_hash;  /* lr_hash of text (the key of its memo record) */
+  uint32_t memo_record; /* its record in the memo (lr_memo_record), once memo_looked */
+  bool memo_looked;
   SdConstraint *c;
   uint32_t pattern;
   uint64_t *bits;      /* truth per input */
