@@ -104,8 +104,8 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
     fi
     label_codes "$kind" < "$tmp/codes.seed" > "$tmp/labels"
     read -r precision recall < <(judge "$dir" "${isla:-false}")
-    runs=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["counts"]["diagnosis_runs"])' "$tmp/report.json")
-    echo "$name seed $seed: $got ($runs runs): precision $precision recall $recall on fresh inputs: $isla"
+    runs=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["counts"]; print("%d runs, %.2f s CPU" % (c["diagnosis_runs"], c["semdbg_cpu_seconds"]))' "$tmp/report.json")
+    echo "$name seed $seed: $got ($runs): precision $precision recall $recall on fresh inputs: $isla"
     if [ "$got" = confirmed ] && [ "$precision $recall" != "1.000 1.000" ]; then
       fail "$name seed $seed: confirmed, but not exact on fresh inputs"
     fi
