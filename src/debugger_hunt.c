@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "debugger_internal.h"
+#include "turns.h"
 
 enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
 /* Targeted inputs, made for what random neighbours rarely reach, run first
@@ -90,22 +91,26 @@ static uint32_t targeted_cap(const Debugger *d, bool inside) {
  * stays within its budget (targeted inputs alone made 26 of its 30 outside
  * there). */
 static void take_by_turns(Debugger *d, Made *made, uint32_t n, uint32_t cap, TreeList *batch) {
-  uint32_t taken = 0;
-  for (uint32_t turn = 0, any = 1; any && taken < cap; turn++) {
-    any = 0;
-    for (uint32_t m = 0; m < n && taken < cap; m++) {
-      if (turn >= made[m].trees.size) continue;
-      any = 1;
-      array_push(batch, made[m].trees.items[turn]);
-      made[m].trees.items[turn] = NULL;
-      dbg_tag_runs(d, batch->items, batch->size - 1, batch->size, made[m].tag);
-      taken++;
-    }
-  }
+  TreeList all = {0};
+  uint32_t *ends = sd_xmalloc((n ? n : 1) * sizeof *ends);
   for (uint32_t m = 0; m < n; m++) {
-    for (uint32_t i = 0; i < made[m].trees.size; i++) sd_tree_free(made[m].trees.items[i]);
-    array_free(&made[m].trees);
+    for (uint32_t i = 0; i < made[m].trees.size; i++) array_push(&all, made[m].trees.items[i]);
+    ends[m] = all.size;
   }
+  uint32_t *order = sd_xmalloc((all.size ? all.size : 1) * sizeof *order);
+  uint32_t taken = sd_take_by_turns(ends, n, cap, order);
+  for (uint32_t i = 0; i < taken; i++) {
+    uint32_t m = 0;
+    while (order[i] >= ends[m]) m++;
+    array_push(batch, all.items[order[i]]);
+    all.items[order[i]] = NULL;
+    dbg_tag_runs(d, batch->items, batch->size - 1, batch->size, made[m].tag);
+  }
+  for (uint32_t i = 0; i < all.size; i++) sd_tree_free(all.items[i]);
+  for (uint32_t m = 0; m < n; m++) array_free(&made[m].trees);
+  array_free(&all);
+  free(order);
+  free(ends);
 }
 
 
@@ -1785,18 +1790,16 @@ static void end_group(Groups *g, const TreeList *list) {
 /* list[from, size) reordered by turns: the first of each group, then the
  * second of each, and so on (what follows the last group, last). */
 static void interleave_groups(TreeList *list, uint32_t from, const Groups *g) {
-  uint32_t n = list->size - from, at[64];
+  uint32_t n = list->size - from, ends[64];
   if (g->count < 2 || n < 2) return;
-  SdTree **order = sd_xmalloc(n * sizeof *order);
-  for (uint32_t k = 0; k < g->count; k++) at[k] = k ? g->ends[k - 1] : from;
-  uint32_t o = 0;
-  for (bool any = true; any;) {
-    any = false;
-    for (uint32_t k = 0; k < g->count; k++)
-      if (at[k] < g->ends[k]) order[o++] = list->items[at[k]++], any = true;
-  }
-  for (uint32_t i = g->ends[g->count - 1]; i < list->size; i++) order[o++] = list->items[i];
-  memcpy(list->items + from, order, n * sizeof *order);
+  for (uint32_t k = 0; k < g->count; k++) ends[k] = g->ends[k] - from;
+  uint32_t *order = sd_xmalloc(n * sizeof *order);
+  uint32_t o = sd_take_by_turns(ends, g->count, n, order);
+  SdTree **moved = sd_xmalloc(n * sizeof *moved);
+  for (uint32_t i = 0; i < o; i++) moved[i] = list->items[from + order[i]];
+  for (uint32_t i = g->ends[g->count - 1]; i < list->size; i++) moved[o++] = list->items[i];
+  memcpy(list->items + from, moved, n * sizeof *moved);
+  free(moved);
   free(order);
 }
 
