@@ -474,24 +474,34 @@ static bool only_unvaried(const DbgCause *c) {
   return true;
 }
 
-/* A candidate of the learner that compares no measure and has the same
- * truth value as c on every labelled input, the first in its ranking; NULL
- * when none. */
-static SdConstraint *unmeasured_equivalent(const Debugger *d, const SdConstraint *c) {
-  const SdLearner *l = d->active_learner ? d->active_learner : d->first_learner;
-  uint32_t n = l ? sd_learner_candidate_count(l) : 0;
-  for (uint32_t r = 0; r < n && r < UNMEASURED_SCAN; r++) {
-    const SdConstraint *e = sd_learner_candidate(l, r)->constraint;
-    if (sd_constraint_equal(e, c) || dbg_states_measures(e)) continue;
-    bool same = true;
-    for (uint32_t i = 0; i < d->evidence.size && same; i++) {
-      const Evidence *ev = &d->evidence.items[i];
-      if (ev->verdict != SD_VERDICT_UNDEFINED)
-        same = sd_constraint_eval(e, ev->tree, NULL) == sd_constraint_eval(c, ev->tree, NULL);
-    }
-    if (same) return sd_constraint_clone(e);
+/* Do a and b have the same truth value on every labelled input? */
+static bool same_on_evidence(const Debugger *d, const SdConstraint *a, const SdConstraint *b) {
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    const Evidence *ev = &d->evidence.items[i];
+    if (ev->verdict != SD_VERDICT_UNDEFINED &&
+        sd_constraint_eval(a, ev->tree, NULL) != sd_constraint_eval(b, ev->tree, NULL))
+      return false;
   }
-  return NULL;
+  return true;
+}
+
+/* A candidate of learner l that compares no measure and has the same
+ * truth value as c on every labelled input: the first in its ranking, or
+ * (smallest) the one of fewest atoms, the first of those; NULL when none. */
+static SdConstraint *unmeasured_equivalent(const Debugger *d, const SdLearner *l, const SdConstraint *c,
+                                           bool smallest) {
+  uint32_t n = l ? sd_learner_candidate_count(l) : 0;
+  const SdCandidate *best = NULL;
+  for (uint32_t r = 0; r < n && r < UNMEASURED_SCAN; r++) {
+    const SdCandidate *cand = sd_learner_candidate(l, r);
+    const SdConstraint *e = cand->constraint;
+    if ((best && cand->size >= best->size) || sd_constraint_equal(e, c) || dbg_states_measures(e) ||
+        !same_on_evidence(d, e, c))
+      continue;
+    best = cand;
+    if (!smallest) break;
+  }
+  return best ? sd_constraint_clone(best->constraint) : NULL;
 }
 
 /* A cause whose only unpinned boundaries are measures the grammar cannot
@@ -503,7 +513,8 @@ static SdConstraint *unmeasured_equivalent(const Debugger *d, const SdConstraint
  * around it: the last one ran around the other). */
 static void prefer_unmeasured(Debugger *d, DbgCause *cause) {
   if (!only_unvaried(cause)) return;
-  SdConstraint *e = unmeasured_equivalent(d, cause->constraint);
+  SdConstraint *e =
+      unmeasured_equivalent(d, d->active_learner ? d->active_learner : d->first_learner, cause->constraint, false);
   if (!e) return;
   announce(d, "stated without the measures no input could vary", e);
   sd_constraint_free(cause->constraint);
@@ -511,6 +522,61 @@ static void prefer_unmeasured(Debugger *d, DbgCause *cause) {
   for (uint32_t k = 0; k < cause->boundaries.size; k++) dbg_boundary_free(&cause->boundaries.items[k]);
   cause->boundaries.size = 0;
   cause->pinned = true;
+}
+
+/* e (a conjunction, taken over) without the conjuncts it stays equivalent
+ * to c without, on the evidence, one at a time. */
+static SdConstraint *without_idle_conjuncts(const Debugger *d, SdConstraint *e, const SdConstraint *c) {
+  for (bool dropped = true; dropped && e->root->kind == SD_F_AND;) {
+    dropped = false;
+    ConstraintList parts = {0};
+    conjuncts(e, &parts);
+    for (uint32_t i = 0; i < parts.size && !dropped; i++) {
+      const SdConstraint *rest[MAX_CAUSES * 4];
+      uint32_t n = 0;
+      for (uint32_t k = 0; k < parts.size && n < MAX_CAUSES * 4; k++)
+        if (k != i) rest[n++] = parts.items[k];
+      SdConstraint *fewer = n ? sd_constraint_and(rest, n) : NULL;
+      if (fewer && same_on_evidence(d, fewer, c)) {
+        sd_constraint_free(e);
+        e = fewer;
+        dropped = true;
+      } else {
+        sd_constraint_free(fewer);
+      }
+    }
+    free_list(&parts);
+  }
+  return e;
+}
+
+/* The same for the whole diagnosis, once its causes explain every failure:
+ * where a cause's only unpinned boundaries are unvaried and the first
+ * learner (the one that learned from all the failures) has a candidate
+ * without measures equivalent to the whole disjunction, the causes give way
+ * to it, the smallest (of the fewest atoms: a conjunct such as `not
+ * str.contains(<path>, "f/")` may ride along on the evidence). allowlist:
+ * `len(<method>) > 4 or <method> = "PUT"`, whose length no input can vary
+ * (the methods are a fixed list), is `<method> in {"DELETE", "OPTIONS",
+ * "PATCH", "PUT"}`, which no cause alone was equivalent to.
+ * True when the causes were replaced (the hunt then runs around the new
+ * diagnosis). */
+static bool prefer_unmeasured_diagnosis(Debugger *d) {
+  bool unvaried = false;
+  for (uint32_t i = 0; i < d->causes.size; i++) unvaried |= only_unvaried(&d->causes.items[i]);
+  if (!unvaried || d->causes.size < 2) return false;
+  SdConstraint *diagnosis = dbg_diagnosis(d);
+  SdConstraint *e = unmeasured_equivalent(d, d->first_learner, diagnosis, true);
+  if (e) e = without_idle_conjuncts(d, e, diagnosis);
+  sd_constraint_free(diagnosis);
+  if (!e) return false;
+  announce(d, "the diagnosis stated without the measures no input could vary", e);
+  SdConstraint *parts[MAX_CAUSES];
+  uint32_t n = split_disjuncts(e, parts, MAX_CAUSES);
+  for (uint32_t i = 0; i < d->causes.size; i++) free_cause(&d->causes.items[i]);
+  d->causes.size = 0;
+  for (uint32_t i = 0; i < n; i++) array_push(&d->causes, ((DbgCause){.constraint = parts[i], .pinned = true}));
+  return true;
 }
 
 /* Pin the boundaries of cause c and add it. Returns 1 when added, 0 when an
@@ -791,6 +857,7 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
     if (!unexplained.size) {
       if (hunted_last) break;
       if ((reason = budget_reason(d))) break;
+      if (prefer_unmeasured_diagnosis(d)) continue;
       SdConstraint *diagnosis = dbg_diagnosis(d);
       /* the round that confirmed the last cause hunted around this very
          diagnosis already (or one that differs in thresholds that pinning

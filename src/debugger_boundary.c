@@ -54,6 +54,8 @@ typedef struct Pin {
   SdArena *scratch;
   DbgHolds holds;         /* when set, what predict asks instead of the cause */
   void *holds_ctx;
+  int hole;               /* predict holds at v when it holds within this many values of v
+                             (dbg_extremes over a periodic region; 0: at v only) */
   int max_steps;          /* of the outward search (0: 4 * MAX_STEPS) */
   int growth;             /* of its step, each step (0: 2, doubling) */
   int real_digits;        /* M_REAL: decimals the element is written with (real_resolution) */
@@ -381,12 +383,23 @@ static SdTree *vary(Pin *p, SdInt v) {
 }
 
 /* Does the cause hold with the element at v? -1: no such input. */
-static int predict(Pin *p, SdInt v) {
+static int predict_at(Pin *p, SdInt v) {
   if (p->varied_bytes > PREDICT_BYTES) return -1;
   SdTree *t = vary(p, v);
   if (!t) return -1;
   bool r = p->holds ? p->holds(p->holds_ctx, t) : sd_constraint_eval(p->cause, t, NULL);
   sd_tree_free(t);
+  return r;
+}
+
+/* ... or, over a region with holes (p->hole), within p->hole values of v. */
+static int predict(Pin *p, SdInt v) {
+  int r = predict_at(p, v);
+  for (int k = 1; k <= p->hole && r != 1; k++)
+    for (int sign = -1; sign <= 1 && r != 1; sign += 2) {
+      int near = predict_at(p, sd_int_add(p->scratch, v, sd_int_small(sign * k)));
+      if (near >= 0) r = near;
+    }
   return r;
 }
 
@@ -766,6 +779,90 @@ static bool away_from_literal(Pin *p, SdInt v0, int dir) {
  * pinned, a third of semdbg's time). */
 enum { RELATION_STEPS = 64 };
 
+/* ---------- a threshold another condition hides ---------- */
+
+/* Does t mention m's measure of an element of m's nonterminal (under any
+ * variable: several may be bound to the element varied), directly
+ * (*direct) or under mod or div (*periodic)? */
+static void mentions(const SdConstraint *c, const SdTerm *t, const Measure *m, bool under, bool *direct,
+                     bool *periodic) {
+  int32_t var;
+  int kind;
+  if (measure_of(t, &var, &kind) && var >= 0 && (uint32_t)var < c->variable_count &&
+      c->variables[var].symbol == m->symbol && kind == m->kind) {
+    *(under ? periodic : direct) = true;
+    return;
+  }
+  under |= t->op == SD_OP_MOD || t->op == SD_OP_DIV;
+  for (uint32_t i = 0; i < t->arg_count; i++) mentions(c, t->args[i], m, under, direct, periodic);
+}
+
+/* In g (a copy of f, of cause c), the atoms that compare m directly made
+ * true; counts them, and the atoms that take m through mod or div. False
+ * when the copy differs in shape. */
+static bool drop_direct(const SdConstraint *c, const SdFormula *f, SdFormula *g, const Measure *m, uint32_t *direct,
+                        uint32_t *periodic) {
+  if (f->kind != g->kind || f->child_count != g->child_count) return false;
+  if (f->kind == SD_F_ATOM) {
+    bool dir = false, per = false;
+    mentions(c, f->atom, m, false, &dir, &per);
+    if (per) (*periodic)++;
+    else if (dir) g->kind = SD_F_TRUE, (*direct)++;
+    return true;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (!drop_direct(c, f->children[i], g->children[i], m, direct, periodic)) return false;
+  return true;
+}
+
+/* The cause without its thresholds on m, when it also takes m through mod
+ * or div (`r > 0 and r mod 50 = 0`); NULL otherwise. */
+static SdConstraint *periodic_rest(const SdConstraint *cause, const Measure *m) {
+  SdConstraint *rest = sd_constraint_clone(cause);
+  uint32_t direct = 0, periodic = 0;
+  if (!rest || !rest->root || !drop_direct(cause, cause->root, rest->root, m, &direct, &periodic) || !direct ||
+      !periodic) {
+    sd_constraint_free(rest);
+    return NULL;
+  }
+  return rest;
+}
+
+/* When the pass at `no` may be a periodic condition's: the first value
+ * from no in direction dir (at most MASK_SCAN values on) on which the
+ * cause's other conditions on the element hold and the cause does not, and
+ * whether it passes when run. A boundary found next to a failing value may
+ * be a periodic condition's, not the threshold's: inexpressible (an odd a
+ * times an odd b above 40) learned `a odd and b odd and a > 6`, pinned at
+ * 6 (even: it passes) and 7, and confirmed; a = 5 with b = 9 fails. Where
+ * the cause holds on every such value that far, no threshold lies that way
+ * (`r > 0 and r mod 50 = 0` above 50). */
+enum { MASK_SCAN = 128 };
+typedef enum { MASK_NONE, MASK_PASSES, MASK_FAILS } Mask;
+static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *index) {
+  SdConstraint *rest = periodic_rest(p->cause, p->m);
+  if (!rest) return MASK_NONE;
+  Mask result = MASK_NONE;
+  SdTree *t = vary(p, no);
+  bool hidden = t && !sd_constraint_eval(rest, t, NULL);
+  sd_tree_free(t);
+  SdInt v = no;
+  for (int k = 0; hidden && k < MASK_SCAN; k++) {
+    v = sd_int_add(p->scratch, v, sd_int_small(dir));
+    SdTree *u = vary(p, v);
+    if (!u) continue;
+    bool others = sd_constraint_eval(rest, u, NULL), cause = others && sd_constraint_eval(p->cause, u, NULL);
+    sd_tree_free(u);
+    if (!others || cause) continue;
+    int verdict = experiment(p, v, index);
+    *at = v;
+    result = verdict == SD_VERDICT_PASS ? MASK_PASSES : verdict == SD_VERDICT_FAIL ? MASK_FAILS : MASK_NONE;
+    break;
+  }
+  sd_constraint_free(rest);
+  return result;
+}
+
 static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift, SdInt seen[2]) {
   int max_steps = p->max_steps;
   if (away_from_literal(p, v0, dir)) p->max_steps = AWAY_STEPS;
@@ -786,6 +883,18 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
       b->pinned = false;
       result = PIN_MOVED;
     }
+    SdInt past;
+    uint32_t past_index;
+    Mask mask = b->pinned ? masked_threshold(p, s.no, dir, &past, &past_index) : MASK_NONE;
+    if (mask == MASK_FAILS) {
+      /* the program fails past the threshold: the failing input is evidence */
+      char *text = measure_text(p, past);
+      b->note = sd_format("%s fails, past a boundary another condition of the cause draws", text);
+      free(text);
+      b->pinned = false;
+      return PIN_MOVED;
+    }
+    if (mask == MASK_PASSES) pass = past, pi = past_index; /* the threshold's own witness */
   } else if (vy == SD_VERDICT_PASS) {
     /* the cause holds but the program passes: its boundary lies between here
        and the failing input */
@@ -1343,6 +1452,38 @@ static int extremes_kind(const Debugger *d, SdArena *scratch, const SdTree *t, c
  * varying node's value (extremes_kind) or else its length: out[0]
  * the lowest, out[1] the highest, NULL where no end was found (the region
  * goes on) or the end is t itself. By evaluation only: no runs. */
+/* A region's end (s: holds at s.yes, not at s.no) that is a hole: where the
+ * region holds again within HOLE_SCAN values past s.no, its end is searched
+ * again with predict holding within the hole's width, and taken at the
+ * value nearest that end where it holds. A condition on a value's parity
+ * (`a mod 2 = 1 and a + b > 12`) ends its region at every other value:
+ * the ends were the inputs' own values, and the threshold's end, where
+ * a = 3 and b = 11 pass, was never made (inexpressible). */
+enum { HOLE_SCAN = 16 };
+static Side past_holes(Pin *p, Side s, int dir) {
+  SdInt v = s.no;
+  int width = 0;
+  for (int k = 1; k <= HOLE_SCAN && !width; k++) {
+    v = sd_int_add(p->scratch, v, sd_int_small(dir));
+    if (predict_at(p, v) == 1) width = k;
+  }
+  if (!width) return s;
+  p->hole = width;
+  Side wide = predicted_boundary(p, v, dir);
+  p->hole = 0;
+  if (!wide.found) return s;
+  /* the value nearest the wide end, inwards, on which it holds */
+  SdInt at = wide.yes;
+  for (int k = 0; k <= 2 * width + 1; k++) {
+    if (predict_at(p, at) == 1) {
+      wide.yes = at;
+      return wide;
+    }
+    at = sd_int_add(p->scratch, at, sd_int_small(-dir));
+  }
+  return s;
+}
+
 void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out) {
   SdArena scratch = {0};
   Measure m = {.var = -1, .symbol = node->symbol, .kind = extremes_kind(d, &scratch, t, node)};
@@ -1366,7 +1507,9 @@ void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds hol
   SdInt v0;
   if (p.depth <= 256 && measure_value(&p, p.orig_text, p.orig_len, &v0))
     for (int dir = -1; dir <= 1; dir += 2) {
+      p.hole = 0;
       Side side = predicted_boundary(&p, v0, dir);
+      if (side.found && m.kind == M_VALUE) side = past_holes(&p, side, dir);
       if (side.found && sd_int_cmp(side.yes, v0) != 0) out[dir > 0] = vary(&p, side.yes);
     }
   sd_arena_free(&scratch);

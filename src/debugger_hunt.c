@@ -337,14 +337,31 @@ static bool shrink_to(const SdConstraint *diagnosis, SdTree **t, SdTree *smaller
   return false;
 }
 
+/* base with the byte of a character class node set to the least the class
+ * has (printable first), or NULL when it has it already. */
+static SdTree *lowered(Debugger *d, const SdTree *base, const SdNode *node) {
+  SdTree *scratch = sd_tree_new(d->grammar);
+  SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
+  uint32_t len;
+  const char *text = sd_node_text(base, node, &len);
+  SdTree *t = NULL;
+  if (least && least->leaf_length == 1 && len == 1 && least->leaf[0] != text[0]) t = replaced(base, node, least);
+  sd_tree_free(scratch);
+  return t;
+}
+
 /* Inside the diagnosis, the least element that keeps it true: in a
  * failing input, each element of a nonterminal it names made as small as
  * it can be, part by part (every part below it derived the cheapest way,
- * in document order, where the diagnosis still holds after). A cause that
+ * and each byte of a character class set to the class's least, in
+ * document order, where the diagnosis still holds after). A cause that
  * is a proxy of the real one often parts from it there first: the least
  * number that contains "-" is "-0", whose square root is fine, while every
  * failure seen had a negative value (seed 3 of a calculator with 4 inputs
- * labelled first confirmed `str.contains(<number>, "-")`). */
+ * labelled first confirmed `str.contains(<number>, "-")`); the least odd
+ * number is 1, whose product with an odd 9 is below 40 (inexpressible at
+ * seed 2 confirmed "a and b odd" with only its digits' parts shrunk, which
+ * left "7" and "9" as they were). */
 static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *named_node) {
   uint32_t path[256];
   uint32_t depth = sd_node_path(named_node, path, 256);
@@ -357,6 +374,7 @@ static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const Sd
     if (!top || top->id + k >= t->node_count) break;
     SdNode *node = t->nodes[top->id + k];
     if (!sd_node_is_ancestor(top, node)) break;
+    if (d->grammar->symbols[node->symbol].kind == SD_SYM_CHARSET) changed |= shrink_to(diagnosis, &t, lowered(d, t, node));
     if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
     changed |= shrink_to(diagnosis, &t, cheapened(d, t, node));
   }
@@ -1555,20 +1573,39 @@ static uint32_t neighbour_chars(char ch, char *out) {
   return 2;
 }
 
-/* base with one character c put into node's text at pos, where that is a
- * text of node's nonterminal and stays inside the diagnosis. */
-static void insert_char(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
-                        uint32_t pos, char c, SdHashSet *made, TreeList *out) {
-  uint32_t len;
-  const char *text = sd_node_text(base, node, &len);
+/* node's text with character c put in at pos, and the character at drop
+ * (an index of the text, not pos; UINT32_MAX: none) taken out. */
+static char *text_with(const char *text, uint32_t len, uint32_t pos, char c, uint32_t drop, uint32_t *out_len) {
   char *copy = sd_xmalloc(len + 2);
-  memcpy(copy, text, pos);
-  copy[pos] = c;
-  memcpy(copy + pos + 1, text + pos, len - pos);
-  SdTree *t = retext(d, base, node, copy, len + 1);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i <= len; i++) {
+    if (i == pos) copy[n++] = c;
+    if (i < len && i != drop) copy[n++] = text[i];
+  }
+  *out_len = n;
+  return copy;
+}
+
+/* base with one character c put into node's text at pos, where that is a
+ * text of node's nonterminal and stays inside the diagnosis; where the
+ * text would be too long for the nonterminal, with the character at drop
+ * taken out too (a file name of at most 9 characters, "setup.exe", gets
+ * "setu.exe_": the failing names were all 9 long, and `.exe` anywhere in a
+ * name was confirmed for a name ending in it: mailattach). */
+static void insert_char(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                        uint32_t pos, char c, uint32_t drop, SdHashSet *made, TreeList *out) {
+  uint32_t len, n;
+  const char *text = sd_node_text(base, node, &len);
+  char *copy = text_with(text, len, pos, c, UINT32_MAX, &n);
+  SdTree *t = retext(d, base, node, copy, n);
+  free(copy);
+  if (!t && drop < len) {
+    copy = text_with(text, len, pos, c, drop, &n);
+    t = retext(d, base, node, copy, n);
+    free(copy);
+  }
   if (t && keep(d, diagnosis, true, made, t)) array_push(out, t);
   else sd_tree_free(t);
-  free(copy);
 }
 
 /* Inside the diagnosis, the text a prefixof / suffixof / contains atom
@@ -1595,9 +1632,11 @@ static void affix_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *o
         char after[2], before[2];
         uint32_t n_after = at[r].op != SD_OP_STR_SUFFIXOF ? neighbour_chars(at[r].literal->text[n - 1], after) : 0;
         uint32_t n_before = at[r].op != SD_OP_STR_PREFIXOF ? neighbour_chars(at[r].literal->text[0], before) : 0;
+        /* to make room: a character before the text for one put after it, and after it for one put before */
+        uint32_t drop_before = pos > 0 ? (uint32_t)pos - 1 : UINT32_MAX, drop_after = (uint32_t)pos + n;
         for (uint32_t c = 0; c < 2; c++) {
-          if (c < n_after) insert_char(d, diagnosis, base, node, (uint32_t)pos + n, after[c], &made, out);
-          if (c < n_before) insert_char(d, diagnosis, base, node, (uint32_t)pos, before[c], &made, out);
+          if (c < n_after) insert_char(d, diagnosis, base, node, (uint32_t)pos + n, after[c], drop_before, &made, out);
+          if (c < n_before) insert_char(d, diagnosis, base, node, (uint32_t)pos, before[c], drop_after, &made, out);
         }
         break;
       }
@@ -1865,6 +1904,69 @@ static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t
  * and no other cause holds. Each conjunct must be needed: where it is a
  * proxy (a temperature of three characters, for one below -40 or above 99),
  * failures show up here (86 to 99). Made from failing inputs; up to n in all. */
+/* The ordering atom a conjunct comes down to (under its quantifiers) when
+ * it compares with an integer literal: the atom, and the literal's side in
+ * *side; NULL for any other conjunct. */
+static SdTerm *threshold_atom(const SdFormula *f, int *side) {
+  while (sd_formula_is_tree_quantifier(f->kind)) f = f->children[0];
+  if (f->kind != SD_F_ATOM) return NULL;
+  SdTerm *a = f->atom;
+  if ((a->op != SD_OP_GT && a->op != SD_OP_GE && a->op != SD_OP_LT && a->op != SD_OP_LE) || a->arg_count != 2)
+    return NULL;
+  for (*side = 0; *side < 2; (*side)++)
+    if (a->args[*side]->op == SD_OP_INT && a->args[1 - *side]->op != SD_OP_INT) return a;
+  return NULL;
+}
+
+/* A conjunct `x > K` (or >=, <, <=, the literal on either side) with K
+ * moved past the boundary by a few values: `x > K - W`, W the larger of 2
+ * and |K| / 8, so that with the conjunct itself negated it holds just past
+ * the threshold only; NULL for any other conjunct. An input where every
+ * other conjunct holds and a threshold's conjunct fails anywhere may pass
+ * for another reason (inexpressible: an odd a times an odd b above 40,
+ * learned as "a and b odd and a > 6" and pinned at 6 and 7, where 6 passes
+ * for being even; its all-but-one input a = 1, b = 37 passed, where a = 5
+ * would have failed). */
+static SdConstraint *near_threshold(const SdConstraint *conjunct) {
+  int side;
+  const SdTerm *atom = threshold_atom(conjunct->root, &side);
+  if (!atom) return NULL;
+  const SdTerm *lit = atom->args[side];
+  char digits[32], *end = NULL;
+  if (lit->length == 0 || lit->length >= sizeof digits) return NULL;
+  memcpy(digits, lit->text, lit->length);
+  digits[lit->length] = 0;
+  long long k = strtoll(digits, &end, 10);
+  if (*end || k > (1LL << 60) || k < -(1LL << 60)) return NULL;
+  long long w = (k < 0 ? -k : k) / 8;
+  if (w < 2) w = 2;
+  /* the atom holds past K upwards: `x > K` (literal right of > or >=, left of < or <=) */
+  bool upwards = side == 1 ? (atom->op == SD_OP_GT || atom->op == SD_OP_GE) : (atom->op == SD_OP_LT || atom->op == SD_OP_LE);
+  SdConstraint *near = sd_constraint_clone(conjunct);
+  SdTerm *moved = threshold_atom(near->root, &side)->args[side];
+  char *text = sd_format("%lld", upwards ? k - w : k + w);
+  moved->length = (uint32_t)strlen(text);
+  moved->text = sd_arena_strndup(near->arena, text, moved->length);
+  free(text);
+  return near;
+}
+
+/* One input of target (the other conjuncts, the dropped one negated) just
+ * past the dropped conjunct's threshold, when it has one; 1 when made. */
+static uint32_t generate_near_threshold(Debugger *d, const SdConstraint *target, const SdConstraint *dropped,
+                                        SdTree *const *seeds, uint32_t ns, TreeList *batch) {
+  SdConstraint *near = near_threshold(dropped);
+  if (!near) return 0;
+  const SdConstraint *both[2] = {target, near};
+  SdConstraint *near_target = sd_constraint_and(both, 2);
+  SdTree *out[1];
+  uint32_t got = near_target ? dbg_generate(d, near_target, seeds, ns, 1, out, NULL) : 0;
+  if (got) array_push(batch, out[0]);
+  sd_constraint_free(near_target);
+  sd_constraint_free(near);
+  return got;
+}
+
 static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis, uint32_t n, TreeList *batch) {
   const SdFormula *root = diagnosis->root;
   bool either = root->kind == SD_F_OR;
@@ -1895,11 +1997,15 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
         if (j != k) parts[np++] = dbg_sub_constraint(diagnosis, cause->children[j]);
       SdConstraint *dropped = dbg_sub_constraint(diagnosis, cause->children[k]);
       SdConstraint *negated = sd_constraint_negate(dropped);
-      sd_constraint_free(dropped);
       if (negated) parts[np++] = negated;
       if (rest_causes) parts[np++] = rest_causes;
       SdConstraint *target = negated ? sd_constraint_and((const SdConstraint *const *)parts, np) : NULL;
       uint32_t want = n - made < HUNT_BUT_ONE_EACH ? n - made : HUNT_BUT_ONE_EACH;
+      if (target && want) { /* first, one just past the dropped conjunct's threshold */
+        uint32_t got = generate_near_threshold(d, target, dropped, seeds, ns, batch);
+        made += got, want -= got;
+      }
+      sd_constraint_free(dropped);
       if (target && want) {
         SdTree **out = sd_xmalloc(want * sizeof(SdTree *));
         uint32_t got = dbg_generate(d, target, seeds, ns, want, out, NULL);
@@ -2266,6 +2372,13 @@ static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *ma
   }
   generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, &made[10].trees);
   made[10].tag = "alone";
+  /* an affix atom's text moved where the atom does not look goes first: it
+     is what refutes an affix that stands for another (mailattach: `.exe`
+     anywhere for a name ending in it), and six makers with inputs took
+     every turn before it */
+  Made affix = made[9];
+  memmove(made + 1, made, 9 * sizeof *made);
+  made[0] = affix;
   return 11;
 }
 
