@@ -374,7 +374,10 @@ static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const Sd
     if (!top || top->id + k >= t->node_count) break;
     SdNode *node = t->nodes[top->id + k];
     if (!sd_node_is_ancestor(top, node)) break;
-    if (d->grammar->symbols[node->symbol].kind == SD_SYM_CHARSET) changed |= shrink_to(diagnosis, &t, lowered(d, t, node));
+    if (d->grammar->symbols[node->symbol].kind == SD_SYM_CHARSET) {
+      changed |= shrink_to(diagnosis, &t, lowered(d, t, node)); /* node is t's old tree's now */
+      continue;
+    }
     if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
     changed |= shrink_to(diagnosis, &t, cheapened(d, t, node));
   }
