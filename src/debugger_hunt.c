@@ -2102,18 +2102,33 @@ static bool plain_exists(const SdFormula *f) {
   return f->kind == SD_F_EXISTS && f->in_var < 0 && !f->match && f->child_count == 1 && quantifier_free(f->children[0]);
 }
 
+/* An existential over the whole input, of one body. */
+static bool exists_in_start(const SdFormula *f) {
+  return f->kind == SD_F_EXISTS && f->in_var < 0 && !f->match && f->child_count == 1;
+}
+
 static SdConstraint *scoped(Debugger *d, const SdConstraint *c, const SdFormula *f) {
   const SdFormula *outer = f, *inner = f->child_count ? f->children[0] : NULL;
+  uint32_t quantifiers = 2;
   /* or two such conjuncts, each about its own element (`str.contains(<line>,
      "1 a")` and `str.to.int(<qty>) < 2`, true of a cart whose line "21 at"
      sits beside a line of quantity 0, singleitem at seed 1) */
   if (f->kind == SD_F_AND && f->child_count == 2 && plain_exists(f->children[0]) && plain_exists(f->children[1]))
     outer = f->children[0], inner = f->children[1];
-  else if (!inner || f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1 ||
-           inner->kind != SD_F_EXISTS || inner->in_var >= 0 || inner->match || inner->child_count != 1)
+  else if (!inner || !exists_in_start(f) || !exists_in_start(inner))
     return NULL;
   SdSymbol x = c->variables[outer->var].symbol, y = c->variables[inner->var].symbol;
   SdSymbol scope = sd_grammar_common_scope(d->grammar, x, y);
+  /* a third existential (or more) right inside, in the same scope: copies
+     times pages above the sheets of one print job (printjob at seed 1 had
+     `exists <copies> a: exists <pages> b: exists <sheets> c: a * b > c`
+     confirmed, true of a job whose product is above another job's sheets) */
+  if (f->kind == SD_F_EXISTS)
+    for (const SdFormula *g = inner->children[0]; scope >= 0 && exists_in_start(g) && quantifiers < 8;
+         g = g->children[0]) {
+      if (sd_grammar_common_scope(d->grammar, x, c->variables[g->var].symbol) != scope) return NULL;
+      quantifiers++;
+    }
   /* a conjunct's own element may be the record that holds the other's (a
      <line> and its <qty>) */
   if (scope < 0 && f->kind == SD_F_AND && x != y) {
@@ -2128,7 +2143,7 @@ static SdConstraint *scoped(Debugger *d, const SdConstraint *c, const SdFormula 
   SdBuf b = {0};
   sd_buf_printf(&b, "exists %s scope_0 in start: (", d->grammar->symbols[scope].name);
   const char *at = isla, *hit;
-  for (int k = 0; k < 2 && (hit = strstr(at, " in start: ")); k++) {
+  for (uint32_t k = 0; k < quantifiers && (hit = strstr(at, " in start: ")); k++) {
     sd_buf_append(&b, at, (size_t)(hit - at));
     sd_buf_append(&b, " in scope_0: ", 13);
     at = hit + 11;
