@@ -54,8 +54,6 @@ typedef struct Pin {
   SdArena *scratch;
   DbgHolds holds;         /* when set, what predict asks instead of the cause */
   void *holds_ctx;
-  int hole;               /* predict holds at v when it holds within this many values of v
-                             (dbg_extremes over a periodic region; 0: at v only) */
   int max_steps;          /* of the outward search (0: 4 * MAX_STEPS) */
   int growth;             /* of its step, each step (0: 2, doubling) */
   int real_digits;        /* M_REAL: decimals the element is written with (real_resolution) */
@@ -383,23 +381,12 @@ static SdTree *vary(Pin *p, SdInt v) {
 }
 
 /* Does the cause hold with the element at v? -1: no such input. */
-static int predict_at(Pin *p, SdInt v) {
+static int predict(Pin *p, SdInt v) {
   if (p->varied_bytes > PREDICT_BYTES) return -1;
   SdTree *t = vary(p, v);
   if (!t) return -1;
   bool r = p->holds ? p->holds(p->holds_ctx, t) : sd_constraint_eval(p->cause, t, NULL);
   sd_tree_free(t);
-  return r;
-}
-
-/* ... or, over a region with holes (p->hole), within p->hole values of v. */
-static int predict(Pin *p, SdInt v) {
-  int r = predict_at(p, v);
-  for (int k = 1; k <= p->hole && r != 1; k++)
-    for (int sign = -1; sign <= 1 && r != 1; sign += 2) {
-      int near = predict_at(p, sd_int_add(p->scratch, v, sd_int_small(sign * k)));
-      if (near >= 0) r = near;
-    }
   return r;
 }
 
@@ -1452,38 +1439,6 @@ static int extremes_kind(const Debugger *d, SdArena *scratch, const SdTree *t, c
  * varying node's value (extremes_kind) or else its length: out[0]
  * the lowest, out[1] the highest, NULL where no end was found (the region
  * goes on) or the end is t itself. By evaluation only: no runs. */
-/* A region's end (s: holds at s.yes, not at s.no) that is a hole: where the
- * region holds again within HOLE_SCAN values past s.no, its end is searched
- * again with predict holding within the hole's width, and taken at the
- * value nearest that end where it holds. A condition on a value's parity
- * (`a mod 2 = 1 and a + b > 12`) ends its region at every other value:
- * the ends were the inputs' own values, and the threshold's end, where
- * a = 3 and b = 11 pass, was never made (inexpressible). */
-enum { HOLE_SCAN = 16 };
-static Side past_holes(Pin *p, Side s, int dir) {
-  SdInt v = s.no;
-  int width = 0;
-  for (int k = 1; k <= HOLE_SCAN && !width; k++) {
-    v = sd_int_add(p->scratch, v, sd_int_small(dir));
-    if (predict_at(p, v) == 1) width = k;
-  }
-  if (!width) return s;
-  p->hole = width;
-  Side wide = predicted_boundary(p, v, dir);
-  p->hole = 0;
-  if (!wide.found) return s;
-  /* the value nearest the wide end, inwards, on which it holds */
-  SdInt at = wide.yes;
-  for (int k = 0; k <= 2 * width + 1; k++) {
-    if (predict_at(p, at) == 1) {
-      wide.yes = at;
-      return wide;
-    }
-    at = sd_int_add(p->scratch, at, sd_int_small(-dir));
-  }
-  return s;
-}
-
 void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out) {
   SdArena scratch = {0};
   Measure m = {.var = -1, .symbol = node->symbol, .kind = extremes_kind(d, &scratch, t, node)};
@@ -1507,9 +1462,7 @@ void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds hol
   SdInt v0;
   if (p.depth <= 256 && measure_value(&p, p.orig_text, p.orig_len, &v0))
     for (int dir = -1; dir <= 1; dir += 2) {
-      p.hole = 0;
       Side side = predicted_boundary(&p, v0, dir);
-      if (side.found && m.kind == M_VALUE) side = past_holes(&p, side, dir);
       if (side.found && sd_int_cmp(side.yes, v0) != 0) out[dir > 0] = vary(&p, side.yes);
     }
   sd_arena_free(&scratch);
