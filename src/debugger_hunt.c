@@ -2422,22 +2422,110 @@ static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList
  * passes). Up to HUNT_RIVALS rivals, split as ties are (dbg_split_tie),
  * by the solver's search without Z3: rivals are mostly equivalent, and Z3
  * spent up to a second on each failing to prove it (sumover: 0.7 -> 2.3 s). */
+/* The pattern the learner made the diagnosis from, NULL when it is none of
+ * its first candidates (a diagnosis of several causes, completed). */
+static const char *own_pattern(const SdLearner *l, const SdConstraint *diagnosis) {
+  uint32_t n = l ? sd_learner_candidate_count(l) : 0;
+  for (uint32_t r = 0; r < n && r < HUNT_RIVAL_SCAN; r++)
+    if (sd_constraint_equal(sd_learner_candidate(l, r)->constraint, diagnosis)) return sd_learner_candidate(l, r)->pattern;
+  return NULL;
+}
+
+/* Does every input seen label c as the diagnosis? */
+static bool is_rival(const Debugger *d, const SdConstraint *c, const SdConstraint *diagnosis) {
+  if (sd_constraint_equal(c, diagnosis)) return false;
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    const Evidence *e = &d->evidence.items[i];
+    if (e->verdict != SD_VERDICT_UNDEFINED &&
+        sd_constraint_eval(c, e->tree, NULL) != sd_constraint_eval(diagnosis, e->tree, NULL))
+      return false;
+  }
+  return true;
+}
+
+/* Rivals of the diagnosis's own pattern come first: the same question with
+ * another literal or threshold is the likeliest confusion (`str.contains(
+ * <call>, "c (")` beside "exec (" for an exec whose argument is a call:
+ * the three rivals taken in rank order were other patterns, and the
+ * diagnosis was confirmed wrongly). */
+/* The context a contained literal has in every failing input: the bytes
+ * just before and after its first occurrence in the first element of its
+ * nonterminal that holds it, as far as all inputs agree (up to
+ * LONGER_CONTEXT a side). False when fewer than two inputs hold it or
+ * they agree on no byte around it. */
+enum { LONGER_CONTEXT = 16 };
+static bool common_context(const Debugger *d, const Affix *a, char *left, uint32_t *nl, char *right, uint32_t *nr) {
+  uint32_t inputs = 0;
+  *nl = *nr = 0;
+  for (uint32_t k = 0; k < d->failing.size; k++) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    for (uint32_t j = 0; j < t->by_symbol_count[a->symbol]; j++) {
+      uint32_t len;
+      const char *text = sd_node_text(t, t->nodes[t->by_symbol[a->symbol][j]], &len);
+      long at = literal_at(text, len, a->literal, SD_OP_STR_CONTAINS);
+      if (at < 0) continue;
+      const char *before = text + at, *after = text + at + a->literal->length;
+      uint32_t room_l = (uint32_t)at, room_r = len - (uint32_t)at - a->literal->length, l = 0, r = 0;
+      if (!inputs) { /* the first input's context is the common one so far */
+        *nl = room_l < LONGER_CONTEXT ? room_l : LONGER_CONTEXT;
+        *nr = room_r < LONGER_CONTEXT ? room_r : LONGER_CONTEXT;
+        memcpy(left + LONGER_CONTEXT - *nl, before - *nl, *nl);
+        memcpy(right, after, *nr);
+      }
+      while (l < *nl && l < room_l && before[-1 - (long)l] == left[LONGER_CONTEXT - 1 - l]) l++;
+      while (r < *nr && r < room_r && after[r] == right[r]) r++;
+      *nl = l, *nr = r, inputs++;
+      break;
+    }
+  }
+  return inputs >= 2 && *nl + *nr > 0;
+}
+
+/* The diagnosis with each contained literal as long as every failing
+ * input has it (`str.contains(<call>, "c (")` -> "(exec ("): the learner
+ * takes the shortest literal that tells the evidence apart, and an input
+ * with it but without its longer context is what says which one the
+ * program reads. NULL when no literal grows. */
+static SdConstraint *longer_literals(const Debugger *d, const SdConstraint *diagnosis) {
+  Affix at[8];
+  uint32_t na = affix_atoms(diagnosis, diagnosis->root, at, 0, 8);
+  SdConstraint *longer = NULL;
+  for (uint32_t i = 0; i < na; i++) {
+    char left[LONGER_CONTEXT], right[LONGER_CONTEXT];
+    uint32_t nl, nr;
+    if (at[i].op != SD_OP_STR_CONTAINS || !common_context(d, &at[i], left, &nl, right, &nr)) continue;
+    if (!longer) longer = sd_constraint_clone(diagnosis);
+    Affix mine[8];
+    affix_atoms(longer, longer->root, mine, 0, 8); /* the same atoms, in the same order */
+    SdTerm *lit = (SdTerm *)mine[i].literal;
+    uint32_t n = nl + lit->length + nr;
+    char *text = sd_arena_alloc(longer->arena, n + 1);
+    memcpy(text, left + LONGER_CONTEXT - nl, nl);
+    memcpy(text + nl, lit->text, lit->length);
+    memcpy(text + nl + lit->length, right, nr);
+    text[n] = 0;
+    lit->text = text, lit->length = n;
+  }
+  return longer;
+}
+
 static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdConstraint *longer = longer_literals(d, diagnosis);
+  if (longer) dbg_split_tie(d, diagnosis, longer, TIE_SEARCH_ONLY, out);
+  sd_constraint_free(longer);
   const SdLearner *l = d->active_learner ? d->active_learner : d->first_learner;
   uint32_t n = l ? sd_learner_candidate_count(l) : 0, found = 0;
-  for (uint32_t r = 0; r < n && r < HUNT_RIVAL_SCAN && found < HUNT_RIVALS && !dbg_out_of_time(d); r++) {
-    const SdConstraint *c = sd_learner_candidate(l, r)->constraint;
-    if (sd_constraint_equal(c, diagnosis)) continue;
-    bool same = true;
-    for (uint32_t i = 0; i < d->evidence.size && same; i++) {
-      const Evidence *e = &d->evidence.items[i];
-      if (e->verdict != SD_VERDICT_UNDEFINED)
-        same = sd_constraint_eval(c, e->tree, NULL) == sd_constraint_eval(diagnosis, e->tree, NULL);
+  if (n > HUNT_RIVAL_SCAN) n = HUNT_RIVAL_SCAN;
+  const char *own = own_pattern(l, diagnosis);
+  for (int pass = own ? 0 : 1; pass < 2; pass++)
+    for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++) {
+      const SdCandidate *c = sd_learner_candidate(l, r);
+      bool same_pattern = own && c->pattern && !strcmp(c->pattern, own);
+      if (pass == 0 ? !same_pattern : own && same_pattern) continue;
+      if (!is_rival(d, c->constraint, diagnosis)) continue;
+      found++;
+      dbg_split_tie(d, diagnosis, c->constraint, TIE_SEARCH_ONLY, out);
     }
-    if (!same) continue;
-    found++;
-    dbg_split_tie(d, diagnosis, c, TIE_SEARCH_ONLY, out);
-  }
 }
 
 /* Up to budget random inputs on one side of the diagnosis, after the

@@ -408,13 +408,42 @@ static const Shape *pick_shape(SdSearch *self, SdSymbol symbol, uint32_t kinds) 
   return pick;
 }
 
+/* The kind of a byte as a literal written over a text sees it: a letter of
+ * either case, a digit, or the byte itself (a space, a parenthesis); loose,
+ * letters and digits are one kind. */
+static int byte_class(unsigned char c, bool loose) {
+  if (c >= 'a' && c <= 'z') return 256;
+  if (c >= 'A' && c <= 'Z') return loose ? 256 : 257;
+  if (c >= '0' && c <= '9') return loose ? 256 : 258;
+  return c;
+}
+
+/* Does text[0..n) have the literal's kinds of bytes, byte for byte? */
+static bool aligned(const char *text, const char *literal, uint32_t n, bool loose) {
+  for (uint32_t i = 0; i < n; i++)
+    if (byte_class((unsigned char)text[i], loose) != byte_class((unsigned char)literal[i], loose)) return false;
+  return true;
+}
+
 /* Write the literal of sh over word (of length n) where it belongs; false
- * when it does not fit. */
+ * when it does not fit. Anywhere, the place drawn gives way to the first
+ * place from it (round the word) whose bytes are of the literal's kinds,
+ * else of its loose kinds: written there, the literal keeps the word's
+ * structure (`c (` over the "b (" of "(list ab (add))", an atom before a
+ * call, parses; over "(lis" it does not), where most random places break
+ * it. */
 static bool overlay(SdSearch *self, char *word, uint32_t n, const Shape *sh) {
   if (sh->text_length > n || (sh->kind == SHAPE_WHOLE && sh->text_length != n)) return false;
   uint32_t room = n - sh->text_length;
   uint32_t at = sh->kind == SHAPE_SUFFIX ? room : sh->kind == SHAPE_ANYWHERE ? sd_rng_below(self->rng, room + 1) : 0;
-  memcpy(word + at, shape_text(sh), sh->text_length);
+  const char *text = shape_text(sh);
+  bool found = sh->kind != SHAPE_ANYWHERE;
+  for (int loose = 0; loose < 2 && !found; loose++)
+    for (uint32_t k = 0; k <= room && !found; k++) {
+      uint32_t p = (at + k) % (room + 1);
+      if (aligned(word + p, text, sh->text_length, loose)) at = p, found = true;
+    }
+  memcpy(word + at, text, sh->text_length);
   return true;
 }
 
