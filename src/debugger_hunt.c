@@ -2359,45 +2359,154 @@ static void equal_measures(Debugger *d, const SdConstraint *diagnosis, TreeList 
   sd_hash_set_free(&made);
 }
 
-static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *made) {
-  TreeList pools[10] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
-  vary_free(d, diagnosis, &pools[0]);
-  failing_neighbours(d, diagnosis, &pools[1]);
-  grow_free(d, diagnosis, &pools[2]);
-  boundary_transplants(d, diagnosis, &pools[3]);
-  region_ends_inside(d, diagnosis, HUNT_EXTRA_EACH, &pools[4]);
-  across_scopes(d, diagnosis, &pools[5]);
-  least_elements(d, diagnosis, &pools[6]);
-  least_contexts(d, diagnosis, &pools[7]);
-  members_alone(d, diagnosis, &pools[8]);
-  affix_inside(d, diagnosis, &pools[9]);
-  static const char *const tags[10] = {"free", "failnb", "grow", "transplant", "ends", "scopes", "least", "plain",
-                                       "members", "affixin"};
-  for (uint32_t k = 0; k < 10; k++) {
-    uint32_t each = k == 0 ? HUNT_EXTRA_FREE : k == 8 ? HUNT_EXTRA_MEMBERS : HUNT_EXTRA_EACH;
-    if (k == 1 || k == 2) { /* drawn at random */
-      for (uint32_t i = 0; i < each && pools[k].size; i++) array_push(&made[k].trees, draw(d, &pools[k]));
-    } else { /* in order: the most suspicious free variants, transplants to another context first,
-                region ends of the longest inputs */
-      for (uint32_t i = 0; i < each && i < pools[k].size; i++) {
-        array_push(&made[k].trees, pools[k].items[i]);
-        pools[k].items[i] = NULL;
-      }
-    }
-    made[k].tag = tags[k];
-    for (uint32_t i = 0; i < pools[k].size; i++) sd_tree_free(pools[k].items[i]);
-    array_free(&pools[k]);
+/* Corners of arithmetic inside the diagnosis: where an atom does
+ * arithmetic on the values of two elements (`str.to.int(a) +
+ * str.to.int(b) > 13`), a failing input with one of them made as small as
+ * the diagnosis lets it be and the other then as small as it can be ("1
+ * 13"). A sum, a product and a larger of the two agree in the middle of
+ * the failures seen and part at their corners: inexpressible (odd a and b
+ * whose product is above 40) was confirmed as a sum above 13 at seed 3,
+ * no input having a small a beside a large b. From the shortest failing
+ * inputs, each element taken low in turn: its values from 0 up to
+ * CORNER_LOW, the other's from 0 up to CORNER_HIGH past its own, at
+ * most CORNER_EVALS evaluations in all. */
+enum { CORNER_BASES = 2, CORNER_LOW = 16, CORNER_HIGH = 128, CORNER_EVALS = 3000 };
+
+/* The two elements whose values an atom does arithmetic on: in vars. */
+static bool arithmetic_pair(const SdConstraint *c, const SdTerm *t, bool under_arith, int32_t vars[2], uint32_t *n) {
+  if (t->op == SD_OP_STR_TO_INT && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR && t->args[0]->var >= 0 &&
+      c->variables[t->args[0]->var].symbol >= 0) {
+    if (!under_arith) return false;
+    for (uint32_t i = 0; i < *n; i++)
+      if (vars[i] == t->args[0]->var) return true;
+    if (*n < 2) vars[(*n)++] = t->args[0]->var;
+    return true;
   }
-  generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, &made[10].trees);
-  made[10].tag = "alone";
-  /* an affix atom's text moved where the atom does not look goes first: it
-     is what refutes an affix that stands for another (mailattach: `.exe`
-     anywhere for a name ending in it), and six makers with inputs took
-     every turn before it */
-  Made affix = made[9];
-  memmove(made + 1, made, 9 * sizeof *made);
-  made[0] = affix;
-  return 11;
+  bool arith = t->op == SD_OP_ADD || t->op == SD_OP_SUB || t->op == SD_OP_MUL || t->op == SD_OP_DIV ||
+               t->op == SD_OP_MOD;
+  for (uint32_t i = 0; i < t->arg_count; i++) arithmetic_pair(c, t->args[i], under_arith || arith, vars, n);
+  return *n == 2;
+}
+
+static uint32_t arithmetic_pairs(const SdConstraint *c, const SdFormula *f, SdSymbol (*out)[2], uint32_t n,
+                                 uint32_t max) {
+  if (f->kind == SD_F_ATOM) {
+    int32_t vars[2];
+    uint32_t nv = 0;
+    if (n < max && arithmetic_pair(c, f->atom, false, vars, &nv))
+      out[n][0] = c->variables[vars[0]].symbol, out[n][1] = c->variables[vars[1]].symbol, n++;
+    return n;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) n = arithmetic_pairs(c, f->children[i], out, n, max);
+  return n;
+}
+
+/* The first node of symbol in t with a numeral value, other than not. */
+static const SdNode *valued_node(const SdTree *t, SdSymbol symbol, const SdNode *not) {
+  for (uint32_t q = 0; q < t->by_symbol_count[symbol]; q++) {
+    const SdNode *n = t->nodes[t->by_symbol[symbol][q]];
+    if (n != not && numeral_value(t, n) >= 0) return n;
+  }
+  return NULL;
+}
+
+/* base with low as small as the diagnosis lets it be, high then least:
+ * the input, or NULL; *evals counts down. */
+static SdTree *corner(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *low,
+                      const SdNode *high, int32_t *evals) {
+  uint32_t path[256];
+  uint32_t depth = sd_node_path(high, path, 256);
+  long long lv = numeral_value(base, low), hv = numeral_value(base, high);
+  if (depth > 256) return NULL;
+  for (long long v = 0; v < lv && v < CORNER_LOW && *evals > 0; v++) {
+    SdTree *t1 = with_value(d, base, low, v);
+    const SdNode *h = t1 ? sd_tree_follow(t1, path, depth) : NULL;
+    for (long long w = 0; h && w <= hv + CORNER_HIGH && (*evals)-- > 0; w++) {
+      SdTree *t2 = with_value(d, t1, h, w);
+      if (t2 && sd_constraint_eval(diagnosis, t2, NULL)) {
+        sd_tree_free(t1);
+        return t2;
+      }
+      sd_tree_free(t2);
+    }
+    sd_tree_free(t1);
+  }
+  return NULL;
+}
+
+static void corners(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol pairs[4][2];
+  uint32_t np = arithmetic_pairs(diagnosis, diagnosis->root, pairs, 0, 4);
+  if (!np) return;
+  const SdTree *bases[CORNER_BASES];
+  uint32_t nb = shortest_failing(d, diagnosis, bases, CORNER_BASES);
+  SdHashSet made = {0};
+  int32_t evals = CORNER_EVALS;
+  for (uint32_t b = 0; b < nb; b++)
+    for (uint32_t p = 0; p < np; p++)
+      for (int side = 0; side < 2; side++) {
+        const SdNode *low = valued_node(bases[b], pairs[p][side], NULL);
+        const SdNode *high = low ? valued_node(bases[b], pairs[p][1 - side], low) : NULL;
+        SdTree *t = high ? corner(d, diagnosis, bases[b], low, high, &evals) : NULL;
+        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+  sd_hash_set_free(&made);
+}
+
+/* A targeted maker of hunt inputs: into out. */
+typedef void (*Maker)(Debugger *d, const SdConstraint *diagnosis, TreeList *out);
+
+static void region_ends_each(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  region_ends_inside(d, diagnosis, HUNT_EXTRA_EACH, out);
+}
+
+/* Targeted makers of inputs inside the diagnosis, in the order they run
+ * (every pool made, then each one's inputs taken: up to cap, drawn at
+ * random or its first ones, the most suspicious free variants,
+ * transplants to another context first, region ends of the longest
+ * inputs), with the turn each takes under the hunt's cap. An affix atom's
+ * text moved where the atom does not look has the first turn: it is what
+ * refutes an affix that stands for another (mailattach: `.exe` anywhere
+ * for a name ending in it), and six makers with inputs took every turn
+ * before it; corners the second (they make inputs only for arithmetic on
+ * two elements). */
+static const struct {
+  Maker make;
+  uint32_t cap;
+  bool drawn;
+  uint32_t turn;
+  const char *tag;
+} INSIDE_MAKERS[] = {
+    {vary_free, HUNT_EXTRA_FREE, false, 2, "free"},
+    {failing_neighbours, HUNT_EXTRA_EACH, true, 3, "failnb"},
+    {grow_free, HUNT_EXTRA_EACH, true, 4, "grow"},
+    {boundary_transplants, HUNT_EXTRA_EACH, false, 5, "transplant"},
+    {region_ends_each, HUNT_EXTRA_EACH, false, 6, "ends"},
+    {across_scopes, HUNT_EXTRA_EACH, false, 7, "scopes"},
+    {least_elements, HUNT_EXTRA_EACH, false, 8, "least"},
+    {least_contexts, HUNT_EXTRA_EACH, false, 9, "plain"},
+    {members_alone, HUNT_EXTRA_MEMBERS, false, 10, "members"},
+    {affix_inside, HUNT_EXTRA_EACH, false, 0, "affixin"},
+    {corners, HUNT_EXTRA_EACH, false, 1, "corners"},
+};
+enum { INSIDE_MAKER_COUNT = sizeof INSIDE_MAKERS / sizeof *INSIDE_MAKERS };
+
+/* Each inside maker's inputs at its turn, then those made where one cause
+ * holds alone; returns the number of makers. */
+static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *made) {
+  TreeList pools[INSIDE_MAKER_COUNT];
+  memset(pools, 0, sizeof pools);
+  for (uint32_t k = 0; k < INSIDE_MAKER_COUNT; k++) INSIDE_MAKERS[k].make(d, diagnosis, &pools[k]);
+  for (uint32_t k = 0; k < INSIDE_MAKER_COUNT; k++) {
+    Made *m = &made[INSIDE_MAKERS[k].turn];
+    if (INSIDE_MAKERS[k].drawn) draw_some(d, &pools[k], INSIDE_MAKERS[k].cap, &m->trees, NULL);
+    else take_first(d, &pools[k], INSIDE_MAKERS[k].cap, &m->trees, NULL);
+    m->tag = INSIDE_MAKERS[k].tag;
+  }
+  generate_alone(d, diagnosis, HUNT_EXTRA_ALONE, &made[INSIDE_MAKER_COUNT].trees);
+  made[INSIDE_MAKER_COUNT].tag = "alone";
+  return INSIDE_MAKER_COUNT + 1;
 }
 
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
@@ -2443,11 +2552,6 @@ static bool is_rival(const Debugger *d, const SdConstraint *c, const SdConstrain
   return true;
 }
 
-/* Rivals of the diagnosis's own pattern come first: the same question with
- * another literal or threshold is the likeliest confusion (`str.contains(
- * <call>, "c (")` beside "exec (" for an exec whose argument is a call:
- * the three rivals taken in rank order were other patterns, and the
- * diagnosis was confirmed wrongly). */
 /* The context a contained literal has in every failing input: the bytes
  * just before and after its first occurrence in the first element of its
  * nonterminal that holds it, as far as all inputs agree (up to
@@ -2509,6 +2613,49 @@ static SdConstraint *longer_literals(const Debugger *d, const SdConstraint *diag
   return longer;
 }
 
+/* The top-level conjuncts of c (c itself when it is no conjunction), as
+ * constraints of their own; returns their number (at most max). */
+static uint32_t conjuncts_of(const SdConstraint *c, SdConstraint **out, uint32_t max) {
+  if (c->root->kind != SD_F_AND) {
+    out[0] = sd_constraint_clone(c);
+    return 1;
+  }
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < c->root->child_count && n < max; i++) out[n++] = dbg_sub_constraint(c, c->root->children[i]);
+  return n;
+}
+
+/* Is rival the diagnosis with more conjuncts (each conjunct of the
+ * diagnosis one of the rival's)? */
+static bool refines(const SdConstraint *rival, const SdConstraint *diagnosis) {
+  enum { MAX_PARTS = 16 };
+  SdConstraint *mine[MAX_PARTS], *theirs[MAX_PARTS];
+  uint32_t nm = conjuncts_of(diagnosis, mine, MAX_PARTS), nt = conjuncts_of(rival, theirs, MAX_PARTS);
+  bool all = nt > nm;
+  for (uint32_t i = 0; i < nm && all; i++) {
+    bool found = false;
+    for (uint32_t k = 0; k < nt && !found; k++) found = sd_constraint_equal(mine[i], theirs[k]);
+    all = found;
+  }
+  for (uint32_t i = 0; i < nm; i++) sd_constraint_free(mine[i]);
+  for (uint32_t k = 0; k < nt; k++) sd_constraint_free(theirs[k]);
+  return all;
+}
+
+/* The order rivals are taken in: those of the diagnosis's own pattern (the
+ * same question with another literal or threshold is the likeliest
+ * confusion: `str.contains(<call>, "c (")` beside "exec (" for an exec
+ * whose argument is a call), then other explanations, then the diagnosis
+ * with conjuncts added (what the all-but-one hunt asks too). In rank
+ * order, three refinements took inexpressible's turns (odd a and b whose
+ * sum is above 13, confirmed while their product above 47 stood beside
+ * it: "3 11" splits them, and passes). */
+enum { RIVAL_OWN, RIVAL_OTHER, RIVAL_REFINED };
+static int rival_order(const SdCandidate *c, const char *own, const SdConstraint *diagnosis) {
+  if (own && c->pattern && !strcmp(c->pattern, own)) return RIVAL_OWN;
+  return refines(c->constraint, diagnosis) ? RIVAL_REFINED : RIVAL_OTHER;
+}
+
 static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdConstraint *longer = longer_literals(d, diagnosis);
   if (longer) dbg_split_tie(d, diagnosis, longer, TIE_SEARCH_ONLY, out);
@@ -2517,15 +2664,17 @@ static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   uint32_t n = l ? sd_learner_candidate_count(l) : 0, found = 0;
   if (n > HUNT_RIVAL_SCAN) n = HUNT_RIVAL_SCAN;
   const char *own = own_pattern(l, diagnosis);
-  for (int pass = own ? 0 : 1; pass < 2; pass++)
-    for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++) {
-      const SdCandidate *c = sd_learner_candidate(l, r);
-      bool same_pattern = own && c->pattern && !strcmp(c->pattern, own);
-      if (pass == 0 ? !same_pattern : own && same_pattern) continue;
-      if (!is_rival(d, c->constraint, diagnosis)) continue;
-      found++;
-      dbg_split_tie(d, diagnosis, c->constraint, TIE_SEARCH_ONLY, out);
-    }
+  int order[HUNT_RIVAL_SCAN];
+  for (uint32_t r = 0; r < n; r++) {
+    const SdCandidate *c = sd_learner_candidate(l, r);
+    order[r] = is_rival(d, c->constraint, diagnosis) ? rival_order(c, own, diagnosis) : -1;
+  }
+  for (int pass = RIVAL_OWN; pass <= RIVAL_REFINED; pass++)
+    for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++)
+      if (order[r] == pass) {
+        found++;
+        dbg_split_tie(d, diagnosis, sd_learner_candidate(l, r)->constraint, TIE_SEARCH_ONLY, out);
+      }
 }
 
 /* Up to budget random inputs on one side of the diagnosis, after the
@@ -2538,7 +2687,6 @@ static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
  * of a cause but one hold. */
 /* Targeted makers of inputs outside the diagnosis, in the order they run:
  * up to cap inputs each, drawn at random from what it makes or its first. */
-typedef void (*Maker)(Debugger *d, const SdConstraint *diagnosis, TreeList *out);
 static const struct {
   Maker make;
   uint32_t cap;
