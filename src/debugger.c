@@ -474,8 +474,7 @@ static bool only_unvaried(const DbgCause *c) {
   return true;
 }
 
-/* Do a and b have the same truth value on every labelled input? */
-static bool same_on_evidence(const Debugger *d, const SdConstraint *a, const SdConstraint *b) {
+bool dbg_same_on_evidence(const Debugger *d, const SdConstraint *a, const SdConstraint *b) {
   for (uint32_t i = 0; i < d->evidence.size; i++) {
     const Evidence *ev = &d->evidence.items[i];
     if (ev->verdict != SD_VERDICT_UNDEFINED &&
@@ -496,7 +495,7 @@ static SdConstraint *unmeasured_equivalent(const Debugger *d, const SdLearner *l
     const SdCandidate *cand = sd_learner_candidate(l, r);
     const SdConstraint *e = cand->constraint;
     if ((best && cand->size >= best->size) || sd_constraint_equal(e, c) || dbg_states_measures(e) ||
-        !same_on_evidence(d, e, c))
+        !dbg_same_on_evidence(d, e, c))
       continue;
     best = cand;
     if (!smallest) break;
@@ -537,7 +536,7 @@ static SdConstraint *without_idle_conjuncts(const Debugger *d, SdConstraint *e, 
       for (uint32_t k = 0; k < parts.size && n < MAX_CAUSES * 4; k++)
         if (k != i) rest[n++] = parts.items[k];
       SdConstraint *fewer = n ? sd_constraint_and(rest, n) : NULL;
-      if (fewer && same_on_evidence(d, fewer, c)) {
+      if (fewer && dbg_same_on_evidence(d, fewer, c)) {
         sd_constraint_free(e);
         e = fewer;
         dropped = true;

@@ -2540,18 +2540,6 @@ static const char *own_pattern(const SdLearner *l, const SdConstraint *diagnosis
   return NULL;
 }
 
-/* Does every input seen label c as the diagnosis? */
-static bool is_rival(const Debugger *d, const SdConstraint *c, const SdConstraint *diagnosis) {
-  if (sd_constraint_equal(c, diagnosis)) return false;
-  for (uint32_t i = 0; i < d->evidence.size; i++) {
-    const Evidence *e = &d->evidence.items[i];
-    if (e->verdict != SD_VERDICT_UNDEFINED &&
-        sd_constraint_eval(c, e->tree, NULL) != sd_constraint_eval(diagnosis, e->tree, NULL))
-      return false;
-  }
-  return true;
-}
-
 /* The context a contained literal has in every failing input: the bytes
  * just before and after its first occurrence in the first element of its
  * nonterminal that holds it, as far as all inputs agree (up to
@@ -2667,7 +2655,8 @@ static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   int order[HUNT_RIVAL_SCAN];
   for (uint32_t r = 0; r < n; r++) {
     const SdCandidate *c = sd_learner_candidate(l, r);
-    order[r] = is_rival(d, c->constraint, diagnosis) ? rival_order(c, own, diagnosis) : -1;
+    bool rival = !sd_constraint_equal(c->constraint, diagnosis) && dbg_same_on_evidence(d, c->constraint, diagnosis);
+    order[r] = rival ? rival_order(c, own, diagnosis) : -1; /* a rival labels every input seen as it does */
   }
   for (int pass = RIVAL_OWN; pass <= RIVAL_REFINED; pass++)
     for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++)

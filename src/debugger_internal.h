@@ -221,6 +221,9 @@ int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis);
 /* The boundaries pinned over all causes. */
 uint32_t dbg_pinned_count(const Debugger *d);
 
+/* debugger.c: do a and b have the same truth value on every labelled input? */
+bool dbg_same_on_evidence(const Debugger *d, const SdConstraint *a, const SdConstraint *b);
+
 /* debugger_report.c */
 /* The disjunct (or conjunct) f of src as a constraint of its own. */
 SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
