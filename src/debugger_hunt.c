@@ -1611,6 +1611,52 @@ static void insert_char(Debugger *d, const SdConstraint *diagnosis, const SdTree
   else sd_tree_free(t);
 }
 
+/* Inside the diagnosis, a contained literal written over an element of a
+ * passing input at each place failing inputs do not have it, where the
+ * text still derives from the element's nonterminal: a condition on where
+ * the text stands (a prefix) parts from "contains" there. tmpmount (a
+ * mount point under "/tmp/") was confirmed as `str.contains(<mnt>,
+ * "tmp/")` at seed 1: "/var/tmp/j" passes. Up to ELSEWHERE_BASES passing
+ * inputs, newest first, and places up to ELSEWHERE_OFFSETS. */
+enum { ELSEWHERE_BASES = 8, ELSEWHERE_OFFSETS = 64 };
+static void literal_elsewhere(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Affix at[8];
+  uint32_t na = affix_atoms(diagnosis, diagnosis->root, at, 0, 8);
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < na; i++) {
+    if (at[i].op != SD_OP_STR_CONTAINS) continue;
+    const SdTerm *lit = at[i].literal;
+    bool seen[ELSEWHERE_OFFSETS] = {false}; /* offsets the failing inputs have it at */
+    for (uint32_t k = 0; k < d->failing.size; k++) {
+      const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+      for (uint32_t j = 0; j < t->by_symbol_count[at[i].symbol]; j++) {
+        uint32_t len;
+        const char *text = sd_node_text(t, t->nodes[t->by_symbol[at[i].symbol][j]], &len);
+        long pos = literal_at(text, len, lit, SD_OP_STR_CONTAINS);
+        if (pos >= 0 && pos < ELSEWHERE_OFFSETS) seen[pos] = true;
+      }
+    }
+    for (uint32_t k = d->passing.size, bases = 0; k-- > 0 && bases < ELSEWHERE_BASES;) {
+      const SdTree *base = d->evidence.items[d->passing.items[k]].tree;
+      if (!base->by_symbol_count[at[i].symbol]) continue;
+      bases++;
+      const SdNode *node = base->nodes[base->by_symbol[at[i].symbol][0]];
+      uint32_t len;
+      const char *text = sd_node_text(base, node, &len);
+      for (uint32_t q = 0; q + lit->length <= len && q < ELSEWHERE_OFFSETS; q++) {
+        if (seen[q]) continue;
+        char *copy = sd_xstrndup(text, len);
+        memcpy(copy + q, lit->text, lit->length);
+        SdTree *t = retext(d, base, node, copy, len);
+        free(copy);
+        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
 /* Inside the diagnosis, the text a prefixof / suffixof / contains atom
  * matches in a failing input with a character added where the atom does
  * not look (after a prefix, before a suffix, on either side of a contained
@@ -2470,7 +2516,8 @@ static void region_ends_each(Debugger *d, const SdConstraint *diagnosis, TreeLis
  * refutes an affix that stands for another (mailattach: `.exe` anywhere
  * for a name ending in it), and six makers with inputs took every turn
  * before it; corners the second (they make inputs only for arithmetic on
- * two elements). */
+ * two elements), a contained literal elsewhere the third (only for
+ * contains atoms). */
 static const struct {
   Maker make;
   uint32_t cap;
@@ -2478,17 +2525,18 @@ static const struct {
   uint32_t turn;
   const char *tag;
 } INSIDE_MAKERS[] = {
-    {vary_free, HUNT_EXTRA_FREE, false, 2, "free"},
-    {failing_neighbours, HUNT_EXTRA_EACH, true, 3, "failnb"},
-    {grow_free, HUNT_EXTRA_EACH, true, 4, "grow"},
-    {boundary_transplants, HUNT_EXTRA_EACH, false, 5, "transplant"},
-    {region_ends_each, HUNT_EXTRA_EACH, false, 6, "ends"},
-    {across_scopes, HUNT_EXTRA_EACH, false, 7, "scopes"},
-    {least_elements, HUNT_EXTRA_EACH, false, 8, "least"},
-    {least_contexts, HUNT_EXTRA_EACH, false, 9, "plain"},
-    {members_alone, HUNT_EXTRA_MEMBERS, false, 10, "members"},
+    {vary_free, HUNT_EXTRA_FREE, false, 3, "free"},
+    {failing_neighbours, HUNT_EXTRA_EACH, true, 4, "failnb"},
+    {grow_free, HUNT_EXTRA_EACH, true, 5, "grow"},
+    {boundary_transplants, HUNT_EXTRA_EACH, false, 6, "transplant"},
+    {region_ends_each, HUNT_EXTRA_EACH, false, 7, "ends"},
+    {across_scopes, HUNT_EXTRA_EACH, false, 8, "scopes"},
+    {least_elements, HUNT_EXTRA_EACH, false, 9, "least"},
+    {least_contexts, HUNT_EXTRA_EACH, false, 10, "plain"},
+    {members_alone, HUNT_EXTRA_MEMBERS, false, 11, "members"},
     {affix_inside, HUNT_EXTRA_EACH, false, 0, "affixin"},
     {corners, HUNT_EXTRA_EACH, false, 1, "corners"},
+    {literal_elsewhere, HUNT_EXTRA_EACH, false, 2, "elsewhere"},
 };
 enum { INSIDE_MAKER_COUNT = sizeof INSIDE_MAKERS / sizeof *INSIDE_MAKERS };
 
@@ -2660,9 +2708,10 @@ static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   }
   for (int pass = RIVAL_OWN; pass <= RIVAL_REFINED; pass++)
     for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++)
-      if (order[r] == pass) {
-        found++;
+      if (order[r] == pass) { /* a rival no input was made for takes no turn */
+        uint32_t before = out->size;
         dbg_split_tie(d, diagnosis, sd_learner_candidate(l, r)->constraint, TIE_SEARCH_ONLY, out);
+        found += out->size > before;
       }
 }
 
