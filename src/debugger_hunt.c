@@ -1067,6 +1067,89 @@ static SdTree *wrapped(Debugger *d, const SdTree *base, const SdNode *node, uint
   return t;
 }
 
+/* A node through alternative alt of its symbol, the least way below. */
+static SdNode *least_through(Debugger *d, SdTree *scratch, SdSymbol symbol, uint32_t alt) {
+  const SdAlternative *a = &d->grammar->symbols[symbol].alternatives[alt];
+  SdNode *n = sd_tree_new_node(scratch, symbol, (int32_t)alt, a->count);
+  for (uint32_t k = 0; k < a->count; k++) {
+    n->children[k] = sd_fuzz_least(d->fuzzer, scratch, a->symbols[k]);
+    n->children[k]->parent = n;
+  }
+  return n;
+}
+
+/* Inside the diagnosis, base with node wrapped through alternative alt,
+ * once per alternative of each of the wrapper's other children (derived the
+ * least way): the element in each context one level out. A cause stated on
+ * a text may hold only where the element stands first ("Fwd: Fwd:" fails
+ * at the start of a subject, not after "Re:"); the wrapper's cheapest
+ * context alone would never put a "Re:" there. */
+static void wrapped_each(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                         uint32_t alt, SdHashSet *made, TreeList *out) {
+  SdTree *scratch = sd_tree_new(d->grammar);
+  SdNode *wrapper = least_through(d, scratch, node->symbol, alt);
+  SdNode *inner = shallowest(wrapper, node->symbol);
+  if (inner) {
+    SdNode *copy = sd_tree_copy_node(scratch, node);
+    copy->parent = inner->parent;
+    for (uint32_t i = 0; i < inner->parent->child_count; i++)
+      if (inner->parent->children[i] == inner) inner->parent->children[i] = copy;
+    const SdNode *path = copy;
+    while (path->parent != wrapper) path = path->parent;
+    for (uint32_t k = 0; k < wrapper->child_count && out->size < 1000; k++) {
+      SdNode *child = wrapper->children[k];
+      if (child == path || !sd_grammar_is_nonterminal(d->grammar, child->symbol)) continue;
+      for (uint32_t j = 0; j < d->grammar->symbols[child->symbol].alternative_count; j++) {
+        wrapper->children[k] = least_through(d, scratch, child->symbol, j);
+        wrapper->children[k]->parent = wrapper;
+        SdTree *t = sd_tree_clone_replacing(base, node, wrapper);
+        if (keep(d, diagnosis, true, made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+      wrapper->children[k] = child;
+    }
+  }
+  sd_tree_free(scratch);
+}
+
+/* Whether node lies in the subtree of one of the n witnesses (all nodes
+ * do when there is none). */
+static bool under_witness(const SdNode *node, const SdNode **witness, uint32_t n) {
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++) {
+    if (!witness[i]) continue;
+    any = true;
+    for (const SdNode *p = node; p; p = p->parent)
+      if (p == witness[i]) return true;
+  }
+  return !any;
+}
+
+/* Failing inputs inside the diagnosis with one element wrapped in each
+ * context one level out (wrapped_each): elements of the diagnosis's
+ * witnesses (the elements its outer quantifiers bind), where the cause
+ * is. */
+static void wrap_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  SdHashSet made = {0};
+  const SdNode **witness = sd_xcalloc(diagnosis->variable_count + 1, sizeof *witness);
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = d->evidence.items[bases[b]].tree;
+    if (!sd_constraint_eval(diagnosis, base, witness)) continue;
+    for (uint32_t id = 1; id < base->node_count && out->size < 1000; id++) {
+      const SdNode *node = base->nodes[id];
+      if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+          !under_witness(node, witness, diagnosis->variable_count))
+        continue;
+      for (uint32_t a = 0; a < d->grammar->symbols[node->symbol].alternative_count; a++)
+        wrapped_each(d, diagnosis, base, node, a, &made, out);
+    }
+  }
+  free(witness);
+  sd_hash_set_free(&made);
+}
+
 /* Outside the diagnosis, failing inputs with one element wrapped in another
  * derivation of its own nonterminal (wrapped): a cause stated on the text
  * ("/ 0") may stand for a value that other texts have too ("/ (0)", "/ -0"),
@@ -2525,18 +2608,19 @@ static const struct {
   uint32_t turn;
   const char *tag;
 } INSIDE_MAKERS[] = {
-    {vary_free, HUNT_EXTRA_FREE, false, 3, "free"},
-    {failing_neighbours, HUNT_EXTRA_EACH, true, 4, "failnb"},
-    {grow_free, HUNT_EXTRA_EACH, true, 5, "grow"},
-    {boundary_transplants, HUNT_EXTRA_EACH, false, 6, "transplant"},
-    {region_ends_each, HUNT_EXTRA_EACH, false, 7, "ends"},
-    {across_scopes, HUNT_EXTRA_EACH, false, 8, "scopes"},
-    {least_elements, HUNT_EXTRA_EACH, false, 9, "least"},
-    {least_contexts, HUNT_EXTRA_EACH, false, 10, "plain"},
-    {members_alone, HUNT_EXTRA_MEMBERS, false, 11, "members"},
+    {vary_free, HUNT_EXTRA_FREE, false, 4, "free"},
+    {failing_neighbours, HUNT_EXTRA_EACH, true, 5, "failnb"},
+    {grow_free, HUNT_EXTRA_EACH, true, 6, "grow"},
+    {boundary_transplants, HUNT_EXTRA_EACH, false, 7, "transplant"},
+    {region_ends_each, HUNT_EXTRA_EACH, false, 8, "ends"},
+    {across_scopes, HUNT_EXTRA_EACH, false, 9, "scopes"},
+    {least_elements, HUNT_EXTRA_EACH, false, 10, "least"},
+    {least_contexts, HUNT_EXTRA_EACH, false, 11, "plain"},
+    {members_alone, HUNT_EXTRA_MEMBERS, false, 12, "members"},
     {affix_inside, HUNT_EXTRA_EACH, false, 0, "affixin"},
     {corners, HUNT_EXTRA_EACH, false, 1, "corners"},
     {literal_elsewhere, HUNT_EXTRA_EACH, false, 2, "elsewhere"},
+    {wrap_inside, HUNT_EXTRA_EACH, true, 3, "wrapin"},
 };
 enum { INSIDE_MAKER_COUNT = sizeof INSIDE_MAKERS / sizeof *INSIDE_MAKERS };
 

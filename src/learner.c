@@ -837,6 +837,12 @@ typedef struct LrValueCache {
   uint8_t how[LR_MAX_SYMS];
   ValueTable vt;
   uint32_t upto;              /* inputs counted */
+  /* values at LR_AFFIX_MAX bytes and their extensions (learner_affix.c),
+     valid for ext_upto inputs: per value, the value then LR_AFFIX_GROWN
+     slots of extensions (NULL: none) */
+  Array(char *) exts;
+  Array(uint32_t) ext_lens;
+  uint32_t ext_upto;
 } LrValueCache;
 
 static bool text_slot(const LrSlot *s) {
@@ -859,12 +865,75 @@ static LrValueCache *value_cache(SdLearner *self, const LrSlot *s) {
   return c;
 }
 
+static void extensions_clear(LrValueCache *c) {
+  for (uint32_t i = 0; i < c->exts.size; i++) free(c->exts.items[i]);
+  array_clear(&c->exts);
+  array_clear(&c->ext_lens);
+}
+
+/* The extensions of value v (*n of them), computed once per slot kind and
+ * set of inputs. */
+static char **extensions_of(SdLearner *self, LrValueCache *c, const char *v, uint32_t vlen, uint32_t **lens,
+                            uint32_t *n) {
+  enum { STRIDE = LR_AFFIX_GROWN + 1 };
+  if (c->ext_upto != self->inputs.size) {
+    extensions_clear(c);
+    c->ext_upto = self->inputs.size;
+  }
+  uint32_t at = 0;
+  while (at < c->exts.size && !(c->ext_lens.items[at] == vlen && !memcmp(c->exts.items[at], v, vlen))) at += STRIDE;
+  if (at == c->exts.size) {
+    char *grown[LR_AFFIX_GROWN] = {0};
+    uint32_t grown_len[LR_AFFIX_GROWN] = {0};
+    lr_affix_extensions(self, c->syms, c->sym_count, c->mode, v, vlen, grown, grown_len);
+    array_push(&c->exts, sd_xstrndup(v, vlen));
+    array_push(&c->ext_lens, vlen);
+    for (uint32_t k = 0; k < LR_AFFIX_GROWN; k++) {
+      array_push(&c->exts, grown[k]);
+      array_push(&c->ext_lens, grown_len[k]);
+    }
+  }
+  *n = 0;
+  while (*n < LR_AFFIX_GROWN && c->exts.items[at + 1 + *n]) (*n)++;
+  *lens = &c->ext_lens.items[at + 1];
+  return &c->exts.items[at + 1];
+}
+
 static void value_caches_free(SdLearner *self) {
   for (uint32_t i = 0; i < self->value_caches.size; i++) {
+    extensions_clear(self->value_caches.items[i]);
+    array_free(&self->value_caches.items[i]->exts);
+    array_free(&self->value_caches.items[i]->ext_lens);
     value_table_free(&self->value_caches.items[i]->vt);
     free(self->value_caches.items[i]);
   }
   array_free(&self->value_caches);
+}
+
+/* Appends to vals[0..m) the extensions of its values at LR_AFFIX_MAX bytes
+ * (affix slots only) that are not among them; returns how many (at most
+ * LR_AFFIX_GROWN * m). */
+static uint32_t extensions(SdLearner *self, const LrSlot *s, LrValueCache *cache, char **vals,
+                           uint32_t *lens, uint32_t m) {
+  if (!text_slot(s) || !self->failing ||
+      (s->mode != LR_PREFIX && s->mode != LR_SUFFIX && s->mode != LR_SUBSTRING))
+    return 0;
+  uint32_t added = 0;
+  for (uint32_t i = 0; i < m; i++) {
+    if (lens[i] != LR_AFFIX_MAX) continue;
+    uint32_t n, *elens;
+    char **exts = extensions_of(self, cache, vals[i], lens[i], &elens, &n);
+    for (uint32_t e = 0; e < n; e++) {
+      bool known = false;
+      for (uint32_t j = 0; j < m + added && !known; j++)
+        known = lens[j] == elens[e] && !memcmp(vals[j], exts[e], elens[e]);
+      if (known) continue;
+      vals[m + added] = sd_xstrndup(exts[e], elens[e]);
+      lens[m + added] = elens[e];
+      added++;
+    }
+  }
+  return added;
 }
 
 /* Counts the values of inputs [from, n) into vt. */
@@ -1016,18 +1085,21 @@ static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSl
   uint32_t m = kept < max ? kept : max;
   if (absent.size > 1) qsort(absent.items, absent.size, sizeof(ValueCount), by_passing);
   uint32_t ma = absent.size < max_absent ? absent.size : max_absent;
-  *out = sd_xcalloc(m + ma ? m + ma : 1, sizeof(char *));
-  *out_len = sd_xcalloc(m + ma ? m + ma : 1, sizeof(uint32_t));
+  uint32_t room = m + LR_AFFIX_GROWN * m + ma; /* each value may bring its extensions */
+  *out = sd_xcalloc(room ? room : 1, sizeof(char *));
+  *out_len = sd_xcalloc(room ? room : 1, sizeof(uint32_t));
   for (uint32_t i = 0; i < m; i++) {
     (*out)[i] = sd_xstrndup(vt.items.items[i].text, vt.items.items[i].len);
     (*out_len)[i] = vt.items.items[i].len;
   }
+  uint32_t n = m + extensions(self, s, cache, *out, *out_len, m);
   for (uint32_t i = 0; i < ma; i++) {
-    (*out)[m + i] = sd_xstrndup(absent.items[i].text, absent.items[i].len);
-    (*out_len)[m + i] = absent.items[i].len;
+    (*out)[n + i] = sd_xstrndup(absent.items[i].text, absent.items[i].len);
+    (*out_len)[n + i] = absent.items[i].len;
   }
   array_free(&absent);
-  *absent_from = m;
+  *absent_from = n;
+  m = n;
   array_free(&vt.items);
   return m + ma;
 }

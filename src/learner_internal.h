@@ -233,6 +233,12 @@ bool lr_atom_update(SdLearner *self, uint32_t index);
 uint32_t lr_needed(const SdLearner *self);
 uint32_t lr_count_atoms(const SdConstraint *c);
 bool lr_parse_int(const char *s, uint32_t len, int64_t *out);
+/* learner_affix.c: value v of a prefix / suffix / substring slot grown as long
+ * as every failing input with it has it, and that cut back to a change of
+ * kind of byte: up to LR_AFFIX_GROWN texts (malloc'd) into out; how many */
+enum { LR_AFFIX_GROWN = 3 };
+uint32_t lr_affix_extensions(const SdLearner *self, const SdSymbol *syms, uint32_t sym_count, int mode,
+                             const char *v, uint32_t vlen, char **out, uint32_t *out_len);
 void lr_pattern_analyse(SdLearner *self, uint32_t index);
 void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message);
 int lr_cmp_precision(uint32_t tp1, uint32_t fp1, uint32_t tp2, uint32_t fp2);
