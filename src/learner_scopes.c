@@ -183,12 +183,17 @@ static uint32_t item_atoms(const SdLearner *self, uint32_t item, uint32_t *out, 
 
 /* Item i into pick[0..*np), the LR_SCOPE_SCAN items with most failing
  * inputs, then fewest passing ones (insertion; among equals, the first). */
-static void keep_best(const SdLearner *self, uint32_t *pick, uint32_t *np, uint32_t i) {
+static bool before_item(const LrItem *q, const LrItem *it, bool net) {
+  if (net && (int64_t)q->tp - q->fp != (int64_t)it->tp - it->fp) return (int64_t)q->tp - q->fp > (int64_t)it->tp - it->fp;
+  return q->tp > it->tp || (q->tp == it->tp && q->fp <= it->fp);
+}
+
+static void keep_best(const SdLearner *self, uint32_t *pick, uint32_t *np, uint32_t i, bool net) {
   const LrItem *it = &self->items.items[i];
   uint32_t at = *np < LR_SCOPE_SCAN ? (*np)++ : LR_SCOPE_SCAN;
   while (at > 0) {
     const LrItem *q = &self->items.items[pick[at - 1]];
-    if (q->tp > it->tp || (q->tp == it->tp && q->fp <= it->fp)) break;
+    if (before_item(q, it, net)) break;
     if (at < LR_SCOPE_SCAN) pick[at] = pick[at - 1];
     at--;
   }
@@ -206,7 +211,7 @@ static void best_open_pairs(const SdLearner *self, Pairs *p) {
     if (l->atom == LR_NONE || r->atom == LR_NONE || scopable_symbol(self, l->atom) < 0 ||
         scopable_symbol(self, r->atom) < 0)
       continue;
-    keep_best(self, pick, &np, i);
+    keep_best(self, pick, &np, i, false);
   }
   for (uint32_t k = 0; k < np && p->n < p->cap; k++) {
     const LrItem *it = &self->items.items[pick[k]];
@@ -363,7 +368,7 @@ static uint32_t scoped_relations(SdLearner *self) {
       const LrItem *it = &self->items.items[i];
       SdSymbol syms[LR_RELATION_VARS];
       if (it->atom == LR_NONE || it->fp == 0 || it->tp == 0 || !relation_symbols(self, it->atom, syms)) continue;
-      keep_best(self, pick, &np, i);
+      keep_best(self, pick, &np, i, true);
     }
   }
   uint32_t added = 0, tried = 0;
