@@ -650,6 +650,78 @@ static void test_count_exceeds_field(void) {
   expect_top_pattern(block_grammar, 11, block_overflows, rel, "Count exceeds field", "exists <block> ", "count(");
 }
 
+/* A block declaring more samples than it holds ("Field exceeds count"):
+ * the reader takes as many as declared. */
+static bool block_underflows(const SdTree *t) {
+  SdSymbol block = sd_grammar_find(t->grammar, "<block>"), count = sd_grammar_find(t->grammar, "<count>"),
+           sample = sd_grammar_find(t->grammar, "<sample>");
+  for (uint32_t i = 0; i < t->by_symbol_count[block]; i++) {
+    const SdNode *b = t->nodes[t->by_symbol[block][i]];
+    uint32_t nc, fc = sd_tree_range(t, count, b, &nc), ns;
+    sd_tree_range(t, sample, b, &ns);
+    if (nc == 1 && (long)ns < field_value(t, t->nodes[t->by_symbol[count][fc]])) return true;
+  }
+  return false;
+}
+
+static void test_field_exceeds_count(void) {
+  const char *rel[] = {"<count>", "<sample>", NULL};
+  expect_top_pattern(block_grammar, 12, block_underflows, rel, "Field exceeds count", "exists <block> ", "count(");
+}
+
+/* One block per input: <block> is no record of a list, and the count is
+ * over the whole input ("Field exceeds count in the input"). */
+static const char *one_block_grammar =
+    "<start> ::= <block>\n"
+    "<block> ::= \"b n=\" <count> \":\" <samples> \";\"\n"
+    "<count> ::= [0-4]\n"
+    "<samples> ::= \"\" | \" \" <sample> <samples>\n"
+    "<sample> ::= [0-9]\n";
+
+static void test_field_exceeds_count_in_input(void) {
+  const char *rel[] = {"<count>", "<sample>", NULL};
+  expect_top_pattern(one_block_grammar, 13, block_underflows, rel, "Field exceeds count in the input",
+                     "exists <count> ", "count(start");
+}
+
+/* A literal longer than the 8 bytes values are cut to: a subject starting
+ * "Subject: Fwd: Fwd:" loops, one with "Re: Fwd: Fwd:" does not; 8-byte
+ * pieces hold on both, the grown literal (learner_affix.c) tells them apart. */
+static const char *subject_grammar =
+    "<start> ::= <msg> | <msg> <msg>\n"
+    "<msg> ::= \"Subject: \" <subject> \"\\n\"\n"
+    "<subject> ::= <word> | <word> \" \" <subject>\n"
+    "<word> ::= \"Re:\" | \"Fwd:\" | \"ok\"\n";
+
+static bool forward_loop(const SdTree *t) {
+  SdSymbol msg = sd_grammar_find(t->grammar, "<msg>");
+  for (uint32_t i = 0; i < t->by_symbol_count[msg]; i++) {
+    uint32_t len;
+    const char *text = sd_node_text(t, t->nodes[t->by_symbol[msg][i]], &len);
+    if (len >= 18 && !memcmp(text, "Subject: Fwd: Fwd:", 18)) return true;
+  }
+  return false;
+}
+
+static void test_grown_literal(void) {
+  const char *rel[] = {"<msg>", "<subject>", "<word>", NULL};
+  SdGrammar *g = grammar_text(subject_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 14, 300, 40, forward_loop);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0);
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "Subject: Fwd: F"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* An upper-case letter in a name fails; upper case elsewhere does not. The
  * grammar's letters are one mixed class, [a-zA-Z]: "Contains a character
  * of a class" takes its upper-case part. */
@@ -1876,6 +1948,9 @@ int main(void) {
   RUN(test_record_sum);
   RUN(test_record_sum_below);
   RUN(test_count_exceeds_field);
+  RUN(test_field_exceeds_count);
+  RUN(test_field_exceeds_count_in_input);
+  RUN(test_grown_literal);
   RUN(test_character_class);
   RUN(test_charset_choices);
   RUN(test_pool_members);
