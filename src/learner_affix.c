@@ -55,7 +55,8 @@ static void collect(const SdLearner *self, const SdSymbol *syms, uint32_t sym_co
       for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
         uint32_t len;
         const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
-        if (!has_value(mode, txt, len, v, vlen)) continue;
+        /* substrings are values of short elements only (as they are counted) */
+        if ((mode == LR_SUBSTRING && len > AFFIX_LONGEST) || !has_value(mode, txt, len, v, vlen)) continue;
         array_push(out, ((Occurrence){.text = txt, .len = len, .input = *inputs}));
         found = true;
       }
