@@ -1046,6 +1046,18 @@ static SdNode *shallowest(SdNode *node, SdSymbol s) {
  * symbol, the rest of it the cheapest way, with the shallowest element of
  * that symbol inside being the node itself ("0" as "(0)" or "-0"); NULL when
  * the alternative holds no such element. */
+/* A copy of node (into scratch) put in place of the shallowest element of
+ * its symbol inside wrapper; NULL when wrapper holds none. */
+static SdNode *put_inside(SdTree *scratch, SdNode *wrapper, const SdNode *node) {
+  SdNode *inner = shallowest(wrapper, node->symbol);
+  if (!inner) return NULL;
+  SdNode *copy = sd_tree_copy_node(scratch, node);
+  copy->parent = inner->parent;
+  for (uint32_t i = 0; i < inner->parent->child_count; i++)
+    if (inner->parent->children[i] == inner) inner->parent->children[i] = copy;
+  return copy;
+}
+
 static SdTree *wrapped(Debugger *d, const SdTree *base, const SdNode *node, uint32_t alt) {
   const SdAlternative *a = &d->grammar->symbols[node->symbol].alternatives[alt];
   SdTree *scratch = sd_tree_new(d->grammar);
@@ -1054,15 +1066,7 @@ static SdTree *wrapped(Debugger *d, const SdTree *base, const SdNode *node, uint
     wrapper->children[k] = sd_fuzz_cheapest(d->fuzzer, scratch, a->symbols[k]);
     wrapper->children[k]->parent = wrapper;
   }
-  SdNode *inner = shallowest(wrapper, node->symbol);
-  SdTree *t = NULL;
-  if (inner) {
-    SdNode *copy = sd_tree_copy_node(scratch, node);
-    copy->parent = inner->parent;
-    for (uint32_t i = 0; i < inner->parent->child_count; i++)
-      if (inner->parent->children[i] == inner) inner->parent->children[i] = copy;
-    t = sd_tree_clone_replacing(base, node, wrapper);
-  }
+  SdTree *t = put_inside(scratch, wrapper, node) ? sd_tree_clone_replacing(base, node, wrapper) : NULL;
   sd_tree_free(scratch);
   return t;
 }
@@ -1088,12 +1092,8 @@ static void wrapped_each(Debugger *d, const SdConstraint *diagnosis, const SdTre
                          uint32_t alt, SdHashSet *made, TreeList *out) {
   SdTree *scratch = sd_tree_new(d->grammar);
   SdNode *wrapper = least_through(d, scratch, node->symbol, alt);
-  SdNode *inner = shallowest(wrapper, node->symbol);
-  if (inner) {
-    SdNode *copy = sd_tree_copy_node(scratch, node);
-    copy->parent = inner->parent;
-    for (uint32_t i = 0; i < inner->parent->child_count; i++)
-      if (inner->parent->children[i] == inner) inner->parent->children[i] = copy;
+  SdNode *copy = put_inside(scratch, wrapper, node);
+  if (copy) {
     const SdNode *path = copy;
     while (path->parent != wrapper) path = path->parent;
     for (uint32_t k = 0; k < wrapper->child_count && out->size < 1000; k++) {
