@@ -1088,18 +1088,20 @@ static SdNode *least_through(Debugger *d, SdTree *scratch, SdSymbol symbol, uint
  * a text may hold only where the element stands first ("Fwd: Fwd:" fails
  * at the start of a subject, not after "Re:"); the wrapper's cheapest
  * context alone would never put a "Re:" there. */
+enum { WRAP_INSIDE_MADE = 1024 }; /* trees made per hunt at most: each is a copy of its base */
 static void wrapped_each(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
-                         uint32_t alt, SdHashSet *made, TreeList *out) {
+                         uint32_t alt, SdHashSet *made, TreeList *out, uint32_t *tried) {
   SdTree *scratch = sd_tree_new(d->grammar);
   SdNode *wrapper = least_through(d, scratch, node->symbol, alt);
   SdNode *copy = put_inside(scratch, wrapper, node);
   if (copy) {
     const SdNode *path = copy;
     while (path->parent != wrapper) path = path->parent;
-    for (uint32_t k = 0; k < wrapper->child_count && out->size < 1000; k++) {
+    for (uint32_t k = 0; k < wrapper->child_count && *tried < WRAP_INSIDE_MADE; k++) {
       SdNode *child = wrapper->children[k];
       if (child == path || !sd_grammar_is_nonterminal(d->grammar, child->symbol)) continue;
-      for (uint32_t j = 0; j < d->grammar->symbols[child->symbol].alternative_count; j++) {
+      for (uint32_t j = 0; j < d->grammar->symbols[child->symbol].alternative_count && *tried < WRAP_INSIDE_MADE; j++) {
+        (*tried)++;
         wrapper->children[k] = least_through(d, scratch, child->symbol, j);
         wrapper->children[k]->parent = wrapper;
         SdTree *t = sd_tree_clone_replacing(base, node, wrapper);
@@ -1134,16 +1136,17 @@ static void wrap_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
   SdHashSet made = {0};
   const SdNode **witness = sd_xcalloc(diagnosis->variable_count + 1, sizeof *witness);
-  for (uint32_t b = 0; b < nb; b++) {
+  uint32_t tried = 0;
+  for (uint32_t b = 0; b < nb && tried < WRAP_INSIDE_MADE; b++) {
     const SdTree *base = d->evidence.items[bases[b]].tree;
     if (!sd_constraint_eval(diagnosis, base, witness)) continue;
-    for (uint32_t id = 1; id < base->node_count && out->size < 1000; id++) {
+    for (uint32_t id = 1; id < base->node_count && tried < WRAP_INSIDE_MADE; id++) {
       const SdNode *node = base->nodes[id];
       if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
           !under_witness(node, witness, diagnosis->variable_count))
         continue;
       for (uint32_t a = 0; a < d->grammar->symbols[node->symbol].alternative_count; a++)
-        wrapped_each(d, diagnosis, base, node, a, &made, out);
+        wrapped_each(d, diagnosis, base, node, a, &made, out, &tried);
     }
   }
   free(witness);
