@@ -200,22 +200,24 @@ typedef struct TermWalk {
   const char *sentinel;
   uint32_t sentinel_len;
   SdTerm *found, *found_atom;
+  const SdTerm *found_parent; /* the term the sentinel is an argument of */
   bool found_first_arg; /* the sentinel is the first argument of the atom */
 } TermWalk;
 
-static void find_in_term(TermWalk *w, SdTerm *atom, SdTerm *t, bool first_arg) {
+static void find_in_term(TermWalk *w, SdTerm *atom, const SdTerm *parent, SdTerm *t, bool first_arg) {
   if ((t->op == SD_OP_INT || t->op == SD_OP_STRING) && t->text && t->length == w->sentinel_len &&
       !memcmp(t->text, w->sentinel, t->length) && !w->found) {
     w->found = t;
     w->found_atom = atom;
+    w->found_parent = parent;
     w->found_first_arg = first_arg;
   }
   for (uint32_t i = 0; i < t->arg_count; i++)
-    find_in_term(w, atom, t->args[i], t == atom ? i == 0 : first_arg);
+    find_in_term(w, atom, t, t->args[i], t == atom ? i == 0 : first_arg);
 }
 
 static void find_in_formula(TermWalk *w, SdFormula *f) {
-  if (f->kind == SD_F_ATOM && f->atom) find_in_term(w, f->atom, f->atom, false);
+  if (f->kind == SD_F_ATOM && f->atom) find_in_term(w, f->atom, NULL, f->atom, false);
   for (uint32_t i = 0; i < f->child_count; i++) find_in_formula(w, f->children[i]);
 }
 
@@ -583,7 +585,7 @@ static bool has_arith(const SdTerm *t) {
 static bool exists_only_f(const SdFormula *f, const SdTerm *lit) {
   if (f->kind == SD_F_ATOM) {
     TermWalk w = {.sentinel = lit->text, .sentinel_len = lit->length};
-    find_in_term(&w, f->atom, f->atom, false);
+    find_in_term(&w, f->atom, NULL, f->atom, false);
     return w.found == lit;
   }
   return f->kind == SD_F_EXISTS && f->child_count == 1 && exists_only_f(f->children[0], lit);
@@ -640,6 +642,8 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       s->atom_op = op;
       s->atom = w.found_atom;
       term_vars(t->c, w.found_atom, 0, s);
+      s->divisor = ph->kind == SD_PLACEHOLDER_INTEGER && w.found_parent && w.found_parent->op == SD_OP_MOD &&
+                   w.found_parent->arg_count == 2 && w.found_parent->args[1] == w.found;
       t->arith |= has_arith(w.found_atom);
       if (op == SD_OP_EQ && w.found_atom->arg_count == 2) {
         const SdTerm *other = w.found_atom->args[w.found_atom->args[0] == w.found ? 1 : 0];
@@ -695,7 +699,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
     }
   t->nesting = t->slot_count == 0 && sd_formula_nesting_depth(t->c, t->c->root) == 2;
   t->point = t->slot_count == 1 && t->slots[0].term && t->slots[0].atom && t->arith &&
-             t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ;
+             t->slots[0].kind == SD_PLACEHOLDER_INTEGER && t->slots[0].atom_op == SD_OP_EQ && !t->slots[0].divisor;
   int32_t seen[8];
   uint32_t nseen = 0;
   /* not as a value seen either: "a + b = 2" over one nonterminal came back
@@ -1050,6 +1054,66 @@ static uint32_t nth_positions(SdLearner *self, const SdConstraint *c, const LrSl
   return m;
 }
 
+/* Divisors for `str.to.int(x) mod <?INTEGER> = 0` (and its negation): 2
+ * to 16, the powers of two to 65536 and the powers of ten to 10000 (sizes
+ * in blocks, alignments, counts by the dozen or the hundred), each kept
+ * where failing inputs have a nonzero value of the slot's nonterminals that
+ * is a multiple of it more often than passing inputs do, or one that is no
+ * multiple of it (shares of the failing and passing inputs); most
+ * discriminating first, at most max. The values in failing inputs are no
+ * divisors (a sheet of 6 labels fails at 12, 18 and 36 alike). */
+static const int64_t DIVISORS[] = {2,   3,   4,    5,    6,    7,    8,    9,     10,    11,    12,
+                                   13,  14,  15,   16,   32,   64,   100,  128,   256,   512,   1000,
+                                   1024, 2048, 4096, 8192, 10000, 16384, 32768, 65536};
+enum { LR_DIVISORS = sizeof DIVISORS / sizeof *DIVISORS };
+
+static uint32_t divisor_values(SdLearner *self, const LrSlot *s, uint32_t max, char ***out, uint32_t **out_len) {
+  uint32_t fail[2][LR_DIVISORS] = {{0}}, pass[2][LR_DIVISORS] = {{0}}; /* [0] a multiple, [1] none */
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    const SdTree *tree = self->inputs.items[i];
+    bool has[2][LR_DIVISORS] = {{0}};
+    for (uint32_t k = 0; k < s->sym_count; k++) {
+      SdSymbol sym = s->syms[k];
+      if (sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) continue;
+      for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
+        uint32_t len;
+        const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
+        int64_t v;
+        if (s->how[k] == 1) v = len;
+        else if (!lr_parse_int(txt, len, &v)) continue;
+        for (uint32_t d = 0; d < LR_DIVISORS && v; d++) has[v % DIVISORS[d] != 0][d] = true;
+      }
+    }
+    for (int m = 0; m < 2; m++)
+      for (uint32_t d = 0; d < LR_DIVISORS; d++)
+        if (has[m][d]) (lr_is_failing(self, i) ? fail[m] : pass[m])[d]++;
+  }
+  double F = self->failing ? self->failing : 1, P = self->inputs.size > self->failing ? self->inputs.size - self->failing : 1;
+  double score[LR_DIVISORS];
+  uint32_t order[LR_DIVISORS], n = 0;
+  for (uint32_t d = 0; d < LR_DIVISORS; d++) {
+    double a = fail[0][d] / F - pass[0][d] / P, b = fail[1][d] / F - pass[1][d] / P;
+    score[d] = a > b ? a : b;
+    if (score[d] <= 0) continue;
+    uint32_t at = n++;
+    while (at > 0 && score[order[at - 1]] < score[d]) { /* the smaller divisor first on ties */
+      order[at] = order[at - 1];
+      at--;
+    }
+    order[at] = d;
+  }
+  if (n > max) n = max;
+  *out = sd_xcalloc(n ? n : 1, sizeof(char *));
+  *out_len = sd_xcalloc(n ? n : 1, sizeof(uint32_t));
+  for (uint32_t k = 0; k < n; k++) {
+    char buf[24];
+    int len = snprintf(buf, sizeof buf, "%lld", (long long)DIVISORS[order[k]]);
+    (*out)[k] = sd_xstrndup(buf, (uint32_t)len);
+    (*out_len)[k] = (uint32_t)len;
+  }
+  return n;
+}
+
 /* Strings (or numbers, as text) a slot may take, best first; at most max,
  * then at most max_absent values never seen in a failing input but in many
  * passing ones (for absence: their negations); *absent_from is where those
@@ -1057,6 +1121,11 @@ static uint32_t nth_positions(SdLearner *self, const SdConstraint *c, const LrSl
 static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSlot *s, uint32_t max, uint32_t max_absent,
                             char ***out, uint32_t **out_len, uint32_t *absent_from) {
   if (s->atom_op == SD_OP_NTH) return nth_positions(self, t_c, s, max, out, out_len, absent_from);
+  if (s->divisor) {
+    uint32_t n = divisor_values(self, s, max < 4 ? max : 4, out, out_len);
+    *absent_from = n;
+    return n;
+  }
   LrValueCache *cache = value_cache(self, s);
   scan_values(self, s, &cache->vt, cache->upto);
   cache->upto = self->inputs.size;

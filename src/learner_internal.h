@@ -94,6 +94,7 @@ typedef struct LrSlot {
   uint8_t how[LR_MAX_SYMS]; /* 0 text, 1 str.len, 2 str.to.int */
   uint32_t sym_count;
   int32_t eq_var;           /* `(= v S)` / `(= S v)`: the variable v, else -1 */
+  bool divisor;             /* the divisor of a `mod` (values: divisor_values) */
 } LrSlot;
 
 typedef struct LrFlip {
