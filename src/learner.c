@@ -1054,6 +1054,21 @@ static uint32_t nth_positions(SdLearner *self, const SdConstraint *c, const LrSl
   return m;
 }
 
+/* Calls fn on the text of each element of the slot's nonterminals in tree
+ * (k: the index of its nonterminal in the slot). */
+typedef void (*SlotTextFn)(void *ctx, const LrSlot *s, uint32_t k, const char *txt, uint32_t len);
+static void each_slot_text(const SdLearner *self, const LrSlot *s, const SdTree *tree, SlotTextFn fn, void *ctx) {
+  for (uint32_t k = 0; k < s->sym_count; k++) {
+    SdSymbol sym = s->syms[k];
+    if (sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) continue;
+    for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
+      uint32_t len;
+      const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
+      fn(ctx, s, k, txt, len);
+    }
+  }
+}
+
 /* Divisors for `str.to.int(x) mod <?INTEGER> = 0` (and its negation): 2
  * to 16, the powers of two to 65536 and the powers of ten to 10000 (sizes
  * in blocks, alignments, counts by the dozen or the hundred), each kept
@@ -1067,23 +1082,21 @@ static const int64_t DIVISORS[] = {2,   3,   4,    5,    6,    7,    8,    9,   
                                    1024, 2048, 4096, 8192, 10000, 16384, 32768, 65536};
 enum { LR_DIVISORS = sizeof DIVISORS / sizeof *DIVISORS };
 
+typedef struct { bool has[2][LR_DIVISORS]; } Multiples; /* [0] a multiple, [1] none */
+static void note_multiples(void *ctx, const LrSlot *s, uint32_t k, const char *txt, uint32_t len) {
+  Multiples *m = ctx;
+  int64_t v;
+  if (s->how[k] == 1) v = len;
+  else if (!lr_parse_int(txt, len, &v)) return;
+  for (uint32_t d = 0; d < LR_DIVISORS && v; d++) m->has[v % DIVISORS[d] != 0][d] = true;
+}
+
 static uint32_t divisor_values(SdLearner *self, const LrSlot *s, uint32_t max, char ***out, uint32_t **out_len) {
-  uint32_t fail[2][LR_DIVISORS] = {{0}}, pass[2][LR_DIVISORS] = {{0}}; /* [0] a multiple, [1] none */
+  uint32_t fail[2][LR_DIVISORS] = {{0}}, pass[2][LR_DIVISORS] = {{0}};
   for (uint32_t i = 0; i < self->inputs.size; i++) {
-    const SdTree *tree = self->inputs.items[i];
-    bool has[2][LR_DIVISORS] = {{0}};
-    for (uint32_t k = 0; k < s->sym_count; k++) {
-      SdSymbol sym = s->syms[k];
-      if (sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) continue;
-      for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
-        uint32_t len;
-        const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
-        int64_t v;
-        if (s->how[k] == 1) v = len;
-        else if (!lr_parse_int(txt, len, &v)) continue;
-        for (uint32_t d = 0; d < LR_DIVISORS && v; d++) has[v % DIVISORS[d] != 0][d] = true;
-      }
-    }
+    Multiples ms = {0};
+    each_slot_text(self, s, self->inputs.items[i], note_multiples, &ms);
+    bool (*has)[LR_DIVISORS] = ms.has;
     for (int m = 0; m < 2; m++)
       for (uint32_t d = 0; d < LR_DIVISORS; d++)
         if (has[m][d]) (lr_is_failing(self, i) ? fail[m] : pass[m])[d]++;
@@ -2535,6 +2548,14 @@ static bool decimal_key(const char *text, uint32_t len, double *out) {
   return end == buf + len;
 }
 
+typedef struct { ValueTable *vt; uint32_t input; bool failing; } DecimalSeen;
+static void note_decimal(void *ctx, const LrSlot *s, uint32_t k, const char *txt, uint32_t len) {
+  (void)s, (void)k;
+  DecimalSeen *ds = ctx;
+  double d;
+  if (decimal_key(txt, len, &d)) value_seen(ds->vt, txt, len, ds->input, ds->failing);
+}
+
 /* The numbers of a range's element, with the inputs they are seen in: the
  * learner's value counts (integers), or for `str.to.real` a count of the
  * element's decimal texts, kept on the template and extended to new inputs. */
@@ -2549,17 +2570,8 @@ static void range_values(SdLearner *self, LrTemplate *t, const LrSlot *s, bool r
     if (!t->range_values) t->range_values = sd_xcalloc(1, sizeof(ValueTable));
     vt = t->range_values;
     for (uint32_t i = t->range_upto; i < self->inputs.size; i++) {
-      const SdTree *tree = self->inputs.items[i];
-      for (uint32_t k = 0; k < s->sym_count; k++) {
-        SdSymbol sym = s->syms[k];
-        if (sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) continue;
-        for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
-          uint32_t len;
-          const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
-          double d;
-          if (decimal_key(txt, len, &d)) value_seen(vt, txt, len, i, lr_is_failing(self, i));
-        }
-      }
+      DecimalSeen ds = {vt, i, lr_is_failing(self, i)};
+      each_slot_text(self, s, self->inputs.items[i], note_decimal, &ds);
     }
     t->range_upto = self->inputs.size;
   }

@@ -633,17 +633,21 @@ static const char *block_grammar =
     "<samples> ::= \"\" | \" \" <sample> <samples>\n"
     "<sample> ::= [0-9]\n";
 
-static bool block_overflows(const SdTree *t) {
+/* Whether some block holds more samples than it declares (sign 1) or
+ * fewer (sign -1). */
+static bool block_miscounted(const SdTree *t, long sign) {
   SdSymbol block = sd_grammar_find(t->grammar, "<block>"), count = sd_grammar_find(t->grammar, "<count>"),
            sample = sd_grammar_find(t->grammar, "<sample>");
   for (uint32_t i = 0; i < t->by_symbol_count[block]; i++) {
     const SdNode *b = t->nodes[t->by_symbol[block][i]];
     uint32_t nc, fc = sd_tree_range(t, count, b, &nc), ns;
     sd_tree_range(t, sample, b, &ns);
-    if (nc == 1 && (long)ns > field_value(t, t->nodes[t->by_symbol[count][fc]])) return true;
+    if (nc == 1 && sign * ((long)ns - field_value(t, t->nodes[t->by_symbol[count][fc]])) > 0) return true;
   }
   return false;
 }
+
+static bool block_overflows(const SdTree *t) { return block_miscounted(t, 1); }
 
 static void test_count_exceeds_field(void) {
   const char *rel[] = {"<count>", "<sample>", NULL};
@@ -652,17 +656,7 @@ static void test_count_exceeds_field(void) {
 
 /* A block declaring more samples than it holds ("Field exceeds count"):
  * the reader takes as many as declared. */
-static bool block_underflows(const SdTree *t) {
-  SdSymbol block = sd_grammar_find(t->grammar, "<block>"), count = sd_grammar_find(t->grammar, "<count>"),
-           sample = sd_grammar_find(t->grammar, "<sample>");
-  for (uint32_t i = 0; i < t->by_symbol_count[block]; i++) {
-    const SdNode *b = t->nodes[t->by_symbol[block][i]];
-    uint32_t nc, fc = sd_tree_range(t, count, b, &nc), ns;
-    sd_tree_range(t, sample, b, &ns);
-    if (nc == 1 && (long)ns < field_value(t, t->nodes[t->by_symbol[count][fc]])) return true;
-  }
-  return false;
-}
+static bool block_underflows(const SdTree *t) { return block_miscounted(t, -1); }
 
 static void test_field_exceeds_count(void) {
   const char *rel[] = {"<count>", "<sample>", NULL};
