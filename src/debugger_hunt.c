@@ -1698,47 +1698,90 @@ static void insert_char(Debugger *d, const SdConstraint *diagnosis, const SdTree
 }
 
 /* Inside the diagnosis, a contained literal written over an element of a
- * passing input at each place failing inputs do not have it, where the
- * text still derives from the element's nonterminal: a condition on where
- * the text stands (a prefix) parts from "contains" there. tmpmount (a
- * mount point under "/tmp/") was confirmed as `str.contains(<mnt>,
- * "tmp/")` at seed 1: "/var/tmp/j" passes. Up to ELSEWHERE_BASES passing
- * inputs, newest first, and places up to ELSEWHERE_OFFSETS. */
-enum { ELSEWHERE_BASES = 8, ELSEWHERE_OFFSETS = 64 };
+ * passing input, or put in it, at places failing inputs do not have it,
+ * where the text still derives from the element's nonterminal: a condition
+ * on where the text stands (a prefix), or on what else the element holds,
+ * parts from "contains" there. tmpmount (a mount point under "/tmp/") was
+ * confirmed as `str.contains(<mnt>, "tmp/")` at seed 1: "/var/tmp/j"
+ * passes; rootescape (".." in an absolute path) as `str.contains(<path>,
+ * "/..")`: "docs/../b" passes. A place is new by its offset (no failing
+ * element has the literal there) and by its element's first byte (no
+ * failing element holding it starts so); the newest places are made first,
+ * up to ELSEWHERE_KEPT inputs, from up to ELSEWHERE_BASES passing inputs,
+ * newest first, ELSEWHERE_ELEMENTS elements each. */
+enum { ELSEWHERE_BASES = 8, ELSEWHERE_ELEMENTS = 2, ELSEWHERE_OFFSETS = 64, ELSEWHERE_KEPT = 4 };
+typedef struct FailingPlaces {
+  bool offset[ELSEWHERE_OFFSETS];
+  bool first[256];
+} FailingPlaces;
+
+static void failing_places(const Debugger *d, const Affix *a, FailingPlaces *fp) {
+  memset(fp, 0, sizeof *fp);
+  for (uint32_t k = 0; k < d->failing.size; k++) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    for (uint32_t j = 0; j < t->by_symbol_count[a->symbol]; j++) {
+      uint32_t len;
+      const char *text = sd_node_text(t, t->nodes[t->by_symbol[a->symbol][j]], &len);
+      long pos = literal_at(text, len, a->literal, SD_OP_STR_CONTAINS);
+      if (pos < 0) continue;
+      if (pos < ELSEWHERE_OFFSETS) fp->offset[pos] = true;
+      fp->first[(unsigned char)text[0]] = true;
+    }
+  }
+}
+
+/* text[0..len) with lit written over it from q (put in before q when
+ * insert); NULL when it does not fit. */
+static char *with_literal(const char *text, uint32_t len, const SdTerm *lit, uint32_t q, bool insert, uint32_t *n) {
+  if (!insert && q + lit->length > len) return NULL;
+  *n = insert ? len + lit->length : len;
+  char *out = sd_xmalloc(*n + 1);
+  memcpy(out, text, q);
+  memcpy(out + q, lit->text, lit->length);
+  uint32_t rest = insert ? q : q + lit->length;
+  memcpy(out + q + lit->length, text + rest, len - rest);
+  out[*n] = 0;
+  return out;
+}
+
+/* The inputs of one novelty (0-2) for atom a; returns the number kept. */
+static uint32_t elsewhere_at(Debugger *d, const SdConstraint *diagnosis, const Affix *a, const FailingPlaces *fp,
+                             int novelty, uint32_t room, SdHashSet *made, TreeList *out) {
+  uint32_t kept = 0;
+  for (uint32_t k = d->passing.size, bases = 0; k-- > 0 && bases < ELSEWHERE_BASES && kept < room;) {
+    const SdTree *base = d->evidence.items[d->passing.items[k]].tree;
+    if (!base->by_symbol_count[a->symbol]) continue;
+    bases++;
+    for (uint32_t j = 0; j < base->by_symbol_count[a->symbol] && j < ELSEWHERE_ELEMENTS && kept < room; j++) {
+      const SdNode *node = base->nodes[base->by_symbol[a->symbol][j]];
+      uint32_t len, n;
+      const char *text = sd_node_text(base, node, &len);
+      for (uint32_t q = 0; q <= len && q < ELSEWHERE_OFFSETS && kept < room; q++)
+        for (int insert = 0; insert < 2 && kept < room; insert++) {
+          char *copy = with_literal(text, len, a->literal, q, insert, &n);
+          if (!copy) continue;
+          SdTree *t = NULL;
+          if (!fp->offset[q] + !fp->first[(unsigned char)copy[0]] == novelty) t = retext(d, base, node, copy, n);
+          free(copy);
+          if (t && keep(d, diagnosis, true, made, t)) array_push(out, t), kept++;
+          else sd_tree_free(t);
+        }
+    }
+  }
+  return kept;
+}
+
 static void literal_elsewhere(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   Affix at[8];
   uint32_t na = affix_atoms(diagnosis, diagnosis->root, at, 0, 8);
   SdHashSet made = {0};
   for (uint32_t i = 0; i < na; i++) {
     if (at[i].op != SD_OP_STR_CONTAINS) continue;
-    const SdTerm *lit = at[i].literal;
-    bool seen[ELSEWHERE_OFFSETS] = {false}; /* offsets the failing inputs have it at */
-    for (uint32_t k = 0; k < d->failing.size; k++) {
-      const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
-      for (uint32_t j = 0; j < t->by_symbol_count[at[i].symbol]; j++) {
-        uint32_t len;
-        const char *text = sd_node_text(t, t->nodes[t->by_symbol[at[i].symbol][j]], &len);
-        long pos = literal_at(text, len, lit, SD_OP_STR_CONTAINS);
-        if (pos >= 0 && pos < ELSEWHERE_OFFSETS) seen[pos] = true;
-      }
-    }
-    for (uint32_t k = d->passing.size, bases = 0; k-- > 0 && bases < ELSEWHERE_BASES;) {
-      const SdTree *base = d->evidence.items[d->passing.items[k]].tree;
-      if (!base->by_symbol_count[at[i].symbol]) continue;
-      bases++;
-      const SdNode *node = base->nodes[base->by_symbol[at[i].symbol][0]];
-      uint32_t len;
-      const char *text = sd_node_text(base, node, &len);
-      for (uint32_t q = 0; q + lit->length <= len && q < ELSEWHERE_OFFSETS; q++) {
-        if (seen[q]) continue;
-        char *copy = sd_xstrndup(text, len);
-        memcpy(copy + q, lit->text, lit->length);
-        SdTree *t = retext(d, base, node, copy, len);
-        free(copy);
-        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
-        else sd_tree_free(t);
-      }
-    }
+    FailingPlaces fp;
+    failing_places(d, &at[i], &fp);
+    uint32_t kept = 0;
+    for (int novelty = 2; novelty >= 0 && kept < ELSEWHERE_KEPT; novelty--)
+      kept += elsewhere_at(d, diagnosis, &at[i], &fp, novelty, ELSEWHERE_KEPT - kept, &made, out);
   }
   sd_hash_set_free(&made);
 }
@@ -2779,6 +2822,18 @@ static int rival_order(const SdCandidate *c, const char *own, const SdConstraint
   return refines(c->constraint, diagnosis) ? RIVAL_REFINED : RIVAL_OTHER;
 }
 
+/* Does an input already made disagree with the diagnosis on rival? Then
+ * its label refutes one of them, and the rival's turn goes to the next one
+ * (rootescape at seed 1: three rivals of the diagnosis's own pattern, all
+ * split by the first one's input, took the turns of `<lead>` "/" and `<seg>`
+ * "..", the truth). */
+static bool split_by_made(const SdConstraint *diagnosis, const SdConstraint *rival, const TreeList *made) {
+  for (uint32_t i = 0; i < made->size; i++)
+    if (sd_constraint_eval(diagnosis, made->items[i], NULL) != sd_constraint_eval(rival, made->items[i], NULL))
+      return true;
+  return false;
+}
+
 static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdConstraint *longer = longer_literals(d, diagnosis);
   if (longer) dbg_split_tie(d, diagnosis, longer, TIE_SEARCH_ONLY, out);
@@ -2794,12 +2849,13 @@ static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
     order[r] = rival ? rival_order(c, own, diagnosis) : -1; /* a rival labels every input seen as it does */
   }
   for (int pass = RIVAL_OWN; pass <= RIVAL_REFINED; pass++)
-    for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++)
-      if (order[r] == pass) { /* a rival no input was made for takes no turn */
-        uint32_t before = out->size;
-        dbg_split_tie(d, diagnosis, sd_learner_candidate(l, r)->constraint, TIE_SEARCH_ONLY, out);
-        found += out->size > before;
-      }
+    for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++) {
+      const SdConstraint *rival = order[r] == pass ? sd_learner_candidate(l, r)->constraint : NULL;
+      if (!rival || split_by_made(diagnosis, rival, out)) continue;
+      uint32_t before = out->size; /* a rival no input was made for takes no turn */
+      dbg_split_tie(d, diagnosis, rival, TIE_SEARCH_ONLY, out);
+      found += out->size > before;
+    }
 }
 
 /* Up to budget random inputs on one side of the diagnosis, after the

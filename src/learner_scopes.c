@@ -356,11 +356,34 @@ static char *relation_text(const SdLearner *self, uint32_t atom, SdSymbol scope,
   return in_scope(self, sd_constraint_to_isla(self->atoms.items[atom].c), scope, quantifiers);
 }
 
-/* Relation atoms that hold on some passing input, most failing inputs
- * first, in the record that holds their elements. Returns the atoms added
- * to the ranking. */
+/* One relation atom scoped to the record that holds its elements and
+ * ranked; whether it was tried (a scope and a text exist), *added whether
+ * it joined the ranking. */
+static bool scope_relation(SdLearner *self, uint32_t a, uint32_t *added) {
+  SdSymbol syms[LR_RELATION_VARS];
+  uint32_t n = relation_symbols(self, a, syms);
+  SdSymbol scope = relation_scope(self, syms, n);
+  char *text = scope >= 0 ? relation_text(self, a, scope, n) : NULL;
+  if (!text) return false;
+  uint32_t before = self->atoms.size;
+  uint32_t atom = lr_add_atom(self, self->atoms.items[a].pattern, text, NULL);
+  if (atom == LR_NONE) return true;
+  if (self->atoms.size > before) self->atoms.items[atom].in_record = true;
+  if (self->atoms.items[atom].epoch == self->epoch) return true; /* ranked already */
+  uint32_t used = self->used.size;
+  lr_use_atom(self, atom);
+  *added += self->used.size > used;
+  return true;
+}
+
+/* Relation atoms that hold on some passing input, in the record that holds
+ * their elements: up to LR_SCOPED_RELATIONS of those with most failing
+ * inputs and as many of those with most failing less passing ones (partend,
+ * a sum above a third field in one record, needs the first; playlist, a
+ * count above a declared one, the second). Returns the atoms added to the
+ * ranking. */
 static uint32_t scoped_relations(SdLearner *self) {
-  uint32_t pick[LR_SCOPE_SCAN], np = 0;
+  uint32_t pick[2][LR_SCOPE_SCAN], np[2] = {0, 0};
   for (uint32_t g = 0; g < self->groups.size; g++) {
     const LrGroup *gr = &self->groups.items[g];
     for (uint32_t m = 0; m < gr->members.size; m++) {
@@ -368,26 +391,22 @@ static uint32_t scoped_relations(SdLearner *self) {
       const LrItem *it = &self->items.items[i];
       SdSymbol syms[LR_RELATION_VARS];
       if (it->atom == LR_NONE || it->fp == 0 || it->tp == 0 || !relation_symbols(self, it->atom, syms)) continue;
-      keep_best(self, pick, &np, i, true);
+      keep_best(self, pick[0], &np[0], i, false);
+      keep_best(self, pick[1], &np[1], i, true);
     }
   }
-  uint32_t added = 0, tried = 0;
-  for (uint32_t k = 0; k < np && tried < LR_SCOPED_RELATIONS; k++) {
-    uint32_t a = self->items.items[pick[k]].atom;
-    SdSymbol syms[LR_RELATION_VARS];
-    uint32_t n = relation_symbols(self, a, syms);
-    SdSymbol scope = relation_scope(self, syms, n);
-    char *text = scope >= 0 ? relation_text(self, a, scope, n) : NULL;
-    if (!text) continue;
-    tried++;
-    uint32_t before = self->atoms.size;
-    uint32_t atom = lr_add_atom(self, self->atoms.items[a].pattern, text, NULL);
-    if (atom == LR_NONE) continue;
-    if (self->atoms.size > before) self->atoms.items[atom].in_record = true;
-    if (self->atoms.items[atom].epoch == self->epoch) continue; /* ranked already */
-    uint32_t used = self->used.size;
-    lr_use_atom(self, atom);
-    added += self->used.size > used;
+  uint32_t added = 0, tried[2] = {0, 0}, k[2] = {0, 0};
+  for (int turn = 0; tried[0] + tried[1] < 2 * LR_SCOPED_RELATIONS; turn ^= 1) {
+    while (k[turn] < np[turn] && tried[turn] < LR_SCOPED_RELATIONS) {
+      uint32_t item = pick[turn][k[turn]++];
+      bool twice = false; /* taken already by the other order */
+      for (uint32_t j = 0; j < k[!turn] && !twice; j++) twice = pick[!turn][j] == item;
+      if (!twice && scope_relation(self, self->items.items[item].atom, &added)) {
+        tried[turn]++;
+        break;
+      }
+    }
+    if ((k[0] >= np[0] || tried[0] >= LR_SCOPED_RELATIONS) && (k[1] >= np[1] || tried[1] >= LR_SCOPED_RELATIONS)) break;
   }
   return added;
 }
