@@ -53,7 +53,7 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_NEW_CHARS = 2, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
-       HUNT_EXTRA_NEIGHBOURS = 4 };
+       HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -63,7 +63,7 @@ enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
 /* One maker's targeted inputs, in its order, and its tag for
  * SEMDBG_RUN_TRACE. */
-enum { MAKERS = 16 };
+enum { MAKERS = 18 };
 typedef struct Made {
   TreeList trees;
   const char *tag;
@@ -2065,6 +2065,143 @@ static void value_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeLis
   sd_hash_set_free(&made);
 }
 
+/* A cause's threshold on a value under each other setting of an option:
+ * where a cause compares an element's value with a number (`str.to.int(<len>)
+ * > 256`) and does not mention an option beside the element in its record
+ * (an element of a nonterminal whose every alternative is a fixed text:
+ * `<enc> ::= "raw" | "hex" | "base64"`), a failing input with the value
+ * next to the number (K - 1, K, K + 1) and the option set to each of its
+ * other values. A limit that depends on the option (256 bytes raw, 192
+ * base64, the encoded size being what overflows) shows there: framenc was
+ * confirmed as `hex and len > 128, or len > 256` at seeds 2 and 3, base64
+ * lengths of 193-256 being about 1% of random frames. Inside and outside
+ * the diagnosis by the maker's side. */
+enum { OPTION_VALUES = 8, OPTION_THRESHOLDS = 4, OPTION_BASES = 2, OPTION_ELEMENTS = 2 };
+typedef struct ValueThreshold {
+  SdSymbol symbol;
+  long long k;
+  const SdFormula *cause;
+} ValueThreshold;
+
+static void term_symbols(const SdConstraint *c, const SdTerm *t, bool *mentioned) {
+  if (t->op == SD_OP_VAR && t->var >= 0 && c->variables[t->var].symbol >= 0) mentioned[c->variables[t->var].symbol] = true;
+  for (uint32_t i = 0; i < t->arg_count; i++) term_symbols(c, t->args[i], mentioned);
+}
+
+/* The nonterminals f's atoms speak of, marked in mentioned. */
+static void formula_symbols(const SdConstraint *c, const SdFormula *f, bool *mentioned) {
+  if (f->kind == SD_F_ATOM) term_symbols(c, f->atom, mentioned);
+  for (uint32_t i = 0; i < f->child_count; i++) formula_symbols(c, f->children[i], mentioned);
+}
+
+static uint32_t value_thresholds(const SdConstraint *c, const SdFormula *f, const SdFormula *cause,
+                                 ValueThreshold *out, uint32_t n) {
+  if (f->kind == SD_F_ATOM) {
+    const SdTerm *a = f->atom;
+    bool order = a->op == SD_OP_GT || a->op == SD_OP_GE || a->op == SD_OP_LT || a->op == SD_OP_LE;
+    for (int side = 0; order && a->arg_count == 2 && side < 2 && n < OPTION_THRESHOLDS; side++) {
+      const SdTerm *lit = a->args[side], *val = a->args[1 - side];
+      if (lit->op != SD_OP_INT || lit->length > 15 || val->op != SD_OP_STR_TO_INT || val->args[0]->op != SD_OP_VAR ||
+          val->args[0]->var < 0 || c->variables[val->args[0]->var].symbol < 0)
+        continue;
+      char digits[20];
+      memcpy(digits, lit->text, lit->length);
+      digits[lit->length] = 0;
+      out[n++] = (ValueThreshold){c->variables[val->args[0]->var].symbol, atoll(digits), cause};
+    }
+    return n;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) n = value_thresholds(c, f->children[i], cause, out, n);
+  return n;
+}
+
+static bool is_option(const SdGrammar *g, SdSymbol s) {
+  const SdSymbolInfo *si = &g->symbols[s];
+  if (!sd_grammar_is_nonterminal(g, s) || si->alternative_count < 2 || si->alternative_count > OPTION_VALUES) return false;
+  for (uint32_t a = 0; a < si->alternative_count; a++) {
+    if (!si->alternatives[a].count) return false;
+    for (uint32_t k = 0; k < si->alternatives[a].count; k++)
+      if (g->symbols[si->alternatives[a].symbols[k]].kind != SD_SYM_LITERAL) return false;
+  }
+  return true;
+}
+
+/* The options in the smallest element around x that holds any, and that
+ * the cause does not mention; up to max. */
+static uint32_t options_near(const Debugger *d, const SdTree *t, const SdNode *x, const bool *mentioned,
+                             const SdNode **out, uint32_t max) {
+  for (const SdNode *a = x->parent; a; a = a->parent) {
+    uint32_t n = 0;
+    for (uint32_t id = a->id + 1; id < a->id + a->size && n < max; id++) {
+      const SdNode *e = t->nodes[id];
+      if (!mentioned[e->symbol] && is_option(d->grammar, e->symbol) && !sd_node_is_ancestor(e, x) &&
+          !sd_node_is_ancestor(x, e))
+        out[n++] = e;
+    }
+    if (n) return n;
+  }
+  return 0;
+}
+
+/* base with x's value set to v and option e through alternative alt. */
+static SdTree *with_option(Debugger *d, const SdTree *base, const SdNode *x, long long v, const SdNode *e, uint32_t alt) {
+  if (v < 0) return NULL;
+  char text[32];
+  snprintf(text, sizeof text, "%lld", v);
+  SdParseError err = {0};
+  SdTree *value = sd_parse(d->parser, x->symbol, text, (uint32_t)strlen(text), &err);
+  free(err.message);
+  if (!value) return NULL;
+  SdTree *scratch = sd_tree_new(d->grammar);
+  const SdNode *nodes[2] = {x, e}, *by[2] = {value->root, least_through(d, scratch, e->symbol, alt)};
+  SdTree *t = sd_tree_clone_replacing_many(base, nodes, by, 2);
+  sd_tree_free(scratch);
+  sd_tree_free(value);
+  return t;
+}
+
+static void option_thresholds(Debugger *d, const SdConstraint *diagnosis, bool inside, TreeList *out) {
+  const SdFormula *root = diagnosis->root;
+  uint32_t ncauses = root->kind == SD_F_OR ? root->child_count : 1;
+  ValueThreshold th[OPTION_THRESHOLDS];
+  uint32_t nt = 0;
+  for (uint32_t c = 0; c < ncauses; c++) {
+    const SdFormula *cause = root->kind == SD_F_OR ? root->children[c] : root;
+    nt = value_thresholds(diagnosis, cause, cause, th, nt);
+  }
+  SdHashSet made = {0};
+  bool *mentioned = sd_xcalloc(d->grammar->symbol_count, sizeof *mentioned);
+  for (uint32_t i = 0; i < nt; i++) {
+    memset(mentioned, 0, d->grammar->symbol_count * sizeof *mentioned);
+    formula_symbols(diagnosis, th[i].cause, mentioned);
+    for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < OPTION_BASES;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      if (!base->by_symbol_count[th[i].symbol]) continue;
+      bases++;
+      const SdNode *x = base->nodes[base->by_symbol[th[i].symbol][0]], *opts[OPTION_ELEMENTS];
+      uint32_t no = options_near(d, base, x, mentioned, opts, OPTION_ELEMENTS);
+      for (long long v = th[i].k - 1; v <= th[i].k + 1; v++)
+        for (uint32_t o = 0; o < no; o++)
+          for (uint32_t alt = 0; alt < d->grammar->symbols[opts[o]->symbol].alternative_count; alt++) {
+            if ((int32_t)alt == opts[o]->alternative) continue;
+            SdTree *t = with_option(d, base, x, v, opts[o], alt);
+            if (t && keep(d, diagnosis, inside, &made, t)) array_push(out, t);
+            else sd_tree_free(t);
+          }
+    }
+  }
+  free(mentioned);
+  sd_hash_set_free(&made);
+}
+
+static void options_outside(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  option_thresholds(d, diagnosis, false, out);
+}
+
+static void options_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  option_thresholds(d, diagnosis, true, out);
+}
+
 /* The ends of the groups a maker's list is made of (one per conjunct of a
  * cause), so that a capped hunt takes the first of each group before the
  * second of any (interleave_groups). */
@@ -2727,20 +2864,21 @@ static const struct {
   uint32_t turn;
   const char *tag;
 } INSIDE_MAKERS[] = {
-    {vary_free, HUNT_EXTRA_FREE, false, 5, "free"},
-    {failing_neighbours, HUNT_EXTRA_EACH, true, 6, "failnb"},
-    {grow_free, HUNT_EXTRA_EACH, true, 7, "grow"},
-    {boundary_transplants, HUNT_EXTRA_EACH, false, 8, "transplant"},
-    {region_ends_each, HUNT_EXTRA_EACH, false, 9, "ends"},
-    {across_scopes, HUNT_EXTRA_EACH, false, 10, "scopes"},
-    {least_elements, HUNT_EXTRA_EACH, false, 11, "least"},
-    {least_contexts, HUNT_EXTRA_EACH, false, 12, "plain"},
-    {members_alone, HUNT_EXTRA_MEMBERS, false, 13, "members"},
+    {vary_free, HUNT_EXTRA_FREE, false, 6, "free"},
+    {failing_neighbours, HUNT_EXTRA_EACH, true, 7, "failnb"},
+    {grow_free, HUNT_EXTRA_EACH, true, 8, "grow"},
+    {boundary_transplants, HUNT_EXTRA_EACH, false, 9, "transplant"},
+    {region_ends_each, HUNT_EXTRA_EACH, false, 10, "ends"},
+    {across_scopes, HUNT_EXTRA_EACH, false, 11, "scopes"},
+    {least_elements, HUNT_EXTRA_EACH, false, 12, "least"},
+    {least_contexts, HUNT_EXTRA_EACH, false, 13, "plain"},
+    {members_alone, HUNT_EXTRA_MEMBERS, false, 14, "members"},
     {affix_inside, HUNT_EXTRA_EACH, false, 0, "affixin"},
     {corners, HUNT_EXTRA_EACH, false, 1, "corners"},
     {literal_elsewhere, HUNT_EXTRA_EACH, false, 2, "elsewhere"},
     {wrap_inside, HUNT_EXTRA_EACH, true, 3, "wrapin"},
     {copy_beside, HUNT_EXTRA_EACH, false, 4, "beside"},
+    {options_inside, HUNT_EXTRA_EACH, false, 5, "optionsin"},
 };
 enum { INSIDE_MAKER_COUNT = sizeof INSIDE_MAKERS / sizeof *INSIDE_MAKERS };
 
@@ -2955,6 +3093,7 @@ static const struct {
     {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
     {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
+    {options_outside, HUNT_EXTRA_OPTIONS, false, "options"},
 };
 
 /* Each outside maker's inputs, in its own order (rivals, novel, chars, the
