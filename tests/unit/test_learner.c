@@ -600,6 +600,28 @@ static void test_record_sum(void) {
   expect_top_pattern(volume_grammar, 5, volume_over, rel, "Record sum above", "exists <vol> ", ") 100)");
 }
 
+/* One field of a record no multiple of another field of it ("Does not
+ * divide", scoped to the record): a volume's size that is not a whole
+ * number of its own chunks; another volume's chunk size does not count. */
+static const char *stripe_grammar =
+    "<start> ::= <vol> | <vol> <vol>\n"
+    "<vol> ::= \"v \" <size> \" \" <chunk> \";\"\n"
+    "<size> ::= [1-9] | [1-9] [0-9]\n"
+    "<chunk> ::= [1-9]\n";
+
+static bool stripe_ragged(const SdTree *t) {
+  SdSymbol size = sd_grammar_find(t->grammar, "<size>"), chunk = sd_grammar_find(t->grammar, "<chunk>");
+  for (uint32_t i = 0; i < t->by_symbol_count[size] && i < t->by_symbol_count[chunk]; i++)
+    if (field_value(t, t->nodes[t->by_symbol[size][i]]) % field_value(t, t->nodes[t->by_symbol[chunk][i]]) != 0)
+      return true;
+  return false;
+}
+
+static void test_does_not_divide(void) {
+  const char *rel[] = {"<size>", "<chunk>", NULL};
+  expect_top_pattern(stripe_grammar, 5, stripe_ragged, rel, "Does not divide, in one record", "exists <vol> ", "mod");
+}
+
 /* Two fields of one record added against a bound below them: a signed
  * reading under minus its own probe's limit (reading + limit < 0), with
  * several probes per input ("Record sum below"). */
@@ -1944,6 +1966,7 @@ int main(void) {
   RUN(test_count_exceeds_field);
   RUN(test_field_exceeds_count);
   RUN(test_field_exceeds_count_in_input);
+  RUN(test_does_not_divide);
   RUN(test_grown_literal);
   RUN(test_character_class);
   RUN(test_charset_choices);
