@@ -1831,10 +1831,11 @@ static uint32_t elsewhere_at(Debugger *d, const SdConstraint *diagnosis, const A
       const char *text = sd_node_text(base, node, &len);
       for (uint32_t q = 0; q <= len && q < ELSEWHERE_OFFSETS && kept < room; q++)
         for (int insert = 0; insert < 2 && kept < room; insert++) {
+          unsigned char first = (unsigned char)(q == 0 ? a->literal->text[0] : text[0]); /* of the text made */
+          if (!fp->offset[q] + !fp->first[first] != novelty) continue;
           char *copy = with_literal(text, len, a->literal, q, insert, &n);
           if (!copy) continue;
-          SdTree *t = NULL;
-          if (!fp->offset[q] + !fp->first[(unsigned char)copy[0]] == novelty) t = retext(d, base, node, copy, n);
+          SdTree *t = retext(d, base, node, copy, n);
           free(copy);
           if (t && keep(d, diagnosis, true, made, t)) array_push(out, t), kept++;
           else sd_tree_free(t);
