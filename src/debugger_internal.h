@@ -109,6 +109,9 @@ typedef struct Debugger {
   Array(DbgRunTag) run_tags;
   /* causes found so far; the diagnosis is their disjunction */
   Array(DbgCause) causes;
+  /* the loop stopped at two causes of one pattern (causes_repeat_pattern):
+     the two, as short texts, for the report (malloc'd; NULL otherwise) */
+  char *repeated_pattern;
   /* while a disjunctive cause is settled part by part: copies of its parts,
      and which of them is being settled */
   SdConstraint **siblings;
@@ -232,6 +235,8 @@ SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
 bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b);
 /* The same but for numbers too (thresholds): one shape. */
 bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b);
+/* The same but for texts and numbers: one pattern over the same nonterminals. */
+bool dbg_same_pattern(const SdConstraint *a, const SdConstraint *b);
 void dbg_note_sighting(Debugger *d, const SdConstraint *c);
 /* Does every labelled input of the kind explained agree with c (it holds
  * on the failing ones, not on the passing ones)? */

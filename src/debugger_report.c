@@ -236,6 +236,11 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
     caveat(rep, sd_format("%u cause%s accepted earlier %s dropped: %s on passing inputs labelled later",
                           d->contradicted, d->contradicted == 1 ? "" : "s", d->contradicted == 1 ? "was" : "were",
                           d->contradicted == 1 ? "it holds" : "they hold"));
+  if (d->repeated_pattern && final)
+    caveat(rep, sd_format("two causes instantiate one pattern with other texts (%s) and failures outside them "
+                          "remain: they look like instances of a property the pattern catalog cannot state, "
+                          "so no further instance was sought",
+                          d->repeated_pattern));
   if (best->fn)
     caveat(rep, sd_format("%u failing inputs unexplained: the diagnosis explains %.0f%% of the failures seen",
                           best->fn, 100 * best->recall));
