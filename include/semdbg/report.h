@@ -91,7 +91,8 @@ typedef struct SdReport {
   uint32_t other_kind_count;
   uint32_t other_failures; /* labelled inputs that failed with another kind (not learned) */
   char *stop_reason;     /* "confirmed", "max-iterations", "max-runs", "time-limit", "no-progress",
-                            "max-causes", "interrupted", "flaky", "write-error" */
+                            "max-causes", "pattern-instances", "interrupted", "flaky",
+                            "write-error" */
   SdReportCandidate *candidates; /* ranked, best first */
   uint32_t candidate_count;
   SdReportSymbol *relevant;
