@@ -826,6 +826,45 @@ static bool outermost_decide(const SdFormula *f, bool neg) {
          a->args[0]->op == SD_OP_VAR && a->args[0]->var == f->var && a->args[1]->op == SD_OP_STRING;
 }
 
+/* Does var occur in f (read with neg) only as the scope of quantifiers
+ * that are, under their polarity, existential (exists_kind) or universal,
+ * with no match expression and through and / or / not only? */
+static bool only_scope_of(const SdFormula *f, int32_t var, bool exists_kind, bool neg) {
+  switch (f->kind) {
+    case SD_F_TRUE:
+    case SD_F_FALSE: return true;
+    case SD_F_ATOM: return !term_mentions(f->atom, var);
+    case SD_F_NOT: return only_scope_of(f->children[0], var, exists_kind, !neg);
+    case SD_F_AND:
+    case SD_F_OR:
+      for (uint32_t i = 0; i < f->child_count; i++)
+        if (!only_scope_of(f->children[i], var, exists_kind, neg)) return false;
+      return true;
+    case SD_F_EXISTS:
+    case SD_F_FORALL:
+      if (f->match) return false;
+      if (f->in_var == var && ((f->kind == SD_F_EXISTS) != neg) != exists_kind) return false;
+      return only_scope_of(f->children[0], var, exists_kind, neg);
+    case SD_F_EXISTS_INT:
+    case SD_F_FORALL_INT: return only_scope_of(f->children[0], var, exists_kind, neg);
+    default: return false;
+  }
+}
+
+/* Is f (read with neg) a quantifier over records whose variable serves only
+ * as the scope of quantifiers of its own kind: `exists <R> r: exists <A> a
+ * in r: exists <B> b in r: P(a, b)` (or the same with forall)? A node
+ * inside another node of r's nonterminal offers a subset of the bindings
+ * the outer one does, so the outermost nodes decide: on recursive grammars
+ * every <expr> is a record of the <expr>, <term> and <number> inside it,
+ * and the record patterns, enumerated over all of them, took half of the
+ * learner's evaluation time on the expression example. */
+static bool scope_outermost_decide(const SdFormula *f, bool neg) {
+  if (f->match) return false;
+  bool exists = (f->kind == SD_F_EXISTS) != neg;
+  return only_scope_of(f->children[0], f->var, exists, neg);
+}
+
 /* ---- existential chains over independent nodes ----
  * `exists <A> a: exists <B> b: L op R` (also three or four quantifiers, and
  * `not forall ... not`), where every quantifier ranges over the same scope
@@ -1049,7 +1088,7 @@ static bool eval_quantifier(Ev *e, const SdFormula *f, bool neg) {
   SdSymbol s = e->c->variables[f->var].symbol;
   uint32_t count, first = sd_tree_range(e->t, s, within, &count);
   const uint32_t *ids = count ? e->t->by_symbol[s] : NULL;
-  bool outermost = count > 1 && outermost_decide(f, neg);
+  bool outermost = count > 1 && (outermost_decide(f, neg) || scope_outermost_decide(f, neg));
   uint32_t inside_until = 0; /* ids below this are inside a node already looked at */
   for (uint32_t k = 0; k < count; k++) {
     if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
