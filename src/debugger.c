@@ -850,7 +850,7 @@ static bool hunt_covers(Debugger *d, const SdConstraint *diagnosis) {
 static bool causes_repeat_pattern(Debugger *d) {
   for (uint32_t i = 0; i < d->causes.size; i++)
     for (uint32_t j = i + 1; j < d->causes.size; j++)
-      if (dbg_same_pattern(d->causes.items[i].constraint, d->causes.items[j].constraint)) {
+      if (dbg_same_substring_pattern(d->causes.items[i].constraint, d->causes.items[j].constraint)) {
         char *a = sd_constraint_to_short(d->causes.items[i].constraint);
         char *b = sd_constraint_to_short(d->causes.items[j].constraint);
         free(d->repeated_pattern);

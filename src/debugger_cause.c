@@ -627,18 +627,12 @@ static int variable_ordinal(const SdConstraint *c, const char *text, size_t len,
 static bool ident_start(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
 static bool ident_char(char ch) { return ident_start(ch) || (ch >= '0' && ch <= '9') || ch == '.'; }
 
-/* What a text hash leaves out: numbers outside string literals, the
- * contents of string literals. */
-enum { BLANK_NUMBERS = 1, BLANK_TEXTS = 2 };
-
 /* A hash of one formula's shape: its ISLa with every number outside string
- * literals blanked (BLANK_NUMBERS), so that candidates differing only in a
- * threshold count as attacked together (the threshold itself is settled by
- * experiment, see debugger_boundary.c), and variables renamed in order of
- * appearance (the names a conjunct gets depend on its place in the
- * conjunction). With BLANK_TEXTS, string literals are blanked too: the
- * pattern a cause instantiates, whatever its texts. */
-static uint64_t text_hash(const SdConstraint *c, unsigned blank) {
+ * literals blanked, so that candidates differing only in a threshold count
+ * as attacked together (the threshold itself is settled by experiment, see
+ * debugger_boundary.c), and variables renamed in order of appearance (the
+ * names a conjunct gets depend on its place in the conjunction). */
+static uint64_t text_hash(const SdConstraint *c, bool blank_numbers) {
   char *isla = sd_constraint_to_isla(c);
   char *out = sd_xmalloc(2 * strlen(isla) + 1); /* "$a" for a one-letter name */
   const char *names[26];
@@ -647,10 +641,7 @@ static uint64_t text_hash(const SdConstraint *c, unsigned blank) {
   bool quoted = false;
   for (size_t i = 0; isla[i]; i++) {
     if (isla[i] == '"') quoted = !quoted;
-    else if (quoted && (blank & BLANK_TEXTS)) {
-      if (isla[i] == '\\' && isla[i + 1]) i++;
-      continue;
-    } else if (quoted && isla[i] == '\\' && isla[i + 1]) { /* an escape: keep both bytes */
+    else if (quoted && isla[i] == '\\' && isla[i + 1]) { /* an escape: keep both bytes */
       out[n++] = isla[i++];
       out[n++] = isla[i];
       continue;
@@ -666,7 +657,7 @@ static uint64_t text_hash(const SdConstraint *c, unsigned blank) {
       }
       while (i + 1 < end) out[n++] = isla[i++]; /* the identifier, digits and all */
     }
-    bool digit = (blank & BLANK_NUMBERS) && !quoted && isla[i] >= '0' && isla[i] <= '9';
+    bool digit = blank_numbers && !quoted && isla[i] >= '0' && isla[i] <= '9';
     if (digit && n && out[n - 1] == '#') continue;
     out[n++] = digit ? '#' : isla[i];
   }
@@ -682,18 +673,18 @@ static int compare_u64(const void *a, const void *b) {
 }
 
 /* A hash of a formula's text (variables renamed; numbers blanked when
- * BLANK_NUMBERS), whatever the order of its operands at the top (and, under
+ * blank_numbers), whatever the order of its operands at the top (and, under
  * an or, of each operand's conjuncts). */
-static uint64_t unordered_hash(const SdConstraint *c, const SdFormula *f, uint32_t depth, unsigned blank) {
+static uint64_t unordered_hash(const SdConstraint *c, const SdFormula *f, uint32_t depth, bool blank_numbers) {
   if ((f->kind != SD_F_AND && f->kind != SD_F_OR) || f->child_count > 64 || depth > 1) {
     SdConstraint *part = dbg_sub_constraint(c, f);
-    uint64_t h = text_hash(part, blank);
+    uint64_t h = text_hash(part, blank_numbers);
     sd_constraint_free(part);
     return h;
   }
   uint64_t parts[64];
   uint32_t n = f->child_count;
-  for (uint32_t i = 0; i < n; i++) parts[i] = unordered_hash(c, f->children[i], depth + 1, blank);
+  for (uint32_t i = 0; i < n; i++) parts[i] = unordered_hash(c, f->children[i], depth + 1, blank_numbers);
   qsort(parts, n, sizeof parts[0], compare_u64);
   return sd_hash_bytes(parts, n * sizeof parts[0], f->kind == SD_F_AND ? 0xa4d : 0x0e5);
 }
@@ -702,11 +693,11 @@ static uint64_t unordered_hash(const SdConstraint *c, const SdFormula *f, uint32
  * disjuncts: "A and B" and "B and A" are one candidate, attacked once, and
  * so are "A or B" and "B or A" (twocause at seed 1 hunted twice around its
  * two causes in the two orders). */
-static uint64_t shape_hash(const SdConstraint *c) { return unordered_hash(c, c->root, 0, BLANK_NUMBERS); }
+static uint64_t shape_hash(const SdConstraint *c) { return unordered_hash(c, c->root, 0, true); }
 
 bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b) {
   if (!a || !b) return false;
-  return sd_constraint_equal(a, b) || unordered_hash(a, a->root, 0, 0) == unordered_hash(b, b->root, 0, 0);
+  return sd_constraint_equal(a, b) || unordered_hash(a, a->root, 0, false) == unordered_hash(b, b->root, 0, false);
 }
 
 /* The runs so far, kept the first time the diagnosis would be c (as the
@@ -715,7 +706,7 @@ bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b) {
 void dbg_note_sighting(Debugger *d, const SdConstraint *c) {
   if (!c) return;
   SdConstraint *canon = sd_constraint_canonical(c);
-  uint64_t h = canon ? unordered_hash(canon, canon->root, 0, 0) : 0;
+  uint64_t h = canon ? unordered_hash(canon, canon->root, 0, false) : 0;
   sd_constraint_free(canon);
   for (uint32_t i = 0; i < d->sightings.size; i++)
     if (d->sightings.items[i].hash == h) return;
@@ -726,7 +717,7 @@ void dbg_note_sighting(Debugger *d, const SdConstraint *c) {
 uint64_t dbg_first_sighting(const Debugger *d, const SdConstraint *c) {
   SdConstraint *canon = c ? sd_constraint_canonical(c) : NULL;
   if (!canon) return 0;
-  uint64_t h = unordered_hash(canon, canon->root, 0, 0);
+  uint64_t h = unordered_hash(canon, canon->root, 0, false);
   sd_constraint_free(canon);
   for (uint32_t i = 0; i < d->sightings.size; i++)
     if (d->sightings.items[i].hash == h) return d->sightings.items[i].runs;
@@ -737,12 +728,38 @@ bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b) {
   return a && b && shape_hash(a) == shape_hash(b);
 }
 
-/* Do a and b instantiate one pattern over the same nonterminals, differing
- * at most in their texts and numbers (`str.contains(<expr>, "/ 0")` and
- * `str.contains(<expr>, "/ -0")`)? */
-bool dbg_same_pattern(const SdConstraint *a, const SdConstraint *b) {
-  return a && b && unordered_hash(a, a->root, 0, BLANK_NUMBERS | BLANK_TEXTS) ==
-                       unordered_hash(b, b->root, 0, BLANK_NUMBERS | BLANK_TEXTS);
+/* Blank the texts that substring atoms look for (str.contains, prefixof,
+ * suffixof), in place. */
+static void blank_term_substrings(SdTerm *t) {
+  bool substring = t->op == SD_OP_STR_CONTAINS || t->op == SD_OP_STR_PREFIXOF || t->op == SD_OP_STR_SUFFIXOF;
+  for (uint32_t i = 0; i < t->arg_count; i++) {
+    SdTerm *arg = t->args[i];
+    if (substring && arg->op == SD_OP_STRING) arg->text = "", arg->length = 0;
+    else blank_term_substrings(arg);
+  }
+}
+
+static void blank_substrings(SdFormula *f) {
+  if (f->kind == SD_F_ATOM) blank_term_substrings(f->atom);
+  for (uint32_t i = 0; i < f->child_count; i++) blank_substrings(f->children[i]);
+}
+
+static uint64_t substring_shape_hash(const SdConstraint *c) {
+  SdConstraint *copy = sd_constraint_clone(c);
+  blank_substrings(copy->root);
+  uint64_t h = shape_hash(copy);
+  sd_constraint_free(copy);
+  return h;
+}
+
+/* Do a and b differ at most in the texts their substring atoms look for
+ * (and in numbers), with at least one such atom: `str.contains(<expr>, "/
+ * 0")` and `str.contains(<expr>, "/ -0")`? (Equalities with other texts,
+ * `<enc> = "hex"` and `<enc> = "base64"`, are other values of a finite
+ * choice, not other instances.) */
+bool dbg_same_substring_pattern(const SdConstraint *a, const SdConstraint *b) {
+  if (!a || !b || shape_hash(a) == shape_hash(b)) return false;
+  return substring_shape_hash(a) == substring_shape_hash(b) && substring_shape_hash(a) != shape_hash(a);
 }
 
 /* The measures a candidate compares: a set of (nonterminal, length or

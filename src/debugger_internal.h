@@ -235,8 +235,9 @@ SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
 bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b);
 /* The same but for numbers too (thresholds): one shape. */
 bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b);
-/* The same but for texts and numbers: one pattern over the same nonterminals. */
-bool dbg_same_pattern(const SdConstraint *a, const SdConstraint *b);
+/* The same shape but for the texts of substring atoms (contains, prefixof,
+   suffixof), which differ. */
+bool dbg_same_substring_pattern(const SdConstraint *a, const SdConstraint *b);
 void dbg_note_sighting(Debugger *d, const SdConstraint *c);
 /* Does every labelled input of the kind explained agree with c (it holds
  * on the failing ones, not on the passing ones)? */
