@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end: diagnose examples/expression and judge the diagnosis on fresh inputs.
 # Its failure (division by a computed zero) is beyond the catalog: the diagnosis
-# runs for at most 150 s (less when SEMDBG_E2E_TIME_LIMIT says so), its figures
-# are printed, and it must not claim "confirmed" unless it is exact.
+# runs for at most 150 s (less when SEMDBG_E2E_TIME_LIMIT says so) and must not
+# claim "confirmed" unless it is exact. Its approximation (a literal zero
+# divisor, as "/ 0" and "/ (0") must still reach precision and recall 0.95 on
+# the fresh inputs: until session 34, seed 1 kept a cause that passing inputs
+# had contradicted and dropped it at the end (recall 0.01).
 limit=${SEMDBG_E2E_TIME_LIMIT:-150}
 [ "$limit" -gt 150 ] 2>/dev/null && limit=150
 export SEMDBG_E2E_TIME_LIMIT=$limit
-exec bash "$(dirname "$0")/lib/diagnose.sh" "$1" "$2" expression expression 0 1
+exec bash "$(dirname "$0")/lib/diagnose.sh" "$1" "$2" expression expression 1 1
