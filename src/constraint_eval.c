@@ -855,10 +855,11 @@ static bool only_scope_of(const SdFormula *f, int32_t var, bool exists_kind, boo
  * as the scope of quantifiers of its own kind: `exists <R> r: exists <A> a
  * in r: exists <B> b in r: P(a, b)` (or the same with forall)? A node
  * inside another node of r's nonterminal offers a subset of the bindings
- * the outer one does, so the outermost nodes decide: on recursive grammars
- * every <expr> is a record of the <expr>, <term> and <number> inside it,
- * and the record patterns, enumerated over all of them, took half of the
- * learner's evaluation time on the expression example. */
+ * the outer one does, so the outermost nodes decide (the first binding
+ * that holds, in preorder, is the same). On recursive grammars every
+ * <expr> is a record of the <expr>, <term> and <number> inside it: the
+ * expression example at seed 2 ran 2% fewer instructions (callgrind), more
+ * on deeper nesting, with the same result. */
 static bool scope_outermost_decide(const SdFormula *f, bool neg) {
   if (f->match) return false;
   bool exists = (f->kind == SD_F_EXISTS) != neg;

@@ -840,16 +840,15 @@ static bool hunt_covers(Debugger *d, const SdConstraint *diagnosis) {
 
 /* Two causes of one shape over the same nonterminals that differ in the
  * texts their substring atoms look for (`str.contains(<expr>, "/ 0")`, then
- * `... "/ -0"`), each learned from failures the hunt found outside the
- * causes before it, and still failures outside: the learner is listing
- * instances of a property
- * the catalog cannot state (a divisor that evaluates to 0, written in ever
- * new ways), one hunt at a time, each instance costing a cause's search
- * (the expression example at seeds 1-3: 15 iterations, 440 runs, to
- * max-causes, ending no closer). The loop stops there (the report says
- * why); two instances with nothing outside them are confirmed as usual.
- * Causes that differ in an equality's text are values of a finite choice
- * (framenc: `<enc> = "hex"`, `"base64"`, then `"raw"`), not instances. */
+ * `... "/ -0"`), and still failures outside them: the learner is listing
+ * instances of a property the catalog cannot state (a divisor that
+ * evaluates to 0, written in ever new ways), one hunt at a time, each
+ * instance costing a cause's search (the expression example at seeds 1-3:
+ * 15 iterations, 440 runs, to max-causes, ending no closer). The loop stops
+ * there (the report says why); two instances with nothing outside them are
+ * hunted around and confirmed as usual. Causes that differ in an equality's
+ * text are values of a finite choice (framenc: `<enc> = "hex"`, `"base64"`,
+ * then `"raw"`), not instances. */
 static bool causes_repeat_pattern(Debugger *d) {
   for (uint32_t i = 0; i < d->causes.size; i++)
     for (uint32_t j = i + 1; j < d->causes.size; j++)

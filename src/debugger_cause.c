@@ -758,8 +758,9 @@ static uint64_t substring_shape_hash(const SdConstraint *c) {
  * `<enc> = "hex"` and `<enc> = "base64"`, are other values of a finite
  * choice, not other instances.) */
 bool dbg_same_substring_pattern(const SdConstraint *a, const SdConstraint *b) {
-  if (!a || !b || shape_hash(a) == shape_hash(b)) return false;
-  return substring_shape_hash(a) == substring_shape_hash(b) && substring_shape_hash(a) != shape_hash(a);
+  if (!a || !b) return false;
+  uint64_t shape = shape_hash(a), blanked = substring_shape_hash(a);
+  return shape != shape_hash(b) && blanked != shape && blanked == substring_shape_hash(b);
 }
 
 /* The measures a candidate compares: a set of (nonterminal, length or
