@@ -883,7 +883,11 @@ static bool scope_outermost_decide(const SdFormula *f, bool neg) {
  * the cube of the numbers in the input, a quarter of heartbleed's
  * instructions once the catalog had three such patterns. A binding whose
  * value is undefined makes the atom false under either polarity, so such
- * nodes are passed over. */
+ * nodes are passed over. A count is a measure too: in `exists <F> f:
+ * exists <C> c: exists int n: (count(c, "<X>", n) and str.to.int(n) >
+ * str.to.int(f))` n is c's count of <X> ("Count in a record exceeds a
+ * number", a quarter of the learner's evaluation steps on the csv, utf8
+ * and tlv examples, enumerated over every field and record). */
 enum { CHAIN_MAX = 4, CHAIN_CONSTS = 8 };
 typedef struct Chain {
   const SdFormula *q[CHAIN_MAX];
@@ -896,6 +900,11 @@ typedef struct Chain {
   bool product;     /* L - R holds product_sign * measure[pa] * measure[pb] */
   int product_sign;
   int pa, pb;       /* the product's factors (indices) */
+  /* `exists int n: count(c, "<X>", n) and L op R`: n's measure is c's count
+     of <X> (count_atom, for the quantifier count_of) */
+  int32_t count_var;
+  int count_of;
+  const SdTerm *count_atom;
 } Chain;
 
 static int chain_index(const Chain *ch, int32_t var) {
@@ -904,11 +913,19 @@ static int chain_index(const Chain *ch, int32_t var) {
   return -1;
 }
 
+/* The chain variable a measure term measures (str.to.int of a count's
+ * integer: the counted element's), -1 if none. */
+static int measure_index(const Chain *ch, const SdTerm *t) {
+  if ((t->op != SD_OP_STR_TO_INT && t->op != SD_OP_STR_LEN) || t->arg_count != 1 || t->args[0]->op != SD_OP_VAR)
+    return -1;
+  int32_t var = t->args[0]->var;
+  if (ch->count_atom && var == ch->count_var) return t->op == SD_OP_STR_TO_INT ? ch->count_of : -1;
+  return chain_index(ch, var);
+}
+
 /* A measure of a chain variable, recorded once with its sign. */
 static bool chain_measure(Chain *ch, const SdTerm *t, int sign) {
-  if ((t->op != SD_OP_STR_TO_INT && t->op != SD_OP_STR_LEN) || t->arg_count != 1 || t->args[0]->op != SD_OP_VAR)
-    return false;
-  int i = chain_index(ch, t->args[0]->var);
+  int i = measure_index(ch, t);
   if (i < 0 || ch->measure[i]) return false;
   ch->measure[i] = t, ch->sign[i] = sign;
   return true;
@@ -933,10 +950,30 @@ static bool chain_terms(Chain *ch, const SdTerm *t, int sign, bool top) {
       if (ch->product || t->arg_count != 2 || !chain_measure(ch, t->args[0], 1) || !chain_measure(ch, t->args[1], 1))
         return false;
       ch->product = true, ch->product_sign = sign;
-      ch->pa = chain_index(ch, t->args[0]->args[0]->var), ch->pb = chain_index(ch, t->args[1]->args[0]->var);
+      ch->pa = measure_index(ch, t->args[0]), ch->pb = measure_index(ch, t->args[1]);
       return true;
     default: return chain_measure(ch, t, sign);
   }
+}
+
+/* `exists int n: (count(c, "<X>", n) and CMP)`, c a chain variable: the
+ * count decides n (count_decides), so n's value in CMP is c's count, a
+ * measure of c like its length. Returns CMP, NULL when q is not so. */
+static const SdFormula *count_body(Chain *ch, const SdFormula *q) {
+  const SdFormula *body = q->children[0];
+  if (body->kind != SD_F_AND || body->child_count != 2) return NULL;
+  for (uint32_t k = 0; k < 2; k++) {
+    const SdFormula *c = body->children[k], *cmp = body->children[1 - k];
+    if (c->kind != SD_F_ATOM || cmp->kind != SD_F_ATOM) continue;
+    const SdTerm *t = c->atom, *n = t->arg_count == 2 ? t->args[1] : NULL;
+    if (t->op != SD_OP_COUNT || !n || t->args[0]->op != SD_OP_VAR) continue;
+    if (n->op == SD_OP_STR_TO_INT && n->arg_count == 1) n = n->args[0];
+    int i = chain_index(ch, t->args[0]->var);
+    if (n->op != SD_OP_VAR || n->var != q->var || i < 0) continue;
+    ch->count_var = q->var, ch->count_of = i, ch->count_atom = t;
+    return cmp;
+  }
+  return NULL;
 }
 
 /* Is f (read with neg) such a chain? Fills ch and the comparison of L - R
@@ -950,7 +987,8 @@ static bool chain_of(const Ev *e, const SdFormula *f, bool neg, Chain *ch, SdOp 
     ch->q[ch->count++] = body;
     body = body->children[0];
   }
-  if (ch->count < 2 || body->kind != SD_F_ATOM) return false;
+  if (ch->count >= 2 && !neg && body->kind == SD_F_EXISTS_INT) body = count_body(ch, body);
+  if (ch->count < 2 || !body || body->kind != SD_F_ATOM) return false;
   const SdTerm *a = body->atom;
   if ((a->op != SD_OP_LT && a->op != SD_OP_LE && a->op != SD_OP_GT && a->op != SD_OP_GE) || a->arg_count != 2)
     return false;
@@ -961,9 +999,10 @@ static bool chain_of(const Ev *e, const SdFormula *f, bool neg, Chain *ch, SdOp 
   return true;
 }
 
-/* The least and greatest defined value of measure over q's range; false
- * when none is defined. */
-static bool chain_range(Ev *e, const SdFormula *q, const SdTerm *measure, SdInt *lo, SdInt *hi) {
+/* The least and greatest defined value of measure (or of the count
+ * counted_by, when given) over q's range; false when none is defined. */
+static bool chain_range(Ev *e, const SdFormula *q, const SdTerm *measure, const SdTerm *counted_by, SdInt *lo,
+                        SdInt *hi) {
   const SdNode *within = q->in_var < 0 ? e->t->root : e->bind[q->in_var];
   SdSymbol s = e->c->variables[q->var].symbol;
   uint32_t count, first = sd_tree_range(e->t, s, within, &count);
@@ -973,7 +1012,11 @@ static bool chain_range(Ev *e, const SdFormula *q, const SdTerm *measure, SdInt 
     if (e->cut) return false;
     e->bind[q->var] = e->t->nodes[e->t->by_symbol[s][first + k]];
     SdInt v;
-    if (!eval_int(e, measure, &v)) continue;
+    uint32_t n;
+    if (counted_by) {
+      if (!counted(e, counted_by, &n)) continue;
+      v = sd_int_small(n);
+    } else if (!eval_int(e, measure, &v)) continue;
     if (!any || sd_int_cmp(v, *lo) < 0) *lo = v;
     if (!any || sd_int_cmp(v, *hi) > 0) *hi = v;
     any = true;
@@ -987,7 +1030,9 @@ static bool eval_chain(Ev *e, const Chain *ch, SdOp op) {
   bool up = op == SD_OP_GT || op == SD_OP_GE; /* the maximum of L - R decides */
   SdInt lo[CHAIN_MAX], hi[CHAIN_MAX], ext = sd_int_small(0);
   bool ok = true;
-  for (uint32_t i = 0; i < ch->count && ok; i++) ok = chain_range(e, ch->q[i], ch->measure[i], &lo[i], &hi[i]);
+  for (uint32_t i = 0; i < ch->count && ok; i++)
+    ok = chain_range(e, ch->q[i], ch->measure[i], ch->count_atom && (int)i == ch->count_of ? ch->count_atom : NULL,
+                     &lo[i], &hi[i]);
   for (uint32_t i = 0; i < ch->const_count && ok; i++) {
     SdInt k;
     ok = eval_int(e, ch->consts[i], &k);

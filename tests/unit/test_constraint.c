@@ -876,6 +876,12 @@ static void test_chain_extremes(void) {
       "not (exists <x> a: exists <y> b: exists <w> c: str.to.int(a) * str.to.int(b) <= str.len(c) - 5)",
       "exists <x> a: exists <y> b: exists <num> c: str.to.int(c) - str.to.int(a) * str.to.int(b) > 900",
       "exists <x> a: exists <y> b: exists <num> c: 3 + str.to.int(a) * str.to.int(b) < str.to.int(c) - 7000",
+      /* a count, through the integer it decides, is a measure of its element */
+      "exists <x> a: exists <rec> r: exists int n: (count(r, \"<num>\", n) and str.to.int(n) > str.to.int(a))",
+      "exists <x> a: exists <start> r: exists int n: (count(r, \"<num>\", n) and str.to.int(a) >= str.to.int(n) + 5)",
+      "exists <start> r: exists <w> a: exists int n: (str.len(a) < str.to.int(n) - 1 and count(r, \"<x>\", n))",
+      "not (exists <w> a: exists <start> r: exists int n: (count(r, \"<num>\", n) and str.len(a) > str.to.int(n)))",
+      "exists <x> a: exists <start> r: exists int n: (count(r, \"<num>\", n) and str.to.int(n) * str.to.int(a) < -300)",
   };
   check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 3, 80);
   sd_grammar_free(g);
