@@ -976,19 +976,25 @@ static const SdFormula *count_body(Chain *ch, const SdFormula *q) {
   return NULL;
 }
 
-/* Is f (read with neg) such a chain? Fills ch and the comparison of L - R
- * with 0 that some binding must meet. */
-static bool chain_of(const Ev *e, const SdFormula *f, bool neg, Chain *ch, SdOp *op) {
-  if (e->witness || e->frames.size || (f->kind == SD_F_FORALL) != neg || f->children[0]->kind != f->kind) return false;
+/* The quantifiers of a chain headed by f (read with neg), into ch: the
+ * formula under them, NULL when f heads none. */
+static const SdFormula *chain_quantifiers(const Ev *e, const SdFormula *f, bool neg, Chain *ch) {
+  if (e->witness || e->frames.size || (f->kind == SD_F_FORALL) != neg || f->children[0]->kind != f->kind) return NULL;
   memset(ch, 0, sizeof *ch);
   const SdFormula *body = f;
   while ((body->kind == SD_F_FORALL || body->kind == SD_F_EXISTS) && (body->kind == SD_F_FORALL) == neg) {
-    if (body->match || body->in_var != f->in_var || ch->count == CHAIN_MAX) return false;
+    if (body->match || body->in_var != f->in_var || ch->count == CHAIN_MAX) return NULL;
     ch->q[ch->count++] = body;
     body = body->children[0];
   }
   if (ch->count >= 2 && !neg && body->kind == SD_F_EXISTS_INT) body = count_body(ch, body);
-  if (ch->count < 2 || !body || body->kind != SD_F_ATOM) return false;
+  return ch->count < 2 ? NULL : body;
+}
+
+/* Does the chain take the comparison `body` (read with neg)? Fills ch and
+ * the comparison of L - R with 0 that some binding must meet. */
+static bool chain_comparison(Chain *ch, const SdFormula *body, bool neg, SdOp *op) {
+  if (body->kind != SD_F_ATOM) return false;
   const SdTerm *a = body->atom;
   if ((a->op != SD_OP_LT && a->op != SD_OP_LE && a->op != SD_OP_GT && a->op != SD_OP_GE) || a->arg_count != 2)
     return false;
@@ -1123,10 +1129,35 @@ static bool eval_nesting(Ev *e, const SdFormula *f, uint32_t depth) {
   return false;
 }
 
+enum { CHAIN_DISJUNCTS = 4 };
+/* A chain over a disjunction of comparisons (`str.to.int(f) > str.len(e)
+ * or str.to.int(f) < str.len(e)`: "Record length field differs", a tenth
+ * of the learner's evaluation steps on the expression example): some
+ * binding meets one of them iff, for one of them, some binding meets it.
+ * 1 or 0; -1 when a disjunct is no comparison the chain takes. */
+static int eval_chain_disjuncts(Ev *e, const Chain *quantifiers, const SdFormula *body, bool neg) {
+  if (body->kind != (neg ? SD_F_AND : SD_F_OR) || body->child_count > CHAIN_DISJUNCTS) return -1;
+  Chain chains[CHAIN_DISJUNCTS];
+  SdOp ops[CHAIN_DISJUNCTS];
+  for (uint32_t k = 0; k < body->child_count; k++) {
+    chains[k] = *quantifiers;
+    if (!chain_comparison(&chains[k], body->children[k], neg, &ops[k])) return -1;
+  }
+  for (uint32_t k = 0; k < body->child_count; k++)
+    if (eval_chain(e, &chains[k], ops[k])) return 1;
+  return 0;
+}
+
 static bool eval_quantifier(Ev *e, const SdFormula *f, bool neg) {
   Chain chain;
   SdOp chain_op;
-  if (chain_of(e, f, neg, &chain, &chain_op)) return eval_chain(e, &chain, chain_op);
+  const SdFormula *under = chain_quantifiers(e, f, neg, &chain);
+  if (under) {
+    Chain quantifiers = chain;
+    if (chain_comparison(&chain, under, neg, &chain_op)) return eval_chain(e, &chain, chain_op);
+    int held = eval_chain_disjuncts(e, &quantifiers, under, neg);
+    if (held >= 0) return held;
+  }
   uint32_t depth = e->witness ? 0 : sd_formula_nesting_depth(e->c, f);
   if (depth) return eval_nesting(e, f, depth) != neg;
   bool forall = (f->kind == SD_F_FORALL) != neg;

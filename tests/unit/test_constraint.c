@@ -882,6 +882,12 @@ static void test_chain_extremes(void) {
       "exists <start> r: exists <w> a: exists int n: (str.len(a) < str.to.int(n) - 1 and count(r, \"<x>\", n))",
       "not (exists <w> a: exists <start> r: exists int n: (count(r, \"<num>\", n) and str.len(a) > str.to.int(n)))",
       "exists <x> a: exists <start> r: exists int n: (count(r, \"<num>\", n) and str.to.int(n) * str.to.int(a) < -300)",
+      /* a disjunction of comparisons: each is a chain of its own */
+      "exists <rec> r: exists <x> a in r: exists <w> b in r: (str.to.int(a) > str.len(b) + 50 or str.to.int(a) < str.len(b) - 60)",
+      "exists <x> a: exists <y> b: (str.to.int(a) + str.to.int(b) > 150 or str.to.int(a) - str.to.int(b) < -150)",
+      "not (exists <x> a: exists <y> b: (str.to.int(a) > str.to.int(b) + 100 or str.to.int(b) > str.to.int(a) + 100))",
+      "not (forall <x> a: forall <y> b: (str.to.int(a) <= str.to.int(b) + 100 and str.to.int(b) <= str.to.int(a) + 100))",
+      "exists <x> a: exists <y> b: (str.to.int(a) > 100 or str.len(b) > 2 or str.to.int(a) * str.to.int(b) < -1000)",
   };
   check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 3, 80);
   sd_grammar_free(g);
