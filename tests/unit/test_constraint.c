@@ -888,6 +888,15 @@ static void test_chain_extremes(void) {
       "not (exists <x> a: exists <y> b: (str.to.int(a) > str.to.int(b) + 100 or str.to.int(b) > str.to.int(a) + 100))",
       "not (forall <x> a: forall <y> b: (str.to.int(a) <= str.to.int(b) + 100 and str.to.int(b) <= str.to.int(a) + 100))",
       "exists <x> a: exists <y> b: (str.to.int(a) > 100 or str.len(b) > 2 or str.to.int(a) * str.to.int(b) < -1000)",
+      /* records inside records (each <start> holds the later ones): the
+         outermost or the innermost decide, by the quantifiers under them */
+      "forall <start> r: exists <x> a in r: str.to.int(a) > 5",
+      "exists <start> r: forall <x> a in r: str.to.int(a) < 50",
+      "exists <start> r: not exists <w> b in r: str.len(b) > 1",
+      "forall <start> r: ((exists <x> a in r: str.to.int(a) > 0) or (exists <w> b in r: str.len(b) = 0))",
+      "not (forall <start> r: exists <y> a in r: str.to.int(a) > 20)",
+      "exists <start> r: exists <x> a in r: exists <w> b in r: str.to.int(a) = str.len(b)",
+      "forall <start> r: exists <x> a in r: str.to.int(a) > str.len(r) - 12",
   };
   check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 3, 80);
   sd_grammar_free(g);
