@@ -897,8 +897,30 @@ static void test_chain_extremes(void) {
       "not (forall <start> r: exists <y> a in r: str.to.int(a) > 20)",
       "exists <start> r: exists <x> a in r: exists <w> b in r: str.to.int(a) = str.len(b)",
       "forall <start> r: exists <x> a in r: str.to.int(a) > str.len(r) - 12",
+      /* equal texts, and prefixes, looked up in the texts of one side */
+      "exists <x> a: exists <y> b: a = b",
+      "exists <x> a: exists <y> b: str.prefixof(a, b)",
+      "exists <y> b: exists <x> a: str.prefixof(a, b)",
+      "exists <rec> r: exists <x> a in r: exists <y> b in r: str.prefixof(b, a)",
+      "exists <num> a: exists <digits> b: (b = a)",
+      "not (exists <x> a: exists <y> b: a = b)",
   };
   check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 3, 80);
+  sd_grammar_free(g);
+  /* two lists of short words, enough pairs for the texts to be hashed */
+  const char *words = "<start> ::= <xs> \"|\" <ys>\n<xs> ::= <x> \",\" <x> \",\" <x> \",\" <x> | <x> \",\" <xs>\n"
+                      "<ys> ::= <y> \",\" <y> \",\" <y> \",\" <y> | <y> \",\" <ys>\n<x> ::= [a-c]+\n<y> ::= [a-c]+ | [a-c]+ \"d\"\n";
+  g = sd_grammar_parse(words, strlen(words), "words.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  const char *text_cases[] = {
+      "exists <x> a: exists <y> b: a = b",
+      "exists <x> a: exists <y> b: str.prefixof(a, b)",
+      "exists <y> b: exists <x> a: str.prefixof(b, a)",
+      "exists <ys> s: exists <x> a: exists <y> b in s: str.prefixof(a, b)",
+  };
+  check_shortcuts(g, text_cases, sizeof text_cases / sizeof text_cases[0], 5, 80);
   sd_grammar_free(g);
   /* `exists x: str.contains(x, literal)` looks at the outermost nodes only;
      a body that is not a bare atom makes it look at all */
