@@ -897,6 +897,15 @@ static void test_chain_extremes(void) {
       "not (forall <start> r: exists <y> a in r: str.to.int(a) > 20)",
       "exists <start> r: exists <x> a in r: exists <w> b in r: str.to.int(a) = str.len(b)",
       "forall <start> r: exists <x> a in r: str.to.int(a) > str.len(r) - 12",
+      /* one element before another, their values compared: a sweep */
+      "exists <x> a: exists <y> b: (before(a, b) and str.to.int(a) > str.to.int(b))",
+      "exists <y> b: exists <x> a: (before(a, b) and str.to.int(b) < str.to.int(a))",
+      "exists <w> a: exists <num> b: (str.len(a) <= str.to.int(b) and before(b, a))",
+      "exists <num> a: exists <num> b: (before(a, b) and str.to.real(a) >= str.to.real(b))",
+      "exists <rec> a: exists <x> b: (before(a, b) and str.len(a) < str.to.int(b))",
+      "exists <x> a: exists <start> b: (before(a, b) and str.to.int(a) > str.len(b) + 0)",
+      "exists <x> a: exists <start> b: (before(a, b) and str.to.int(a) > str.len(b))",
+      "exists <rec> r: exists <num> a in r: exists <num> b in r: (before(a, b) and str.to.int(a) >= str.to.int(b))",
       /* equal texts, and prefixes, looked up in the texts of one side */
       "exists <x> a: exists <y> b: a = b",
       "exists <x> a: exists <y> b: str.prefixof(a, b)",
