@@ -1240,8 +1240,8 @@ static int eval_text_pair(Ev *e, const SdFormula *f, const SdFormula *needles, b
  * pair and are passed over. */
 typedef struct OrderedPair {
   const SdFormula *early, *late;   /* the quantifiers of a and b */
-  const SdTerm *m_early, *m_late;  /* M(a), M(b) */
-  SdOp op;                         /* M(a) op M(b) */
+  const SdTerm *m_early, *m_late;  /* M(a), M(b); NULL for `a = b`, their texts */
+  SdOp op;                         /* M(a) op M(b), or = */
 } OrderedPair;
 
 static bool measure_of(const SdTerm *t, int32_t var) {
@@ -1250,7 +1250,7 @@ static bool measure_of(const SdTerm *t, int32_t var) {
 }
 
 static SdOp swapped(SdOp op) {
-  return op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : SD_OP_LE;
+  return op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : op == SD_OP_GE ? SD_OP_LE : op;
 }
 
 static bool ordered_pair_of(const Ev *e, const SdFormula *f, bool neg, OrderedPair *p) {
@@ -1267,10 +1267,15 @@ static bool ordered_pair_of(const Ev *e, const SdFormula *f, bool neg, OrderedPa
       continue;
     int32_t first = o->args[0]->var, second = o->args[1]->var;
     if (!((first == f->var && second == g->var) || (first == g->var && second == f->var))) continue;
-    if ((c->op != SD_OP_LT && c->op != SD_OP_LE && c->op != SD_OP_GT && c->op != SD_OP_GE) || c->arg_count != 2)
+    if ((c->op != SD_OP_LT && c->op != SD_OP_LE && c->op != SD_OP_GT && c->op != SD_OP_GE && c->op != SD_OP_EQ) ||
+        c->arg_count != 2)
       continue;
     p->early = first == f->var ? f : g, p->late = first == f->var ? g : f;
-    if (measure_of(c->args[0], first) && measure_of(c->args[1], second))
+    const SdTerm *x = c->args[0], *y = c->args[1];
+    if (c->op == SD_OP_EQ && x->op == SD_OP_VAR && y->op == SD_OP_VAR &&
+        ((x->var == first && y->var == second) || (x->var == second && y->var == first)))
+      p->m_early = p->m_late = NULL, p->op = SD_OP_EQ;
+    else if (measure_of(c->args[0], first) && measure_of(c->args[1], second))
       p->m_early = c->args[0], p->m_late = c->args[1], p->op = c->op;
     else if (measure_of(c->args[0], second) && measure_of(c->args[1], first))
       p->m_early = c->args[1], p->m_late = c->args[0], p->op = swapped(c->op);
@@ -1283,11 +1288,78 @@ static bool ordered_pair_of(const Ev *e, const SdFormula *f, bool neg, OrderedPa
 typedef struct Ended {
   uint32_t end; /* preorder id just past the subtree */
   SdDec v;
+  const char *s; /* its text (an equality of texts) */
+  uint32_t n;
+  uint64_t hash; /* of its value or text (an equality) */
 } Ended;
+
+/* A hash of a value that equal values share: its sign, its digits without
+ * the zeros at the end, and its exponent (12 * 10^0 and 1200 * 10^-2 are
+ * one value; so are a big integer and a small one times a power of 10). */
+static uint64_t value_hash(SdDec v) {
+  uint8_t small[20];
+  const uint8_t *dig; /* least significant first */
+  uint32_t n = 0;
+  bool neg;
+  if (v.m.big) {
+    dig = v.m.dig, n = v.m.ndig, neg = v.m.neg;
+  } else {
+    uint64_t u = v.m.small < 0 ? 0 - (uint64_t)v.m.small : (uint64_t)v.m.small;
+    neg = v.m.small < 0;
+    do small[n++] = (uint8_t)(u % 10), u /= 10;
+    while (u);
+    dig = small;
+  }
+  int64_t x = v.e;
+  while (n > 1 && !dig[0]) dig++, n--, x++;
+  if (n == 1 && !dig[0]) x = 0, neg = false;
+  uint64_t h = sd_hash_bytes(dig, n, neg ? 0x9a1 : 0x9a2);
+  return sd_hash_bytes(&x, sizeof x, h);
+}
+
+/* Some earlier element (of the first `upto`) equal to the later one? */
+static bool equal_earlier(SdArena *scratch, const Ended *ended, uint32_t upto, const SdHashSet *seen,
+                          const Ended *later, bool texts) {
+  if (!sd_hash_set_has(seen, later->hash)) return false;
+  for (uint32_t j = 0; j < upto; j++) {
+    if (ended[j].hash != later->hash) continue;
+    if (texts ? ended[j].n == later->n && !memcmp(ended[j].s, later->s, later->n)
+              : sd_dec_cmp(scratch, ended[j].v, later->v) == 0)
+      return true;
+  }
+  return false;
+}
 
 static int compare_ended(const void *x, const void *y) {
   uint32_t a = ((const Ended *)x)->end, b = ((const Ended *)y)->end;
   return a < b ? -1 : a > b;
+}
+
+/* The sweep for an equality: the earlier elements' hashes in a set. */
+static bool equal_pair(Ev *e, const OrderedPair *p, const Ended *ended, uint32_t n, SdSymbol ls, uint32_t lfirst,
+                       uint32_t lc, bool texts) {
+  SdHashSet seen = {0};
+  bool found = false;
+  for (uint32_t k = 0, j = 0; k < lc && !found; k++) {
+    if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
+    if (e->cut) break;
+    const SdNode *b = e->t->nodes[e->t->by_symbol[ls][lfirst + k]];
+    for (; j < n && ended[j].end <= b->id; j++) sd_hash_set_add(&seen, ended[j].hash);
+    if (!j) continue;
+    Ended later = {0};
+    e->bind[p->late->var] = b;
+    if (texts) {
+      later.s = sd_node_text(e->t, b, &later.n);
+      later.hash = sd_hash_bytes(later.s, later.n, 0x7e1);
+    } else if (eval_dec(e, p->m_late, &later.v)) {
+      later.hash = value_hash(later.v);
+    } else {
+      continue;
+    }
+    found = equal_earlier(&e->scratch, ended, j, &seen, &later, texts);
+  }
+  sd_hash_set_free(&seen);
+  return found;
 }
 
 static bool eval_ordered_pair(Ev *e, const OrderedPair *p) {
@@ -1298,12 +1370,27 @@ static bool eval_ordered_pair(Ev *e, const OrderedPair *p) {
   SdArenaMark m = sd_arena_mark(&e->scratch);
   Ended *ended = sd_xmalloc(ec * sizeof *ended);
   uint32_t n = 0;
+  bool texts = p->op == SD_OP_EQ && !p->m_early;
   for (uint32_t k = 0; k < ec; k++) {
     const SdNode *a = e->t->nodes[e->t->by_symbol[es][efirst + k]];
     e->bind[p->early->var] = a;
-    if (eval_dec(e, p->m_early, &ended[n].v)) ended[n++].end = a->id + a->size;
+    if (texts) {
+      ended[n].s = sd_node_text(e->t, a, &ended[n].n);
+      ended[n].hash = sd_hash_bytes(ended[n].s, ended[n].n, 0x7e1);
+    } else if (!eval_dec(e, p->m_early, &ended[n].v)) {
+      continue;
+    } else if (p->op == SD_OP_EQ) {
+      ended[n].hash = value_hash(ended[n].v);
+    }
+    ended[n++].end = a->id + a->size;
   }
   qsort(ended, n, sizeof *ended, compare_ended);
+  if (p->op == SD_OP_EQ) {
+    bool found = equal_pair(e, p, ended, n, ls, lfirst, lc, texts);
+    free(ended);
+    sd_arena_reset(&e->scratch, m);
+    return found && !e->cut;
+  }
   bool up = p->op == SD_OP_GT || p->op == SD_OP_GE; /* the greatest earlier value decides */
   bool found = false, have = false;
   SdDec extreme = {0};

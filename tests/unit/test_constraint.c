@@ -906,6 +906,12 @@ static void test_chain_extremes(void) {
       "exists <x> a: exists <start> b: (before(a, b) and str.to.int(a) > str.len(b) + 0)",
       "exists <x> a: exists <start> b: (before(a, b) and str.to.int(a) > str.len(b))",
       "exists <rec> r: exists <num> a in r: exists <num> b in r: (before(a, b) and str.to.int(a) >= str.to.int(b))",
+      "exists <num> a: exists <num> b: (before(a, b) and str.to.int(a) = str.to.int(b))",
+      "exists <x> a: exists <w> b: (str.len(b) = str.to.int(a) and before(b, a))",
+      "exists <num> a: exists <num> b: (before(a, b) and a = b)",
+      "exists <w> a: exists <w> b: (before(a, b) and b = a)",
+      "exists <x> a: exists <w> b: (before(a, b) and str.to.int(a) = str.len(b))",
+      "exists <x> a: exists <w> b: (before(b, a) and str.to.int(a) = str.len(b))",
       /* equal texts, and prefixes, looked up in the texts of one side */
       "exists <x> a: exists <y> b: a = b",
       "exists <x> a: exists <y> b: str.prefixof(a, b)",
@@ -930,6 +936,20 @@ static void test_chain_extremes(void) {
       "exists <ys> s: exists <x> a: exists <y> b in s: str.prefixof(a, b)",
   };
   check_shortcuts(g, text_cases, sizeof text_cases / sizeof text_cases[0], 5, 80);
+  sd_grammar_free(g);
+  /* decimals written with and without zeros at the end ("1.5", "1.50",
+     "15e-1"): one value for an equality */
+  const char *decs = "<start> ::= <d> \",\" <d> \",\" <d> | <d> \",\" <start>\n"
+                     "<d> ::= [1-2] | [1-2] \".\" [05] | [1-2] \".\" [05] \"0\" | [1-2] [05] \"e-1\"\n";
+  g = sd_grammar_parse(decs, strlen(decs), "decs.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  const char *dec_cases[] = {
+      "exists <d> a: exists <d> b: (before(a, b) and str.to.real(a) = str.to.real(b))",
+      "exists <d> a: exists <d> b: (before(a, b) and str.to.real(a) > str.to.real(b))",
+  };
+  check_shortcuts(g, dec_cases, sizeof dec_cases / sizeof dec_cases[0], 7, 30);
   sd_grammar_free(g);
   /* `exists x: str.contains(x, literal)` looks at the outermost nodes only;
      a body that is not a bare atom makes it look at all */
