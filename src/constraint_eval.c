@@ -1013,14 +1013,88 @@ static bool chain_comparison(Chain *ch, const SdFormula *body, bool neg, SdOp *o
   return true;
 }
 
+/* ---- a tree's ranges, kept ----
+ * The learner evaluates many chains over the same elements of one tree
+ * (`str.to.int(<x>) + str.to.int(<y>) > K` for each K it tries): the least
+ * and greatest value of a measure over a nonterminal's elements in a scope
+ * are kept with the tree (SdTree.eval_cache, dropped when the tree is
+ * refreshed), when both fit an int64. */
+typedef struct RangeSlot {
+  uint64_t key; /* 0: empty */
+  int64_t lo, hi;
+  bool any;
+} RangeSlot;
+
+struct SdEvalCache {
+  RangeSlot *slots;
+  uint32_t capacity, count;
+};
+
+void sd_eval_cache_free(struct SdEvalCache *cache) {
+  if (!cache) return;
+  free(cache->slots);
+  free(cache);
+}
+
+static uint64_t range_key(SdSymbol s, const SdNode *within, const SdTerm *measure, const SdTerm *counted_by) {
+  uint64_t k[4] = {(uint64_t)(uint32_t)s, within->id, (uint64_t)measure->op,
+                   counted_by ? (uint64_t)(uint32_t)counted_by->symbol + 1 : 0};
+  uint64_t h = sd_hash_bytes(k, sizeof k, 0x7a9);
+  return h ? h : 1;
+}
+
+static RangeSlot *range_slot(struct SdEvalCache *c, uint64_t key) {
+  uint32_t mask = c->capacity - 1, i = (uint32_t)key & mask;
+  while (c->slots[i].key && c->slots[i].key != key) i = (i + 1) & mask;
+  return &c->slots[i];
+}
+
+static void range_keep(const SdTree *t, uint64_t key, bool any, SdInt lo, SdInt hi) {
+  if (any && (lo.big || hi.big)) return;
+  SdTree *tree = (SdTree *)t; /* the cache is not part of the tree's value */
+  struct SdEvalCache *c = tree->eval_cache;
+  if (!c) c = tree->eval_cache = sd_xcalloc(1, sizeof *c);
+  if ((c->count + 1) * 2 > c->capacity) {
+    struct SdEvalCache bigger = {sd_xcalloc(c->capacity ? c->capacity * 2 : 32, sizeof(RangeSlot)),
+                                 c->capacity ? c->capacity * 2 : 32, 0};
+    for (uint32_t i = 0; i < c->capacity; i++)
+      if (c->slots[i].key) *range_slot(&bigger, c->slots[i].key) = c->slots[i], bigger.count++;
+    free(c->slots);
+    *c = bigger;
+  }
+  RangeSlot *slot = range_slot(c, key);
+  if (!slot->key) c->count++;
+  *slot = (RangeSlot){key, any ? lo.small : 0, any ? hi.small : 0, any};
+}
+
+static bool range_scan(Ev *e, const SdFormula *q, const SdTerm *measure, const SdTerm *counted_by,
+                       const SdNode *within, SdSymbol s, SdInt *lo, SdInt *hi);
+
 /* The least and greatest defined value of measure (or of the count
  * counted_by, when given) over q's range; false when none is defined. */
 static bool chain_range(Ev *e, const SdFormula *q, const SdTerm *measure, const SdTerm *counted_by, SdInt *lo,
                         SdInt *hi) {
   const SdNode *within = q->in_var < 0 ? e->t->root : e->bind[q->in_var];
   SdSymbol s = e->c->variables[q->var].symbol;
+  uint64_t key = range_key(s, within, measure, counted_by);
+  const struct SdEvalCache *cache = e->t->eval_cache;
+  if (cache && cache->count) {
+    const RangeSlot *slot = range_slot((struct SdEvalCache *)cache, key);
+    if (slot->key) {
+      *lo = sd_int_small(slot->lo), *hi = sd_int_small(slot->hi);
+      return slot->any;
+    }
+  }
+  bool any = range_scan(e, q, measure, counted_by, within, s, lo, hi);
+  if (!e->cut) range_keep(e->t, key, any, *lo, *hi);
+  return any;
+}
+
+static bool range_scan(Ev *e, const SdFormula *q, const SdTerm *measure, const SdTerm *counted_by,
+                       const SdNode *within, SdSymbol s, SdInt *lo, SdInt *hi) {
   uint32_t count, first = sd_tree_range(e->t, s, within, &count);
   bool any = false;
+  *lo = *hi = sd_int_small(0);
   for (uint32_t k = 0; k < count; k++) {
     if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
     if (e->cut) return false;

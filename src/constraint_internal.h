@@ -128,6 +128,8 @@ bool sd_dec_parse_numeral(SdArena *s, const char *text, size_t len, SdDec *out);
 /* Structural predicates of two nodes as ISLa defines them on paths:
  * inside (reflexive), before, after, same_position, different_position. */
 bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b);
+/* Frees a tree's evaluator cache (SdTree.eval_cache; NULL is fine). */
+void sd_eval_cache_free(struct SdEvalCache *cache);
 /* Is op a structural predicate (decided by the tree's shape alone)? */
 bool sd_is_structural_op(SdOp op);
 /* A structural atom on its two nodes (for nth: the 2nd and 3rd argument). */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "constraint_internal.h"
 #include "array.h"
 #include "json_util.h"
 #include "util.h"
@@ -25,6 +26,8 @@ SdTree *sd_tree_new(const SdGrammar *grammar) {
 }
 
 static void free_index(SdTree *t) {
+  sd_eval_cache_free(t->eval_cache);
+  t->eval_cache = NULL;
   if (t->by_symbol) free(t->by_symbol[t->grammar->symbol_count]); /* the block of all ids */
   free(t->by_symbol);
   free(t->by_symbol_count);

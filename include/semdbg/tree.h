@@ -42,6 +42,10 @@ typedef struct SdTree {
   uint32_t node_count;
   uint32_t **by_symbol;  /* by_symbol[s] = preorder ids of the nodes of symbol s */
   uint32_t *by_symbol_count;
+  /* what the constraint evaluator learned of this tree (the least and
+     greatest values of a nonterminal's elements: constraint_eval.c), made on
+     first need and dropped by sd_tree_refresh */
+  struct SdEvalCache *eval_cache;
 } SdTree;
 
 SD_API SdTree *sd_tree_new(const SdGrammar *grammar);

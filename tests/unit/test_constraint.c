@@ -846,6 +846,33 @@ static void check_shortcuts(const SdGrammar *g, const char *const *cases, size_t
   sd_fuzzer_free(fz);
 }
 
+/* The same, with every constraint evaluated on one tree after another:
+ * what the evaluator keeps with a tree (SdTree.eval_cache) is shared by
+ * all of them, as in the learner. */
+static void check_shortcuts_shared(const SdGrammar *g, const char *const *cases, size_t count, uint64_t seed) {
+  SdFuzzerOptions fo = {.seed = seed, .max_size = 80};
+  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
+  SdConstraint **cs = sd_xcalloc(count, sizeof *cs);
+  uint32_t vars = 1;
+  for (size_t k = 0; k < count; k++) {
+    cs[k] = parse(g, cases[k]);
+    if (cs[k] && cs[k]->variable_count + 1 > vars) vars = cs[k]->variable_count + 1;
+  }
+  const SdNode **w = sd_xcalloc(vars, sizeof *w);
+  uint32_t disagree = 0;
+  for (uint32_t i = 0; i < 100; i++) {
+    SdTree *t = sd_fuzz_tree(fz, -1);
+    for (size_t k = 0; k < count; k++)
+      if (cs[k] && sd_constraint_eval(cs[k], t, NULL) != sd_constraint_eval(cs[k], t, w)) disagree++;
+    sd_tree_free(t);
+  }
+  CHECK(disagree == 0);
+  for (size_t k = 0; k < count; k++) sd_constraint_free(cs[k]);
+  free(cs);
+  free(w);
+  sd_fuzzer_free(fz);
+}
+
 static void test_chain_extremes(void) {
   const char *bnf = "<start> ::= <rec> | <rec> \";\" <start>\n"
                     "<rec> ::= <x> \",\" <y> \",\" <w>\n"
@@ -863,6 +890,8 @@ static void test_chain_extremes(void) {
       "exists <x> a: exists <y> b: str.to.int(a) * str.to.int(b) < -2000",
       "exists <num> a: exists <num> b: str.to.int(a) * str.to.int(b) <= -100",
       "exists <x> a: exists <w> b: str.to.int(a) > str.len(b) + 40",
+      "exists <num> a: exists <num> b: str.to.int(a) + 3 < str.len(b)",
+      "exists <num> a: exists <num> b: str.len(a) > str.to.int(b) + 3",
       "exists <w> a: exists <w> b: str.len(a) < str.len(b) - 3",
       "exists <x> a: exists <y> b: exists <num> c: str.to.int(a) + str.to.int(b) > str.to.int(c) + 100",
       "exists <rec> r: exists <x> a in r: exists <y> b in r: str.to.int(a) > str.to.int(b) + 50",
@@ -921,6 +950,7 @@ static void test_chain_extremes(void) {
       "not (exists <x> a: exists <y> b: a = b)",
   };
   check_shortcuts(g, cases, sizeof cases / sizeof cases[0], 3, 80);
+  check_shortcuts_shared(g, cases, sizeof cases / sizeof cases[0], 4);
   sd_grammar_free(g);
   /* two lists of short words, enough pairs for the texts to be hashed */
   const char *words = "<start> ::= <xs> \"|\" <ys>\n<xs> ::= <x> \",\" <x> \",\" <x> \",\" <x> | <x> \",\" <xs>\n"
