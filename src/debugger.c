@@ -838,11 +838,11 @@ static bool hunt_covers(Debugger *d, const SdConstraint *diagnosis) {
   return true;
 }
 
-/* Two causes of one shape over the same nonterminals that differ in the
- * texts their substring atoms look for (`str.contains(<expr>, "/ 0")`, then
- * `... "/ -0"`), and still failures outside them: the learner is listing
- * instances of a property the catalog cannot state (a divisor that
- * evaluates to 0, written in ever new ways), one hunt at a time, each
+/* Two causes of one shape over the same nonterminals that look for one
+ * text written two ways (`str.contains(<expr>, "/ 0")`, then `... "/ -0"`:
+ * dbg_same_substring_pattern), and still failures outside them: the
+ * learner is listing instances of a property the catalog cannot state (a
+ * divisor that evaluates to 0, written in ever new ways), one hunt at a time, each
  * instance costing a cause's search (the expression example at seeds 1-3:
  * 15 iterations, 440 runs, to max-causes, ending no closer). The loop stops
  * there (the report says why); two instances with nothing outside them are

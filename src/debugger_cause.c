@@ -752,15 +752,57 @@ static uint64_t substring_shape_hash(const SdConstraint *c) {
   return h;
 }
 
-/* Do a and b differ at most in the texts their substring atoms look for
- * (and in numbers), with at least one such atom: `str.contains(<expr>, "/
- * 0")` and `str.contains(<expr>, "/ -0")`? (Equalities with other texts,
- * `<enc> = "hex"` and `<enc> = "base64"`, are other values of a finite
- * choice, not other instances.) */
+typedef Array(const SdTerm *) TermList;
+
+/* The texts substring atoms look for, in the order of the formula. */
+static void substring_texts(const SdTerm *t, TermList *out) {
+  bool substring = t->op == SD_OP_STR_CONTAINS || t->op == SD_OP_STR_PREFIXOF || t->op == SD_OP_STR_SUFFIXOF;
+  for (uint32_t i = 0; i < t->arg_count; i++) {
+    if (substring && t->args[i]->op == SD_OP_STRING) array_push(out, t->args[i]);
+    else substring_texts(t->args[i], out);
+  }
+}
+
+static void formula_substring_texts(const SdFormula *f, TermList *out) {
+  if (f->kind == SD_F_ATOM) substring_texts(f->atom, out);
+  for (uint32_t i = 0; i < f->child_count; i++) formula_substring_texts(f->children[i], out);
+}
+
+/* Is x's text y's with more written inside or around it (its bytes, in
+ * order, a proper subsequence of y's)? */
+static bool written_inside(const SdTerm *x, const SdTerm *y) {
+  if (x->length >= y->length) return false;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < y->length && k < x->length; i++) k += y->text[i] == x->text[k];
+  return k == x->length;
+}
+
+/* Do a and b differ only in the texts their substring atoms look for (and
+ * in numbers), each differing text of one the other's with more written
+ * inside or around it: `str.contains(<expr>, "/ 0")` and
+ * `str.contains(<expr>, "/ -0")`, one divisor of 0 written two ways? Such
+ * instances of an element written in ever more ways never run out. Other
+ * texts are other members of what may be a finite set (`str.suffixof("25",
+ * <boxes>)` and `... "50"`: palletfull's endings of multiples of 25, stopped
+ * wrongly by a first version), and so are equalities (`<enc> = "hex"`,
+ * `"base64"`: framenc's options). */
 bool dbg_same_substring_pattern(const SdConstraint *a, const SdConstraint *b) {
   if (!a || !b) return false;
   uint64_t shape = shape_hash(a), blanked = substring_shape_hash(a);
-  return shape != shape_hash(b) && blanked != shape && blanked == substring_shape_hash(b);
+  if (shape == shape_hash(b) || blanked == shape || blanked != substring_shape_hash(b)) return false;
+  TermList x = {0}, y = {0};
+  formula_substring_texts(a->root, &x);
+  formula_substring_texts(b->root, &y);
+  bool inside = x.size == y.size && x.size > 0, differ = false;
+  for (uint32_t i = 0; inside && i < x.size; i++) {
+    const SdTerm *p = x.items[i], *q = y.items[i];
+    if (p->length == q->length && !memcmp(p->text, q->text, p->length)) continue;
+    differ = true;
+    inside = written_inside(p, q) || written_inside(q, p);
+  }
+  array_free(&x);
+  array_free(&y);
+  return inside && differ;
 }
 
 /* The measures a candidate compares: a set of (nonterminal, length or

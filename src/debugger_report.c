@@ -237,7 +237,7 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
                           d->contradicted, d->contradicted == 1 ? "" : "s", d->contradicted == 1 ? "was" : "were",
                           d->contradicted == 1 ? "it holds" : "they hold"));
   if (d->repeated_pattern && final)
-    caveat(rep, sd_format("two causes differ only in the texts they look for (%s) and failures outside them "
+    caveat(rep, sd_format("two causes look for one text written two ways (%s) and failures outside them "
                           "remain: they look like instances of a property the pattern catalog cannot state, "
                           "so no further instance was sought",
                           d->repeated_pattern));
