@@ -842,13 +842,13 @@ static bool hunt_covers(Debugger *d, const SdConstraint *diagnosis) {
  * text written two ways (`str.contains(<expr>, "/ 0")`, then `... "/ -0"`:
  * dbg_same_substring_pattern), and still failures outside them: the
  * learner is listing instances of a property the catalog cannot state (a
- * divisor that evaluates to 0, written in ever new ways), one hunt at a time, each
- * instance costing a cause's search (the expression example at seeds 1-3:
- * 15 iterations, 440 runs, to max-causes, ending no closer). The loop stops
- * there (the report says why); two instances with nothing outside them are
- * hunted around and confirmed as usual. Causes that differ in an equality's
- * text are values of a finite choice (framenc: `<enc> = "hex"`, `"base64"`,
- * then `"raw"`), not instances. */
+ * divisor that evaluates to 0, written in ever new ways), one hunt at a
+ * time, each instance costing a cause's search (the expression example at
+ * seeds 1-3: 15 iterations, 440 runs, to max-causes, ending no closer). The
+ * loop stops there (the report says why); two instances with nothing
+ * outside them are hunted around and confirmed as usual. Other texts may be
+ * members of a finite set (palletfull's endings "25", "50", "75", "00";
+ * framenc's options `<enc> = "hex"`, `"base64"`, `"raw"`): not instances. */
 static bool causes_repeat_pattern(Debugger *d) {
   for (uint32_t i = 0; i < d->causes.size; i++)
     for (uint32_t j = i + 1; j < d->causes.size; j++)
