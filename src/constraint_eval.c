@@ -1442,7 +1442,7 @@ static bool eval_ordered_pair(Ev *e, const OrderedPair *p) {
   uint32_t ec, efirst = sd_tree_range(e->t, es, within, &ec), lc, lfirst = sd_tree_range(e->t, ls, within, &lc);
   if (!ec || !lc) return false;
   SdArenaMark m = sd_arena_mark(&e->scratch);
-  Ended *ended = sd_xmalloc(ec * sizeof *ended);
+  Ended *ended = sd_arena_alloc(&e->scratch, ec * sizeof *ended); /* freed by the reset below */
   uint32_t n = 0;
   bool texts = p->op == SD_OP_EQ && !p->m_early;
   for (uint32_t k = 0; k < ec; k++) {
@@ -1461,7 +1461,6 @@ static bool eval_ordered_pair(Ev *e, const OrderedPair *p) {
   qsort(ended, n, sizeof *ended, compare_ended);
   if (p->op == SD_OP_EQ) {
     bool found = equal_pair(e, p, ended, n, ls, lfirst, lc, texts);
-    free(ended);
     sd_arena_reset(&e->scratch, m);
     return found && !e->cut;
   }
@@ -1480,7 +1479,6 @@ static bool eval_ordered_pair(Ev *e, const OrderedPair *p) {
     int c = sd_dec_cmp(&e->scratch, extreme, v);
     found = p->op == SD_OP_GT ? c > 0 : p->op == SD_OP_GE ? c >= 0 : p->op == SD_OP_LT ? c < 0 : c <= 0;
   }
-  free(ended);
   sd_arena_reset(&e->scratch, m);
   return found && !e->cut;
 }
