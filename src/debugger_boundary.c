@@ -1435,6 +1435,15 @@ static int extremes_kind(const Debugger *d, SdArena *scratch, const SdTree *t, c
   return si->decimal ? M_REAL : M_VALUE;
 }
 
+bool dbg_extremes_as_parent(const Debugger *d, const SdTree *t, const SdNode *node) {
+  const SdNode *parent = node->parent;
+  if (!parent || parent->start != node->start || parent->end != node->end) return false;
+  SdArena scratch = {0};
+  bool same = extremes_kind(d, &scratch, t, parent) == extremes_kind(d, &scratch, t, node);
+  sd_arena_free(&scratch);
+  return same;
+}
+
 /* The inputs at the two ends of the region around t where holds stays true,
  * varying node's value (extremes_kind) or else its length: out[0]
  * the lowest, out[1] the highest, NULL where no end was found (the region

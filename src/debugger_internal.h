@@ -205,6 +205,9 @@ bool dbg_states_measures(const SdConstraint *c);
 /* A property of an input (with its context). */
 typedef bool (*DbgHolds)(void *ctx, const SdTree *t);
 void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds holds, void *ctx, SdTree **out);
+/* Does node span its parent's whole text and vary as the parent does (the
+ * same kind of measure)? Then its extremes are the parent's. */
+bool dbg_extremes_as_parent(const Debugger *d, const SdTree *t, const SdNode *node);
 void dbg_boundary_free(DbgBoundary *b);
 bool dbg_between_witnesses(const DbgBoundary *b, const SdTree *t);
 char *dbg_fixed_text(SdInt v, int digits);
