@@ -1070,16 +1070,19 @@ static void each_slot_text(const SdLearner *self, const LrSlot *s, const SdTree 
 }
 
 /* Divisors for `str.to.int(x) mod <?INTEGER> = 0` (and its negation): 2
- * to 16, the powers of two to 65536 and the powers of ten to 10000 (sizes
- * in blocks, alignments, counts by the dozen or the hundred), each kept
+ * to 16, the powers of two to 65536, the powers of ten to 10000 and the
+ * other periods of counts and clocks, 20, 24, 25, 30, 50 and 60 (sizes in
+ * blocks, alignments, counts by the dozen, the score or the hundred: eggs
+ * packed in trays of 20 were stated as "ends in 0" and "divisible by 4" of
+ * separate lots, with no 20 to try), each kept
  * where failing inputs have a nonzero value of the slot's nonterminals that
  * is a multiple of it more often than passing inputs do, or one that is no
  * multiple of it (shares of the failing and passing inputs); most
  * discriminating first, at most max. The values in failing inputs are no
  * divisors (a sheet of 6 labels fails at 12, 18 and 36 alike). */
-static const int64_t DIVISORS[] = {2,   3,   4,    5,    6,    7,    8,    9,     10,    11,    12,
-                                   13,  14,  15,   16,   32,   64,   100,  128,   256,   512,   1000,
-                                   1024, 2048, 4096, 8192, 10000, 16384, 32768, 65536};
+static const int64_t DIVISORS[] = {2,    3,    4,    5,    6,     7,     8,     9,    10,  11,  12,  13,
+                                   14,   15,   16,   20,   24,    25,    30,    32,   50,  60,  64,  100,
+                                   128,  256,  512,  1000, 1024,  2048,  4096,  8192, 10000, 16384, 32768, 65536};
 enum { LR_DIVISORS = sizeof DIVISORS / sizeof *DIVISORS };
 
 typedef struct { bool has[2][LR_DIVISORS]; } Multiples; /* [0] a multiple, [1] none */
