@@ -852,80 +852,75 @@ static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *ind
 
 /* ---------- a length another condition hides ---------- */
 
-/* Texts of len bytes for the element, to meet the cause's other
- * conditions: for a number, the numerals of that many digits from the
- * least up (at most MASK_SCAN); then CONTENT_DRAWS drawn from the grammar.
- * Calls try on each until it returns true; false if none did. */
-static bool each_text_of_length(Pin *p, uint32_t len, bool (*try)(Pin *p, const char *text, uint32_t len, void *ctx),
-                                void *ctx) {
+typedef struct LengthMask {
+  const SdConstraint *rest; /* the cause without its thresholds on the length */
+  char *texts[2];           /* the element's texts that keep the rest, at most two */
+  uint32_t count;
+} LengthMask;
+
+/* Keep text when the cause's other conditions hold with the element as
+ * text and the cause does not; true when lm has two. */
+static bool keeps_rest(Pin *p, LengthMask *lm, const char *text, uint32_t len) {
+  if (lm->count && !strcmp(lm->texts[0], text)) return false;
+  SdTree *u = vary_text(p, text, len);
+  if (!u) return false;
+  bool others = sd_constraint_eval(lm->rest, u, NULL), cause = others && sd_constraint_eval(p->cause, u, NULL);
+  sd_tree_free(u);
+  if (others && !cause) lm->texts[lm->count++] = sd_xstrndup(text, len);
+  return lm->count == 2;
+}
+
+/* Texts of len bytes for the element that keep the cause's other
+ * conditions, into lm: for a number, the least and the greatest numeral of
+ * that many digits that do (MASK_SCAN from each end at most); otherwise
+ * the first two of CONTENT_DRAWS drawn from the grammar. */
+static void texts_keeping_rest(Pin *p, uint32_t len, LengthMask *lm) {
   Debugger *d = p->d;
   if (d->grammar->symbols[p->m->symbol].numeric && len >= 1 && len <= 18) {
     int64_t lo = 1;
     for (uint32_t k = 1; k < len; k++) lo *= 10;
+    int64_t hi = lo * 10 - 1;
     if (len == 1) lo = 0;
     char buf[24];
-    for (int64_t v = lo, k = 0; k < MASK_SCAN && v < lo * 10 + (len == 1 ? 10 : 0); v++, k++) {
-      snprintf(buf, sizeof buf, "%lld", (long long)v);
-      if (try(p, buf, len, ctx)) return true;
+    for (int64_t k = 0; k < MASK_SCAN && lo + k <= hi && !lm->count; k++) {
+      snprintf(buf, sizeof buf, "%lld", (long long)(lo + k));
+      keeps_rest(p, lm, buf, len);
     }
+    for (int64_t k = 0; k < MASK_SCAN && hi - k >= lo && lm->count == 1; k++) {
+      snprintf(buf, sizeof buf, "%lld", (long long)(hi - k));
+      keeps_rest(p, lm, buf, len);
+    }
+    if (lm->count) return;
   }
-  if (len > SD_LENGTHS_MAX) return false;
+  if (len > SD_LENGTHS_MAX) return;
   if (!d->lengths || sd_lengths_max(d->lengths) < len) {
     uint32_t max = 64;
     while (max < len) max *= 2;
     sd_lengths_free(d->lengths);
     d->lengths = sd_lengths_new(d->grammar, max < SD_LENGTHS_MAX ? max : SD_LENGTHS_MAX);
   }
-  if (!sd_lengths_possible(d->lengths, p->m->symbol, len)) return false;
-  for (uint32_t k = 0; k < CONTENT_DRAWS; k++) {
+  if (!sd_lengths_possible(d->lengths, p->m->symbol, len)) return;
+  bool done = false;
+  for (uint32_t k = 0; k < CONTENT_DRAWS && !done; k++) {
     char *w = sd_lengths_sample(d->lengths, p->m->symbol, len, &d->rng);
-    bool done = w && try(p, w, len, ctx);
+    done = w && keeps_rest(p, lm, w, len);
     free(w);
-    if (done) return true;
   }
-  return false;
-}
-
-typedef struct LengthMask {
-  const SdConstraint *rest; /* the cause without its thresholds on the length */
-  Mask result;
-  uint32_t index;           /* the input run */
-  char *text;               /* the element's text there */
-} LengthMask;
-
-/* Run the element as text when the cause's other conditions hold there
- * and the cause does not. */
-static bool try_masked(Pin *p, const char *text, uint32_t len, void *ctx) {
-  LengthMask *lm = ctx;
-  SdTree *u = vary_text(p, text, len);
-  if (!u) return false;
-  bool others = sd_constraint_eval(lm->rest, u, NULL), cause = others && sd_constraint_eval(p->cause, u, NULL);
-  if (!others || cause) {
-    sd_tree_free(u);
-    return false;
-  }
-  p->d->origin = ORIGIN_BOUNDARY;
-  uint64_t before = dbg_runs_so_far(p->d);
-  uint32_t i = dbg_run_one(p->d, u);
-  p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
-  if (i == UINT32_MAX) return true; /* a harness error: given up */
-  int verdict = (int)p->d->evidence.items[i].verdict;
-  lm->result = verdict == SD_VERDICT_PASS ? MASK_PASSES : verdict == SD_VERDICT_FAIL ? MASK_FAILS : MASK_NONE;
-  lm->index = i;
-  lm->text = sd_xstrndup(text, len);
-  return true;
 }
 
 /* When the pass at length no may be another condition's: the element cut
  * or grown to that length also broke a condition the cause puts on its
  * content (`len(e) > 2 and e mod 20 = 0`: "140" cut to "14" passes, but
- * so would any number that is no multiple of 20). Then a text of that
- * length on which the cause's other conditions hold and the cause does
- * not, and whether it passes when run. Eggtray at seed 1 confirmed a
- * positive multiple of 20 "of three digits or more" pinned by 14 and 140,
- * and 40 fails. */
+ * so would any number that is no multiple of 20). Then texts of that
+ * length on which the cause's other conditions hold (and so the cause
+ * does not), run: MASK_FAILS if one fails (*index, *text: the first that
+ * does), MASK_PASSES if they pass (*index: the last run). Eggtray at seed
+ * 1 confirmed a positive multiple of 20 "of three digits or more" pinned
+ * by 14 and 140, and 40 fails; a timer of whole minutes of 600 s or more
+ * "of four digits" passes at 120 s and fails at 960 s. */
 static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   int64_t len;
+  *text = NULL;
   if (p->m->kind != M_LENGTH || !sd_int_to_i64(no, &len) || len < 1 || len > 4096) return MASK_NONE;
   SdConstraint *rest = sd_constraint_clone(p->cause);
   uint32_t direct = 0, periodic = 0;
@@ -936,12 +931,27 @@ static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   SdTree *t = vary(p, no);
   bool hidden = t && !sd_constraint_eval(rest, t, NULL);
   sd_tree_free(t);
-  LengthMask lm = {rest, MASK_NONE, UINT32_MAX, NULL};
-  if (hidden) each_text_of_length(p, (uint32_t)len, try_masked, &lm);
+  LengthMask lm = {rest, {NULL, NULL}, 0};
+  if (hidden) texts_keeping_rest(p, (uint32_t)len, &lm);
   sd_constraint_free(rest);
-  *index = lm.index;
-  *text = lm.text;
-  return lm.result;
+  Mask result = MASK_NONE;
+  for (uint32_t k = 0; k < lm.count; k++) {
+    SdTree *u = result != MASK_FAILS ? vary_text(p, lm.texts[k], (uint32_t)len) : NULL;
+    if (u) {
+      p->d->origin = ORIGIN_BOUNDARY;
+      uint64_t before = dbg_runs_so_far(p->d);
+      uint32_t i = dbg_run_one(p->d, u);
+      p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
+      int verdict = i == UINT32_MAX ? -1 : (int)p->d->evidence.items[i].verdict;
+      if (verdict == SD_VERDICT_FAIL) {
+        result = MASK_FAILS, *index = i, *text = lm.texts[k], lm.texts[k] = NULL;
+      } else if (verdict == SD_VERDICT_PASS) {
+        result = MASK_PASSES, *index = i;
+      }
+    }
+    free(lm.texts[k]);
+  }
+  return result;
 }
 
 static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift, SdInt seen[2]) {
