@@ -2934,9 +2934,11 @@ static void region_ends_each(Debugger *d, const SdConstraint *diagnosis, TreeLis
  * text moved where the atom does not look has the first turn: it is what
  * refutes an affix that stands for another (mailattach: `.exe` anywhere
  * for a name ending in it), and six makers with inputs took every turn
- * before it; corners the second (they make inputs only for arithmetic on
- * two elements), a contained literal elsewhere the third (only for
- * contains atoms). */
+ * before it; conditions on one nonterminal's elements held apart the
+ * second (only for existentials over one nonterminal side by side),
+ * corners the third (they make inputs only for arithmetic on two
+ * elements), a contained literal elsewhere the fourth (only for contains
+ * atoms). */
 static const struct {
   Maker make;
   uint32_t cap;
