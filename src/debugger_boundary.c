@@ -649,16 +649,25 @@ typedef enum { PIN_OK, PIN_MOVED, PIN_FAILED } PinResult;
  * is five bytes like "0x1a0", and passes); NULL where none differs from
  * the element's own text. */
 enum { CONTENT_DRAWS = 32 };
-static uint32_t drawn_texts(Pin *p, uint32_t len, char **out) {
+
+/* Does the element's nonterminal derive words of len bytes? The table of
+ * lengths is (re)built to cover len first: its cost grows with the square
+ * of its lengths. */
+static bool lengths_possible(Pin *p, uint32_t len) {
   Debugger *d = p->d;
-  if (len > SD_LENGTHS_MAX) return 0;
-  if (!d->lengths || sd_lengths_max(d->lengths) < len) { /* the table's cost grows with the square of its lengths */
+  if (len > SD_LENGTHS_MAX) return false;
+  if (!d->lengths || sd_lengths_max(d->lengths) < len) {
     uint32_t max = 64;
     while (max < len) max *= 2;
     sd_lengths_free(d->lengths);
     d->lengths = sd_lengths_new(d->grammar, max < SD_LENGTHS_MAX ? max : SD_LENGTHS_MAX);
   }
-  if (!sd_lengths_possible(d->lengths, p->m->symbol, len)) return 0;
+  return sd_lengths_possible(d->lengths, p->m->symbol, len);
+}
+
+static uint32_t drawn_texts(Pin *p, uint32_t len, char **out) {
+  Debugger *d = p->d;
+  if (!lengths_possible(p, len)) return 0;
   char *least = NULL, *greatest = NULL;
   for (uint32_t k = 0; k < CONTENT_DRAWS; k++) {
     char *w = sd_lengths_sample(d->lengths, p->m->symbol, len, &d->rng);
@@ -892,14 +901,7 @@ static void texts_keeping_rest(Pin *p, uint32_t len, LengthMask *lm) {
     }
     if (lm->count) return;
   }
-  if (len > SD_LENGTHS_MAX) return;
-  if (!d->lengths || sd_lengths_max(d->lengths) < len) {
-    uint32_t max = 64;
-    while (max < len) max *= 2;
-    sd_lengths_free(d->lengths);
-    d->lengths = sd_lengths_new(d->grammar, max < SD_LENGTHS_MAX ? max : SD_LENGTHS_MAX);
-  }
-  if (!sd_lengths_possible(d->lengths, p->m->symbol, len)) return;
+  if (!lengths_possible(p, len)) return;
   bool done = false;
   for (uint32_t k = 0; k < CONTENT_DRAWS && !done; k++) {
     char *w = sd_lengths_sample(d->lengths, p->m->symbol, len, &d->rng);
