@@ -6,6 +6,7 @@
 
 #include "json_util.h"
 #include "semdbg/constraint.h"
+#include "semdbg/fuzzer.h"
 #include "semdbg/parser.h"
 #include "test.h"
 #include "util.h"
@@ -210,6 +211,61 @@ static char *nested(uint32_t n, size_t *len) {
 
 /* A 100,000-deep input: the tree is built, cloned, evaluated and measured
  * without recursion; JSON stops at SD_TREE_JSON_MAX_DEPTH (cJSON recurses). */
+/* A clone copies its original's index (clone_indexed): every node, span,
+ * id and run of by_symbol as a tree rebuilt from the same nodes has them,
+ * on random trees of a grammar with empty alternatives, character classes
+ * and nesting, and again on a clone of a clone edited in place. */
+static bool same_index(const SdTree *a, const SdTree *b) {
+  if (a->node_count != b->node_count || a->length != b->length || memcmp(a->text, b->text, a->length + 1)) return false;
+  for (uint32_t i = 0; i < a->node_count; i++) {
+    const SdNode *x = a->nodes[i], *y = b->nodes[i];
+    if (x->symbol != y->symbol || x->alternative != y->alternative || x->child_count != y->child_count ||
+        x->start != y->start || x->end != y->end || x->id != i || y->id != i || x->size != y->size ||
+        x->depth != y->depth || (x->parent ? (int64_t)x->parent->id : -1) != (y->parent ? (int64_t)y->parent->id : -1) ||
+        x->leaf_length != y->leaf_length || (x->leaf_length && memcmp(x->leaf, y->leaf, x->leaf_length)))
+      return false;
+    for (uint32_t c = 0; c < x->child_count; c++)
+      if (x->children[c]->id != y->children[c]->id || y->children[c]->parent != y) return false;
+  }
+  for (uint32_t s = 0; s < a->grammar->symbol_count; s++) {
+    if (a->by_symbol_count[s] != b->by_symbol_count[s]) return false;
+    for (uint32_t k = 0; k < a->by_symbol_count[s]; k++)
+      if (a->by_symbol[s][k] != b->by_symbol[s][k]) return false;
+  }
+  return true;
+}
+
+static void test_clone_copies_index(void) {
+  SdGrammar *g = grammar("<start> ::= <item>*\n<item> ::= \"(\" <item>* \")\" | <word> | \"\"\n"
+                         "<word> ::= [a-z0-9] [a-z]*\n");
+  SdFuzzerOptions fo = {.seed = 7, .max_size = 200};
+  SdFuzzer *f = sd_fuzzer_new(g, &fo);
+  SdSymbol word = sd_grammar_find(g, "<word>");
+  for (int k = 0; k < 50; k++) {
+    SdTree *t = sd_fuzz_tree(f, -1);
+    SdTree *c = sd_tree_clone(t), *rebuilt = sd_tree_new(g);
+    sd_tree_set_root(rebuilt, sd_tree_copy_node(rebuilt, t->root));
+    CHECK(same_index(c, rebuilt) && same_index(c, t));
+    uint32_t n;
+    uint32_t first = sd_tree_range(c, word, NULL, &n);
+    if (n) { /* the clone edited: its index rebuilt, the original untouched */
+      SdTree *r = parse(g, "<word>", "zz", 2);
+      sd_tree_replace(c, sd_tree_node(c, c->by_symbol[word][first]), r->root);
+      SdTree *cc = sd_tree_clone(c), *again = sd_tree_new(g);
+      sd_tree_set_root(again, sd_tree_copy_node(again, c->root));
+      CHECK(same_index(cc, again) && same_index(t, rebuilt));
+      sd_tree_free(cc);
+      sd_tree_free(again);
+      sd_tree_free(r);
+    }
+    sd_tree_free(rebuilt);
+    sd_tree_free(c);
+    sd_tree_free(t);
+  }
+  sd_fuzzer_free(f);
+  sd_grammar_free(g);
+}
+
 static void test_deep_tree(void) {
   SdGrammar *g = grammar("<start> ::= \"(\" <start> \")\" | \"x\"\n");
   size_t len;
@@ -243,6 +299,7 @@ int main(void) {
   RUN(test_ambiguity_is_deterministic);
   RUN(test_start_symbol_and_spans);
   RUN(test_replace_and_clone);
+  RUN(test_clone_copies_index);
   RUN(test_epsilon_and_recursion);
   RUN(test_right_recursive_lists);
   RUN(test_any_bytes);
