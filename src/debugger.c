@@ -281,12 +281,17 @@ static void free_cause(DbgCause *c) {
 }
 
 /* The disjunct (or conjunct) f of src as a constraint of its own. */
-SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f) {
-  SdConstraint *dst = sd_constraint_new_empty(src->grammar);
+int32_t *dbg_copy_variables(SdConstraint *dst, const SdConstraint *src) {
   int32_t *map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
   for (uint32_t i = 0; i < src->variable_count; i++)
     map[i] = sd_constraint_add_variable(dst, src->variables[i].name, src->variables[i].symbol,
                                         src->variables[i].implicit);
+  return map;
+}
+
+SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f) {
+  SdConstraint *dst = sd_constraint_new_empty(src->grammar);
+  int32_t *map = dbg_copy_variables(dst, src);
   dst->root = sd_formula_copy(dst, src, f, map, false);
   free(map);
   SdConstraint *clean = sd_constraint_simplify(dst);

@@ -390,15 +390,22 @@ static int predict(Pin *p, SdInt v) {
   return r;
 }
 
+/* Run t (taken) as a boundary experiment, its runs counted as the
+ * boundary's: its evidence index, UINT32_MAX on a harness error. */
+static uint32_t run_boundary(Pin *p, SdTree *t) {
+  p->d->origin = ORIGIN_BOUNDARY;
+  uint64_t before = dbg_runs_so_far(p->d);
+  uint32_t i = dbg_run_one(p->d, t);
+  p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
+  return i;
+}
+
 /* Run the input with the element at v: its verdict, or -1. */
 enum { NOT_DERIVED = -2 }; /* experiment(): no input has the element at that value */
 static int experiment(Pin *p, SdInt v, uint32_t *index) {
   SdTree *t = vary(p, v);
   if (!t) return NOT_DERIVED;
-  p->d->origin = ORIGIN_BOUNDARY;
-  uint64_t before = dbg_runs_so_far(p->d);
-  uint32_t i = dbg_run_one(p->d, t);
-  p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
+  uint32_t i = run_boundary(p, t);
   if (i == UINT32_MAX) return -1;
   *index = i;
   return (int)p->d->evidence.items[i].verdict;
@@ -735,10 +742,7 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
       sd_tree_free(t);
       continue;
     }
-    p->d->origin = ORIGIN_BOUNDARY;
-    uint64_t before = dbg_runs_so_far(p->d);
-    uint32_t i = dbg_run_one(p->d, t);
-    p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
+    uint32_t i = run_boundary(p, t);
     SdVerdictKind other = failing_side ? SD_VERDICT_PASS : SD_VERDICT_FAIL;
     if (i != UINT32_MAX && p->d->evidence.items[i].verdict == other) {
       ok = false;
@@ -811,13 +815,25 @@ static bool drop_direct(const SdConstraint *c, const SdFormula *f, SdFormula *g,
   return true;
 }
 
+/* The cause without its thresholds on m (NULL when it has none), and
+ * *periodic, how many of its atoms take m through mod or div. */
+static SdConstraint *without_thresholds(const SdConstraint *cause, const Measure *m, uint32_t *periodic) {
+  SdConstraint *rest = sd_constraint_clone(cause);
+  uint32_t direct = 0;
+  *periodic = 0;
+  if (!rest || !rest->root || !drop_direct(cause, cause->root, rest->root, m, &direct, periodic) || !direct) {
+    sd_constraint_free(rest);
+    return NULL;
+  }
+  return rest;
+}
+
 /* The cause without its thresholds on m, when it also takes m through mod
  * or div (`r > 0 and r mod 50 = 0`); NULL otherwise. */
 static SdConstraint *periodic_rest(const SdConstraint *cause, const Measure *m) {
-  SdConstraint *rest = sd_constraint_clone(cause);
-  uint32_t direct = 0, periodic = 0;
-  if (!rest || !rest->root || !drop_direct(cause, cause->root, rest->root, m, &direct, &periodic) || !direct ||
-      !periodic) {
+  uint32_t periodic;
+  SdConstraint *rest = without_thresholds(cause, m, &periodic);
+  if (rest && !periodic) {
     sd_constraint_free(rest);
     return NULL;
   }
@@ -924,12 +940,9 @@ static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   int64_t len;
   *text = NULL;
   if (p->m->kind != M_LENGTH || !sd_int_to_i64(no, &len) || len < 1 || len > 4096) return MASK_NONE;
-  SdConstraint *rest = sd_constraint_clone(p->cause);
-  uint32_t direct = 0, periodic = 0;
-  if (!rest || !rest->root || !drop_direct(p->cause, p->cause->root, rest->root, p->m, &direct, &periodic) || !direct) {
-    sd_constraint_free(rest);
-    return MASK_NONE;
-  }
+  uint32_t periodic;
+  SdConstraint *rest = without_thresholds(p->cause, p->m, &periodic);
+  if (!rest) return MASK_NONE;
   SdTree *t = vary(p, no);
   bool hidden = t && !sd_constraint_eval(rest, t, NULL);
   sd_tree_free(t);
@@ -940,10 +953,7 @@ static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   for (uint32_t k = 0; k < lm.count; k++) {
     SdTree *u = result != MASK_FAILS ? vary_text(p, lm.texts[k], (uint32_t)len) : NULL;
     if (u) {
-      p->d->origin = ORIGIN_BOUNDARY;
-      uint64_t before = dbg_runs_so_far(p->d);
-      uint32_t i = dbg_run_one(p->d, u);
-      p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
+      uint32_t i = run_boundary(p, u);
       int verdict = i == UINT32_MAX ? -1 : (int)p->d->evidence.items[i].verdict;
       if (verdict == SD_VERDICT_FAIL) {
         result = MASK_FAILS, *index = i, *text = lm.texts[k], lm.texts[k] = NULL;

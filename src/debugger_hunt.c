@@ -2638,10 +2638,7 @@ static void across_scopes(Debugger *d, const SdConstraint *diagnosis, TreeList *
  * nonterminal, as one: `exists <X> e: (A(e) and B(e) ...)`. */
 static SdConstraint *gathered(const SdConstraint *src, const SdFormula *const *q, uint32_t n) {
   SdConstraint *dst = sd_constraint_new_empty(src->grammar);
-  int32_t *map = sd_xmalloc((src->variable_count ? src->variable_count : 1) * sizeof(int32_t));
-  for (uint32_t i = 0; i < src->variable_count; i++)
-    map[i] = sd_constraint_add_variable(dst, src->variables[i].name, src->variables[i].symbol,
-                                        src->variables[i].implicit);
+  int32_t *map = dbg_copy_variables(dst, src);
   int32_t v = map[q[0]->var];
   SdFormula *all = sd_formula_new(dst, SD_F_AND, n);
   for (uint32_t k = 0; k < n; k++) {

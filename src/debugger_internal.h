@@ -232,6 +232,9 @@ bool dbg_same_on_evidence(const Debugger *d, const SdConstraint *a, const SdCons
 
 /* debugger_report.c */
 /* The disjunct (or conjunct) f of src as a constraint of its own. */
+/* Every variable of src added to dst, in order: the map from src's
+ * variables to dst's (the caller frees it). */
+int32_t *dbg_copy_variables(SdConstraint *dst, const SdConstraint *src);
 SdConstraint *dbg_sub_constraint(const SdConstraint *src, const SdFormula *f);
 /* Equal, or the same but for the order of operands of and/or (at the top, and
  * of conjuncts under a top-level or) and variable names. */
