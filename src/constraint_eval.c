@@ -1561,7 +1561,74 @@ static bool eval_formula(Ev *e, const SdFormula *f, bool neg) {
   return false;
 }
 
+/* ---- a literal the input must contain ----
+ * A formula that, read with its polarity, can hold only where some node's
+ * text contains, begins with, ends with or is a string literal needs that
+ * literal in the input: every node's text is a slice of the root's. An input
+ * without it is false at once, no quantifier walked (the learner evaluates
+ * thousands of `exists <T> e: str.contains(e, "/ 0")` on inputs that lack
+ * the text; the generator filters random trees by them). */
+static bool names_tree_node(const SdConstraint *c, const SdTerm *t) {
+  return t->op == SD_OP_VAR && t->var >= 0 && (uint32_t)t->var < c->variable_count &&
+         c->variables[t->var].symbol != SD_SYMBOL_INT;
+}
+
+static const SdTerm *atom_needle(const SdConstraint *c, const SdTerm *t) {
+  if (t->arg_count != 2) return NULL;
+  const SdTerm *x, *lit;
+  switch (t->op) {
+    case SD_OP_STR_CONTAINS: x = t->args[0], lit = t->args[1]; break;
+    case SD_OP_STR_PREFIXOF:
+    case SD_OP_STR_SUFFIXOF: lit = t->args[0], x = t->args[1]; break;
+    case SD_OP_EQ:
+      x = t->args[0], lit = t->args[1];
+      if (x->op == SD_OP_STRING) x = t->args[1], lit = t->args[0];
+      break;
+    default: return NULL;
+  }
+  return names_tree_node(c, x) && lit->op == SD_OP_STRING && lit->length ? lit : NULL;
+}
+
+static const SdTerm *needle(const SdConstraint *c, const SdFormula *f, bool neg) {
+  switch (f->kind) {
+    case SD_F_ATOM: return neg ? NULL : atom_needle(c, f->atom);
+    case SD_F_NOT: return needle(c, f->children[0], !neg);
+    case SD_F_AND:
+    case SD_F_OR: {
+      if ((f->kind == SD_F_AND) == neg) return NULL; /* a disjunction: any one child may hold */
+      const SdTerm *best = NULL;
+      for (uint32_t i = 0; i < f->child_count; i++) {
+        const SdTerm *n = needle(c, f->children[i], neg);
+        if (n && (!best || n->length > best->length)) best = n;
+      }
+      return best;
+    }
+    case SD_F_EXISTS:
+    case SD_F_EXISTS_INT:
+    case SD_F_FORALL:
+    case SD_F_FORALL_INT: {
+      bool exists = f->kind == SD_F_EXISTS || f->kind == SD_F_EXISTS_INT;
+      return exists != neg ? needle(c, f->children[0], neg) : NULL; /* forall over nothing holds */
+    }
+    default: return NULL;
+  }
+}
+
+/* Does the input lack a literal that self needs? */
+static bool lacks_needle(const SdConstraint *self, const SdTree *tree) {
+  const SdTerm *lit = needle(self, self->root, false);
+  if (!lit) return false;
+  uint32_t n;
+  const char *text = sd_node_text(tree, tree->root, &n);
+  return lit->length > n || !memmem(text, n, lit->text, lit->length);
+}
+
 bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness) {
+  if (tree->root && self->root && lacks_needle(self, tree)) {
+    if (witness)
+      for (uint32_t i = 0; i < self->variable_count; i++) witness[i] = NULL;
+    return false;
+  }
   Ev e = {.ascii = -1};
   e.c = self;
   e.t = tree;
