@@ -259,21 +259,17 @@ static bool avoided(const SdSolver *self, uint64_t h) { return sd_hash_set_has(&
 enum { MAX_UNKNOWNS = 2 };        /* per generate call, once Z3 has produced inputs in it */
 enum { NO_MODEL_EFFORT = 2 };     /* rlimits a call spends in all before its first model */
 enum { VARIETY_SHARE = 4 };       /* of the rlimit, per query once Z3 has made an input in a call */
-/* per query, when Z3 only adds variety: a sat or unsat answer took at most
-   282,000 over the examples at seed 1 but for two of decimal's (418,000 and
-   606,000), while 32 queries of decimal's ran out at 800,000 (51 s of its
-   74 s); sumover, whose sums past 2^63 once needed more, is still exact
-   (its boundary values come from the local search's copies now). With Z3's
-   simple solver, over the data cases at seed 1, such queries' models took
-   at most 134,000 (71 models) and 2 ran out at 250,000 */
-enum { CHEAP_RLIMIT = 150000 };
-/* per query, when fuzzing and the search made half of the inputs or more
-   but fewer than fuzz_target (the expression example's first query, 2 of 4
-   made, ran out at 408,000 after 1.4 s at seed 1). Over the examples at
-   seeds 1-2 and half the data cases at seed 1, models after some inputs
-   were made took at most 65,000 but where one in six was made (indentwidth:
-   236,000 and 354,000): those keep the whole rlimit */
-enum { PARTIAL_RLIMIT = 70000 };
+/* per query, when Z3 only adds variety (fuzzing and the search made half
+   of the inputs or more; with fewer, the call keeps its whole rlimit:
+   indentwidth's models where one in six was made took 236,000 and
+   354,000). Over the examples at seeds 1-2 (session 36), such queries'
+   models took at most 34,000 (p90 25,000, median 240) and unsat answers
+   at most 19,500, while the 4 that ran out cost 0.7 s, 25 times the
+   answers (sumover at seed 1: 0.6 s of its 1.15 s on three, 150,000 each,
+   whose inputs fuzzing then made). Earlier figures: over the data cases at
+   seed 1 (with Z3's simple solver) models took at most 134,000; the
+   expression example's first such query ran out at 408,000 after 1.4 s. */
+enum { CHEAP_RLIMIT = 60000 };
 
 typedef struct Gen {
   SdSolver *s;
@@ -1761,8 +1757,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     if (extra) {
       /* fuzzing or the search made half or more: Z3 only adds boundary
          values and variety, and only while cheap */
-      uint64_t cheap = gen.produced >= fuzz_target ? CHEAP_RLIMIT : PARTIAL_RLIMIT;
-      sd_z3_set_rlimit(gen.z, gen.rlimit < cheap ? gen.rlimit : cheap);
+      sd_z3_set_rlimit(gen.z, gen.rlimit < CHEAP_RLIMIT ? gen.rlimit : CHEAP_RLIMIT);
       if (gen.produced >= fuzz_target && gen.z3_budget > 4) gen.z3_budget = 4;
     }
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
