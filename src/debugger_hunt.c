@@ -3217,10 +3217,20 @@ static uint32_t random_budget(uint32_t budget, uint32_t targeted) { /* 0 for a b
   return targeted + least >= budget ? least : budget - targeted;
 }
 
+/* Per Z3 query of a targeted maker: each is one guess among several at where
+ * the diagnosis errs, made by fuzzing and the local search where they can
+ * (expression at seed 8: the 'apart' maker's query ran out at 417,000,
+ * 0.4 s, where its target took a parenthesis fuzzing did not find). */
+enum { MAKER_RLIMIT = 100000 };
+
 static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uint32_t budget, TreeList *batch) {
   TreeList pools[3] = {{0}, {0}, {0}};
   uint32_t first = batch->size;
   neighbours(d, diagnosis, inside, inside, &pools[0], &pools[1]);
+  uint64_t rlimit;
+  uint32_t queries;
+  sd_solver_set_effort(d->solver, MAKER_RLIMIT, 0, &rlimit, &queries);
+  sd_solver_set_effort(d->solver, rlimit < MAKER_RLIMIT ? rlimit : MAKER_RLIMIT, queries, NULL, NULL);
   if (inside) {
     targeted_inside(d, diagnosis, batch);
   } else {
@@ -3230,6 +3240,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     uint32_t n = make_outside(d, diagnosis, pools, made);
     take_by_turns(d, made, n, targeted_cap(d, false), batch);
   }
+  sd_solver_set_effort(d->solver, rlimit, queries, NULL, NULL);
   budget = random_budget(budget, batch->size - first);
   /* inside, neighbours only (generated inputs inside it, a third before,
      refuted no diagnosis in 337 runs over the examples and cases, seeds
