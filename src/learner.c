@@ -2954,8 +2954,15 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
     SdBuf bufs[LR_MAX_SLOTS] = {0};
     bool ok = true;
     for (uint32_t s = 0; s < t->slot_count; s++) {
-      if (!lr_render_value(t->slots[s].kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s])) ok = false;
-      values[t->slots[s].placeholder] = bufs[s].data ? bufs[s].data : "";
+      const LrSlot *slot = &t->slots[s];
+      /* an affix or a piece may hold a line's end or a tab, escaped (a
+         continuation on the last line: " \\\n"); whole texts with them stay
+         out (a set of remembered lines says nothing) */
+      if (slot->kind == SD_PLACEHOLDER_STRING && slot->mode != LR_FULL)
+        sd_buf_append_quoted(&bufs[s], vals[s][idx[s]], lens[s][idx[s]]);
+      else if (!lr_render_value(slot->kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s]))
+        ok = false;
+      values[slot->placeholder] = bufs[s].data ? bufs[s].data : "";
     }
     if (ok) {
       uint32_t a = atom_for_values(self, t, tuple, values);
