@@ -47,11 +47,17 @@ fail() { echo "FAIL $*"; status=1; }
 # "FILE EXIT-CODE" lines as "FILE pass|fail|undefined" for a diagnosis of
 # failures of kind $1 ("exit:2"): a failure of another kind is no evidence
 # either way, as semdbg itself counts it (a program with two failure kinds)
+# (a death by signal N shows as status 128+N here: "signal:SIGSEGV" is 139)
 label_codes() {
+  local want=
+  case $1 in
+    exit:*) want=${1#exit:} ;;
+    signal:SIG*) want=$((128 + $(kill -l "${1#signal:SIG}"))) ;;
+  esac
   while read -r f rc; do
     if [ "$rc" = 0 ]; then echo "$f pass"
     elif [ "$rc" = 125 ]; then echo "$f undefined"
-    elif [ -n "$1" ] && [ "${1#exit:}" != "$1" ] && [ "exit:$rc" != "$1" ]; then echo "$f undefined"
+    elif [ -n "$want" ] && [ "$rc" != "$want" ]; then echo "$f undefined"
     else echo "$f fail"; fi
   done
 }
