@@ -57,6 +57,9 @@ typedef struct Pin {
   int max_steps;          /* of the outward search (0: 4 * MAX_STEPS) */
   int growth;             /* of its step, each step (0: 2, doubling) */
   int real_digits;        /* M_REAL: decimals the element is written with (real_resolution) */
+  bool inclusive;         /* M_REAL: the gap probe put the program's boundary at the failing
+                             witness itself (real_gap): the cause is moved to `>= fail` */
+  bool inclusive_above;   /* ... failing values above it (else `<= fail`) */
   uint64_t varied_bytes;  /* of the texts varied by evaluation so far (PREDICT_BYTES) */
   SdInt partners[MAX_MEASURES]; /* the other measures' values in the input varied */
   uint32_t partner_count;
@@ -966,6 +969,34 @@ static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   return result;
 }
 
+/* ---------- decimals finer than the search ----------
+ * A decimal boundary is searched in steps of 10^-real_digits; where the
+ * element may be written with more decimals, the program's boundary may lie
+ * between the two witnesses (4.249999 passes, 4.250000 fails: the program
+ * fails at 4.25 and above, and "4.2499995" passes while `> 4.249999` holds
+ * of it: confirmed wrongly by the frozen engine of session 36 at seeds
+ * 1-3). One probe GAP_DIGITS decimals finer, next to the failing witness,
+ * tells: where it passes, the boundary is the failing value itself,
+ * inclusive (`>= 4.25`), and the probe is the passing witness. */
+enum { GAP_DIGITS = 3 };
+typedef enum { GAP_NONE, GAP_AGREES, GAP_INCLUSIVE, GAP_FAILS } GapResult;
+
+static GapResult real_gap(Pin *p, SdInt pass, SdInt fail, SdInt *probe, uint32_t *index) {
+  if (p->m->kind != M_REAL || p->real_digits + GAP_DIGITS > 18) return GAP_NONE;
+  int digits = p->real_digits;
+  SdInt scale = sd_int_small(1000); /* 10^GAP_DIGITS */
+  SdInt g = sd_int_add(p->scratch, sd_int_mul(p->scratch, fail, scale), sd_int_small(sd_int_cmp(pass, fail) < 0 ? -1 : 1));
+  p->real_digits = digits + GAP_DIGITS;
+  uint32_t gi = UINT32_MAX;
+  int v = experiment(p, g, &gi);
+  p->real_digits = digits;
+  if (v != SD_VERDICT_PASS && v != SD_VERDICT_FAIL) return GAP_NONE; /* no such text, or undefined */
+  bool holds = sd_constraint_eval(p->cause, p->d->evidence.items[gi].tree, NULL);
+  *probe = g, *index = gi;
+  if (v == SD_VERDICT_PASS) return holds ? GAP_INCLUSIVE : GAP_AGREES;
+  return holds ? GAP_AGREES : GAP_FAILS;
+}
+
 static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift, SdInt seen[2]) {
   int max_steps = p->max_steps;
   if (away_from_literal(p, v0, dir)) p->max_steps = AWAY_STEPS;
@@ -1045,6 +1076,34 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
   b->fail_input = fi;
   *shift = sd_int_sub(p->scratch, fail, s.yes);
   seen[0] = pass, seen[1] = fail;
+  SdInt g;
+  uint32_t gi;
+  GapResult gap = b->note ? GAP_NONE : real_gap(p, pass, fail, &g, &gi);
+  if (gap == GAP_INCLUSIVE || (gap == GAP_AGREES && p->d->evidence.items[gi].verdict == SD_VERDICT_PASS)) {
+    /* the probe is the nearer passing witness */
+    free(b->pass_value);
+    p->real_digits += GAP_DIGITS;
+    b->pass_value = measure_text(p, g);
+    p->real_digits -= GAP_DIGITS;
+    b->pass_input = gi;
+  }
+  if (gap == GAP_INCLUSIVE) {
+    b->pinned = false;
+    p->inclusive = true;
+    p->inclusive_above = sd_int_cmp(fail, pass) > 0;
+    return PIN_MOVED;
+  }
+  if (gap == GAP_FAILS) {
+    /* the program fails nearer than the cause says: the witness goes back
+       to the learner */
+    p->real_digits += GAP_DIGITS;
+    char *text = measure_text(p, g);
+    p->real_digits -= GAP_DIGITS;
+    b->note = sd_format("%s fails, between the boundary's witnesses", text);
+    free(text);
+    b->pinned = false;
+    return PIN_MOVED;
+  }
   return result;
 }
 
@@ -1074,6 +1133,33 @@ static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, S
 }
 
 static bool agrees_with_witnesses(const Debugger *d, const SdConstraint *c, const DbgBoundary *b);
+
+/* The clone of cause with m's only atom stating the boundary at the
+ * failing witness, inclusive: `str.to.real(x) >= 4.25` (or `<=`, the
+ * failing values below); NULL when m's atom is no plain comparison with a
+ * literal. */
+static SdConstraint *inclusive_at(const SdConstraint *cause, const Measure *m, const char *fail, bool above) {
+  SdConstraint *c = sd_constraint_clone(cause);
+  Measure ms[MAX_MEASURES];
+  uint32_t n = 0;
+  collect(c, c->root, ms, &n);
+  for (uint32_t i = 0; i < n; i++) {
+    if (ms[i].var != m->var || ms[i].kind != m->kind || ms[i].atoms != 1 || !ms[i].literal || ms[i].summed ||
+        !ms[i].atom || ms[i].atom->arg_count != 2 || ms[i].atom->args[ms[i].literal_side] != ms[i].literal)
+      continue;
+    SdTerm *lit = ms[i].literal, *a = ms[i].atom;
+    lit->text = sd_arena_strndup(c->arena, fail, strlen(fail));
+    lit->length = (uint32_t)strlen(fail);
+    if (strchr(fail, '.')) lit->op = SD_OP_DECIMAL, lit->type = SD_TYPE_REAL;
+    bool literal_right = ms[i].literal_side == 1; /* measure op literal */
+    a->op = above == literal_right ? SD_OP_GE : SD_OP_LE;
+    return c;
+  }
+  sd_constraint_free(c);
+  return NULL;
+}
+
+
 
 /* The cause with m's literal set to the passing or the failing value of
  * the program's boundary, whichever separates the witnesses (`> pass`,
@@ -1200,8 +1286,10 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
       array_push(&c->boundaries, b);
       if (r == PIN_MOVED) {
         if (!b.note && !*moved) {
-          *moved = m->literal ? move_literal(c->constraint, m, shift, p->real_digits, p->scratch)
-                              : flip_strictness(c->constraint, m);
+          *moved = p->inclusive ? inclusive_at(c->constraint, m, b.fail_value, p->inclusive_above)
+                   : m->literal ? move_literal(c->constraint, m, shift, p->real_digits, p->scratch)
+                                : flip_strictness(c->constraint, m);
+          p->inclusive = false;
           if (*moved && !agrees_with_witnesses(p->d, *moved, &b)) {
             sd_constraint_free(*moved);
             *moved = NULL;
