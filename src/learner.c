@@ -2955,10 +2955,12 @@ static void instantiate(SdLearner *self, LrTemplate *t, const SdSymbol *tuple) {
     bool ok = true;
     for (uint32_t s = 0; s < t->slot_count; s++) {
       const LrSlot *slot = &t->slots[s];
-      /* an affix or a piece may hold a line's end or a tab, escaped (a
-         continuation on the last line: " \\\n"); whole texts with them stay
-         out (a set of remembered lines says nothing) */
-      if (slot->kind == SD_PLACEHOLDER_STRING && slot->mode != LR_FULL)
+      /* a suffix may hold a line's end or a tab, escaped (a continuation on
+         the last line: " \\\n"); prefixes, pieces and whole texts with them
+         stay out (remembered lines say nothing: with prefixes allowed,
+         cnameloop at seed 1 confirmed `<rr>` starting with "mail.example. IN
+         CNAME mail.example", one instance of an alias naming its owner) */
+      if (slot->kind == SD_PLACEHOLDER_STRING && slot->mode == LR_SUFFIX)
         sd_buf_append_quoted(&bufs[s], vals[s][idx[s]], lens[s][idx[s]]);
       else if (!lr_render_value(slot->kind, vals[s][idx[s]], lens[s][idx[s]], &bufs[s]))
         ok = false;
