@@ -1087,7 +1087,13 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
     p->real_digits -= GAP_DIGITS;
     b->pass_input = gi;
   }
-  if (gap == GAP_INCLUSIVE) {
+  /* a passing probe next to the failing witness puts the program's
+     boundary at that witness, whether or not the cause held there: where
+     the cause is moved anyway, it is moved to the witness, inclusive
+     (phlow at seed 1: the shift made `< 6.500001` of a cause the probe
+     6.500000001 contradicts, and the learner was asked again) */
+  if (gap == GAP_INCLUSIVE ||
+      (gap == GAP_AGREES && result == PIN_MOVED && p->d->evidence.items[gi].verdict == SD_VERDICT_PASS)) {
     b->pinned = false;
     p->inclusive = true;
     p->inclusive_above = sd_int_cmp(fail, pass) > 0;
