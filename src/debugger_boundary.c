@@ -69,6 +69,8 @@ typedef struct Pin {
   uint32_t ppath[256], pdepth; /* the partner's node in base */
   SdSymbol psym;
   int64_t partner0;            /* its value in base */
+  const Measure *all;          /* every measure of the cause (partner_probe) */
+  uint32_t n_all;
 } Pin;
 
 /* The bytes of element texts one measure's searches by evaluation may
@@ -1253,6 +1255,75 @@ static bool has_boundary(const DbgCause *c, const DbgBoundary *b) {
   return false;
 }
 
+static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t);
+
+/* ---------- the partner of a relation ----------
+ * A relation of two measures (`str.to.int(field) > str.len(elem) + 49999`)
+ * is pinned along one of them, the other held as it is: the pin shows the
+ * program's boundary moves with the first, never that it moves with the
+ * second. uploadcap at seed 2 had that relation confirmed with `elem`
+ * standing for any tag of the input, while the program compares the size
+ * with 50000 alone: every pin held the shortest tag at length 1. So, once
+ * pinned, every element of the partner's nonterminal in the failing
+ * witness is moved by one, the way that ends the cause; where no other
+ * cause holds there, one run: a failure refutes the relation's partner
+ * (the witness goes back to the learner), a pass bears it out. */
+static SdTree *partner_moved(Pin *p, const Measure *o, const SdTree *base, int dir) {
+  const SdNode *own = sd_tree_follow(base, p->path, p->depth);
+  uint32_t count, first = sd_tree_range(base, o->symbol, base->root, &count);
+  if (!count || count > 64) return NULL;
+  uint32_t (*paths)[256] = sd_xmalloc(count * sizeof *paths), depths[64];
+  for (uint32_t k = 0; k < count; k++) {
+    const SdNode *n = base->nodes[base->by_symbol[o->symbol][first + k]];
+    bool nested = own && n->start < own->end && own->start < n->end;
+    depths[k] = nested ? 0 : sd_node_path(n, paths[k], 256);
+  }
+  SdTree *t = sd_tree_clone(base);
+  Measure m = *o;
+  Pin q = {.d = p->d, .m = &m, .scratch = p->scratch, .real_digits = REAL_DIGITS, .base_index = UINT32_MAX};
+  for (uint32_t k = 0; k < count && t; k++) {
+    if (!depths[k] || depths[k] > 256) continue;
+    q.base = t;
+    q.depth = depths[k];
+    memcpy(q.path, paths[k], depths[k] * sizeof(uint32_t));
+    SdNode *node = sd_tree_follow(t, q.path, q.depth);
+    q.orig_text = node ? sd_node_text(t, node, &q.orig_len) : NULL;
+    SdInt v;
+    SdTree *next = q.orig_text && measure_value(&q, q.orig_text, q.orig_len, &v)
+                       ? vary(&q, sd_int_add(p->scratch, v, sd_int_small(dir)))
+                       : NULL;
+    sd_tree_free(t);
+    t = next;
+  }
+  free(paths);
+  return t;
+}
+
+static PinResult partner_probe(Pin *p, DbgCause *c, DbgBoundary *b) {
+  if (b->fail_input == UINT32_MAX) return PIN_OK;
+  const SdTree *witness = p->d->evidence.items[b->fail_input].tree;
+  for (uint32_t i = 0; i < p->n_all; i++) {
+    const Measure *o = &p->all[i];
+    if (o->var == p->m->var || o->symbol == p->m->symbol || o->kind == M_REAL) continue;
+    for (int dir = -1; dir <= 1; dir += 2) {
+      SdTree *t = partner_moved(p, o, witness, dir);
+      if (!t || sd_constraint_eval(p->cause, t, NULL) || other_cause_holds(p->d, c, t)) {
+        sd_tree_free(t);
+        continue;
+      }
+      uint32_t k = run_boundary(p, t);
+      if (k == UINT32_MAX) return PIN_FAILED;
+      if (p->d->evidence.items[k].verdict != SD_VERDICT_FAIL) return PIN_OK;
+      b->note = sd_format("the failing witness still fails with every %s's %s moved by one, where the cause no "
+                          "longer holds: the relation is not the program's",
+                          p->d->grammar->symbols[o->symbol].name, o->kind == M_LENGTH ? "length" : "value");
+      b->pinned = false;
+      return PIN_MOVED;
+    }
+  }
+  return PIN_OK;
+}
+
 static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode *bound, bool keep,
                               SdConstraint **moved) {
   Measure *m = p->m;
@@ -1279,6 +1350,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
                        .product = p->product, .partner = p->product ? p->psym : -1};
       SdInt shift = sd_int_small(0), seen[2] = {sd_int_small(0), sd_int_small(0)};
       PinResult r = pin_side(p, v0, dir, &b, &shift, seen);
+      if (r == PIN_OK && b.pinned && b.relative && !b.product) r = partner_probe(p, c, &b);
       if (r == PIN_FAILED || (r == PIN_OK && !keep)) {
         dbg_boundary_free(&b);
         if (r == PIN_OK && result != PIN_MOVED) result = PIN_OK;
@@ -1509,7 +1581,8 @@ static void note_partners(Pin *p, const Measure *all, uint32_t n_all, const SdTr
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure *all, uint32_t n_all,
                              SdConstraint **moved) {
   SdArena scratch = {0};
-  Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch, .real_digits = REAL_DIGITS};
+  Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch, .real_digits = REAL_DIGITS,
+           .all = all, .n_all = n_all};
   uint32_t inputs = 0, agreed = 0;
   int32_t partner = m->kind == M_VALUE ? product_partner(c->constraint->root, m) : -1;
   PinResult result = PIN_FAILED;
