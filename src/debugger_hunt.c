@@ -53,7 +53,7 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_NEW_CHARS = 2, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
-       HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2 };
+       HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -1467,6 +1467,28 @@ typedef struct Retext {
   const SdTerm *literal;
 } Retext;
 
+/* A numeral's parts: "-007.50" is sign "-", digits "007", fraction "50". */
+typedef struct Numeral {
+  const char *sign, *digits, *fraction;
+  uint32_t nsign, ndigits, nfraction;
+  bool point;
+} Numeral;
+
+static bool numeral_parts(const char *text, uint32_t len, Numeral *out) {
+  uint32_t i = 0;
+  *out = (Numeral){.sign = text};
+  if (i < len && (text[i] == '-' || text[i] == '+')) i++;
+  out->nsign = i;
+  out->digits = text + i;
+  while (i < len && text[i] >= '0' && text[i] <= '9') i++;
+  out->ndigits = (uint32_t)(text + i - out->digits);
+  if (i < len && text[i] == '.') out->point = true, i++;
+  out->fraction = text + i;
+  while (i < len && text[i] >= '0' && text[i] <= '9') i++;
+  out->nfraction = (uint32_t)(text + i - out->fraction);
+  return i == len && out->ndigits > 0 && (!out->point || out->nfraction > 0);
+}
+
 static uint32_t text_numerals(const Debugger *d, const SdConstraint *c, const SdFormula *f, Retext *out, uint32_t n,
                               uint32_t max) {
   if (f->kind == SD_F_ATOM) {
@@ -1476,9 +1498,10 @@ static uint32_t text_numerals(const Debugger *d, const SdConstraint *c, const Sd
       const SdTerm *v = a->args[side], *lit = a->args[1 - side];
       if (v->op != SD_OP_VAR || v->var < 0 || lit->op != SD_OP_STRING || !lit->length || lit->length > 18) continue;
       SdSymbol sym = c->variables[v->var].symbol;
-      bool numeral = true;
-      for (uint32_t i = 0; i < lit->length; i++) numeral &= lit->text[i] >= '0' && lit->text[i] <= '9';
-      if (sym >= 0 && numeral && d->grammar->symbols[sym].numeric) out[n++] = (Retext){sym, lit};
+      Numeral parts;
+      if (sym >= 0 && numeral_parts(lit->text, lit->length, &parts) &&
+          (d->grammar->symbols[sym].numeric || d->grammar->symbols[sym].decimal))
+        out[n++] = (Retext){sym, lit};
       break;
     }
     return n;
@@ -1489,8 +1512,9 @@ static uint32_t text_numerals(const Debugger *d, const SdConstraint *c, const Sd
 
 /* The same value in other texts: an input (failing or passing) whose
  * element equals a numeral the diagnosis names (`<port> = "0"`, or `not
- * <retries> = "0"`), with that element written without its leading zeros
- * and with one to three, or a sign; on whichever side of the diagnosis it
+ * <retries> = "0"`, or `<gain> = "-0.00"`), with that element written
+ * without its leading zeros and with one to three, or a sign, or with
+ * fewer or more trailing zeros in its fraction; on whichever side of the diagnosis it
  * falls (a count of 0 written "00" was confirmed as `<keep> = "00"`: "0"
  * fails too, and only more zeros had been tried). A
  * program that reads the value treats every text of it alike, and the
@@ -1499,22 +1523,45 @@ static uint32_t text_numerals(const Debugger *d, const SdConstraint *c, const Sd
  * `not <retries> = "0"`, while "00" passes). */
 static void retexted(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
                      const SdTerm *literal, SdHashSet *made, TreeList *out) {
-  /* the value's digits without leading zeros ("00" -> "0", "007" -> "7"),
-     then with one to three, or a sign on the literal as written */
-  static const char *const forms[] = {"", "0", "00", "000", "+", "-"};
-  bool zero = strspn(literal->text, "0") == literal->length;
-  uint32_t lead = (uint32_t)strspn(literal->text, "0");
-  if (lead == literal->length) lead = literal->length - 1; /* "00": the value 0 keeps one digit */
-  const char *digits = literal->text + lead;
-  int ndigits = (int)(literal->length - lead);
-  for (uint32_t f = 0; f < sizeof forms / sizeof *forms; f++) {
-    if (forms[f][0] == '-' && !zero) continue; /* -0 only */
-    bool sign = forms[f][0] == '+' || forms[f][0] == '-';
-    char *text = sign ? sd_format("%s%.*s", forms[f], (int)literal->length, literal->text)
-                      : sd_format("%s%.*s", forms[f], ndigits, digits);
-    bool same = strlen(text) == literal->length && !memcmp(text, literal->text, literal->length);
-    SdTree *t = same ? NULL : retext(d, base, node, text, (uint32_t)strlen(text));
-    free(text);
+  Numeral n;
+  if (!numeral_parts(literal->text, literal->length, &n)) return;
+  /* the digits without leading zeros ("00" -> "0", "007" -> "7"), then
+     with one to three; a sign on an unsigned literal (a minus on zero
+     only); the fraction without its trailing zeros ("-0.00" -> "-0"), then
+     with one or two more ("-0" -> "-0.0", "-0.00": a signed zero written
+     "-0" and "-0.00" was confirmed as those two texts, while "-00" and
+     "-0.0" fail too) */
+  bool zero = strspn(n.digits, "0") >= n.ndigits && strspn(n.fraction, "0") >= n.nfraction;
+  uint32_t lead = (uint32_t)strspn(n.digits, "0");
+  if (lead >= n.ndigits) lead = n.ndigits - 1; /* the value 0 keeps one digit */
+  uint32_t kept = n.nfraction;
+  while (kept > 0 && n.fraction[kept - 1] == '0') kept--;
+  char *texts[12];
+  uint32_t nt = 0;
+  const char *frac = n.point ? "." : "", *whole = literal->text; /* sign and digits as written */
+  int nwhole = (int)(n.nsign + n.ndigits);
+#define LEADING(zeros)                                                                                          \
+  sd_format("%.*s%s%.*s%s%.*s", (int)n.nsign, n.sign, zeros, (int)(n.ndigits - lead), n.digits + lead, frac, \
+            (int)n.nfraction, n.fraction)
+  /* the likeliest other texts first: one more leading zero, one more
+     trailing one, none of either */
+  texts[nt++] = LEADING("0");
+  texts[nt++] = sd_format("%.*s.%.*s0", nwhole, whole, (int)n.nfraction, n.fraction);
+  if (kept < n.nfraction)
+    texts[nt++] = kept ? sd_format("%.*s.%.*s", nwhole, whole, (int)kept, n.fraction) : sd_format("%.*s", nwhole, whole);
+  texts[nt++] = LEADING("");
+  if (!n.nsign) {
+    texts[nt++] = sd_format("+%.*s", (int)literal->length, literal->text);
+    if (zero) texts[nt++] = sd_format("-%.*s", (int)literal->length, literal->text);
+  }
+  texts[nt++] = LEADING("00");
+  texts[nt++] = sd_format("%.*s.%.*s00", nwhole, whole, (int)n.nfraction, n.fraction);
+  texts[nt++] = LEADING("000");
+#undef LEADING
+  for (uint32_t k = 0; k < nt; k++) {
+    bool same = strlen(texts[k]) == literal->length && !memcmp(texts[k], literal->text, literal->length);
+    SdTree *t = same ? NULL : retext(d, base, node, texts[k], (uint32_t)strlen(texts[k]));
+    free(texts[k]);
     if (t && keep(d, diagnosis, sd_constraint_eval(diagnosis, t, NULL), made, t)) array_push(out, t);
     else sd_tree_free(t);
   }
@@ -1548,6 +1595,60 @@ static uint32_t text_literals(const SdConstraint *c, const SdFormula *f, Retext 
   }
   for (uint32_t i = 0; i < f->child_count; i++) n = text_literals(c, f->children[i], out, n, max);
   return n;
+}
+
+/* f's text without the elements of symbol s other than keep, parsed
+ * anew; NULL when it does not derive (or nothing was cut). */
+static SdTree *alone_in(Debugger *d, const SdTree *f, SdSymbol s, const SdNode *keep_node) {
+  uint32_t count, first = sd_tree_range(f, s, NULL, &count);
+  char *text = sd_xmalloc(f->length + 1);
+  uint32_t len = 0, at = 0;
+  for (uint32_t k = 0; k < count; k++) {
+    const SdNode *n = f->nodes[f->by_symbol[s][first + k]];
+    if (n == keep_node || n->start < at || (n->start < keep_node->end && keep_node->start < n->end)) continue;
+    memcpy(text + len, f->text + at, n->start - at);
+    len += n->start - at;
+    at = n->end;
+  }
+  SdTree *t = NULL;
+  if (at > 0) {
+    memcpy(text + len, f->text + at, f->length - at);
+    len += f->length - at;
+    SdParseError err = {0};
+    t = sd_parse(d->parser, d->grammar->start, text, len, &err);
+    free(err.message);
+  }
+  free(text);
+  return t;
+}
+
+/* Inside the diagnosis, the given failing input with one of its records
+ * alone (an element of a nonterminal it holds several of, the others
+ * cut), the shallowest records first: each must fail where the diagnosis
+ * holds of it. fstabnfs at seed 2 had `<fstype> = "nfs"` confirmed, and
+ * the given input's own nfs line with the _netdev option passes alone. */
+static void records_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  if (!d->failing.size) return;
+  const SdTree *f = d->evidence.items[d->failing.items[0]].tree;
+  SdHashSet made = {0};
+  SdSymbol tried[16];
+  uint32_t nt = 0;
+  for (uint32_t depth = 1; depth < 16 && out->size < HUNT_EXTRA_EACH; depth++)
+    for (uint32_t i = 0; i < f->node_count && out->size < HUNT_EXTRA_EACH && nt < 16; i++) {
+      const SdNode *node = f->nodes[i];
+      SdSymbol s = node->symbol;
+      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, s) || d->grammar->symbols[s].generated ||
+          f->by_symbol_count[s] < 2 || names_symbol(tried, nt, s))
+        continue;
+      tried[nt++] = s;
+      uint32_t count, first = sd_tree_range(f, s, NULL, &count);
+      for (uint32_t k = 0; k < count && k < 16 && out->size < HUNT_EXTRA_EACH; k++) {
+        SdTree *t = alone_in(d, f, s, f->nodes[f->by_symbol[s][first + k]]);
+        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+    }
+  sd_hash_set_free(&made);
 }
 
 /* Inside the diagnosis, each text it names for an element put into a
@@ -1956,6 +2057,99 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
       SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
       sd_tree_free(word);
       SdTree *t = word ? NULL : retext(d, base, node, "0", 1);
+      if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+      else sd_tree_free(t);
+    }
+  sd_hash_set_free(&made);
+}
+
+/* Does s derive text alone: its alternatives hold terminals and helpers
+ * the grammar's desugaring made (`<label> ::= [a-z0-9]+`), no nonterminal
+ * of the user's? visiting marks the helpers on the way (a helper's
+ * repetition refers to itself). */
+static bool lexical(const SdGrammar *g, SdSymbol s, uint8_t *visiting) {
+  if (!sd_grammar_is_nonterminal(g, s)) return true;
+  if (visiting[s]) return true;
+  visiting[s] = 1;
+  bool ok = true;
+  const SdSymbolInfo *si = &g->symbols[s];
+  for (uint32_t a = 0; a < si->alternative_count && ok; a++)
+    for (uint32_t k = 0; k < si->alternatives[a].count && ok; k++) {
+      SdSymbol x = si->alternatives[a].symbols[k];
+      ok = !sd_grammar_is_nonterminal(g, x) || (g->symbols[x].generated && lexical(g, x, visiting));
+    }
+  visiting[s] = 0;
+  return ok;
+}
+
+/* Outside the diagnosis, the newest passing input with one element of a
+ * lexical nonterminal it does not name (a word, a label, a number) grown to LONG_TOKEN[0] bytes, then each to LONG_TOKEN[1]: a
+ * fixed buffer overflows at a length random inputs never reach (hostlong
+ * at seeds 2-3: a host-name label of 64 bytes or more smashes the stack;
+ * the longest label ever run had 38 bytes, and the octet cause alone was
+ * confirmed). Once a session: not where an element that long has run. */
+/* base with node's text repeated to `length` bytes, else grown there
+ * before its last byte, else after its first (a quoted word keeps its
+ * quotes); NULL when none derives from its nonterminal. */
+static SdTree *long_text(Debugger *d, const SdTree *base, const SdNode *node, uint32_t length) {
+  uint32_t n;
+  const char *own = sd_node_text(base, node, &n);
+  if (!n) return NULL;
+  char *text = sd_xmalloc(length + 1);
+  SdTree *t = NULL;
+  for (int how = 0; how < 3 && !t; how++) {
+    for (uint32_t i = 0; i < length; i++) {
+      if (how == 0) text[i] = own[i % n];
+      else if (how == 1) text[i] = i + 1 == length ? own[n - 1] : i + 1 < n ? own[i] : own[n >= 2 ? n - 2 : 0];
+      else text[i] = i == 0 ? own[0] : own[n >= 2 ? 1 : 0];
+    }
+    if (how == 2 && n >= 2) text[length - 1] = own[n - 1];
+    t = retext(d, base, node, text, length);
+  }
+  free(text);
+  return t;
+}
+
+/* The longest element of symbol s in any input run so far. */
+static uint32_t longest_run(const Debugger *d, SdSymbol s) {
+  uint32_t best = 0;
+  for (uint32_t i = 0; i < d->evidence.size; i++) {
+    const SdTree *t = d->evidence.items[i].tree;
+    uint32_t count, first = sd_tree_range(t, s, NULL, &count);
+    for (uint32_t k = 0; k < count; k++) {
+      const SdNode *n = t->nodes[t->by_symbol[s][first + k]];
+      if (n->end - n->start > best) best = n->end - n->start;
+    }
+  }
+  return best;
+}
+
+static const uint32_t LONG_TOKEN[2] = {300, 5000};
+static void long_tokens(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[32];
+  uint32_t nn;
+  const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
+  if (!base) return;
+  const SdGrammar *g = d->grammar;
+  uint8_t *visiting = sd_xcalloc(g->symbol_count, 1);
+  const SdNode *firsts[16];
+  uint32_t nf = 0;
+  for (uint32_t i = 0; i < base->node_count && nf < 16; i++) {
+    const SdNode *node = base->nodes[i];
+    SdSymbol s = node->symbol;
+    if (!sd_grammar_is_nonterminal(g, s) || g->symbols[s].generated || under_named(node, named, nn))
+      continue;
+    bool seen = false;
+    for (uint32_t k = 0; k < nf && !seen; k++) seen = firsts[k]->symbol == s;
+    if (!seen && lexical(g, s, visiting)) firsts[nf++] = node;
+  }
+  free(visiting);
+  SdHashSet made = {0};
+  for (int l = 0; l < 2; l++)
+    for (uint32_t k = 0; k < nf; k++) {
+      if (longest_run(d, firsts[k]->symbol) >= LONG_TOKEN[l]) continue; /* once a session */
+      SdTree *t = long_text(d, base, firsts[k], LONG_TOKEN[l]);
+      if (!t) t = grown_to(d, base, firsts[k], LONG_TOKEN[l]);
       if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
       else sd_tree_free(t);
     }
@@ -2953,7 +3147,8 @@ static void region_ends_each(Debugger *d, const SdConstraint *diagnosis, TreeLis
  * within a record that may repeat: at the twelfth turn, framenc's at seed 1
  * was made and never run), corners the fourth (they make inputs only for
  * arithmetic on two elements), a contained literal elsewhere the fifth
- * (only for contains atoms). */
+ * (only for contains atoms), a record of the given input alone the sixth
+ * (only once: its inputs are the same in every hunt). */
 static const struct {
   Maker make;
   uint32_t cap;
@@ -2961,22 +3156,23 @@ static const struct {
   uint32_t turn;
   const char *tag;
 } INSIDE_MAKERS[] = {
-    {vary_free, HUNT_EXTRA_FREE, false, 8, "free"},
-    {failing_neighbours, HUNT_EXTRA_EACH, true, 9, "failnb"},
-    {grow_free, HUNT_EXTRA_EACH, true, 10, "grow"},
-    {boundary_transplants, HUNT_EXTRA_EACH, false, 11, "transplant"},
-    {region_ends_each, HUNT_EXTRA_EACH, false, 12, "ends"},
+    {vary_free, HUNT_EXTRA_FREE, false, 9, "free"},
+    {failing_neighbours, HUNT_EXTRA_EACH, true, 10, "failnb"},
+    {grow_free, HUNT_EXTRA_EACH, true, 11, "grow"},
+    {boundary_transplants, HUNT_EXTRA_EACH, false, 12, "transplant"},
+    {region_ends_each, HUNT_EXTRA_EACH, false, 13, "ends"},
     {across_scopes, HUNT_EXTRA_EACH, false, 2, "scopes"},
-    {least_elements, HUNT_EXTRA_EACH, false, 13, "least"},
-    {least_contexts, HUNT_EXTRA_EACH, false, 14, "plain"},
-    {members_alone, HUNT_EXTRA_MEMBERS, false, 15, "members"},
+    {least_elements, HUNT_EXTRA_EACH, false, 14, "least"},
+    {least_contexts, HUNT_EXTRA_EACH, false, 15, "plain"},
+    {members_alone, HUNT_EXTRA_MEMBERS, false, 16, "members"},
     {affix_inside, HUNT_EXTRA_EACH, false, 0, "affixin"},
     {one_element_apart, HUNT_EXTRA_EACH, false, 1, "apart"},
     {corners, HUNT_EXTRA_EACH, false, 3, "corners"},
     {literal_elsewhere, HUNT_EXTRA_EACH, false, 4, "elsewhere"},
-    {wrap_inside, HUNT_EXTRA_EACH, true, 5, "wrapin"},
-    {copy_beside, HUNT_EXTRA_EACH, false, 6, "beside"},
-    {options_inside, HUNT_EXTRA_EACH, false, 7, "optionsin"},
+    {records_alone, HUNT_EXTRA_EACH, false, 5, "alone1"},
+    {wrap_inside, HUNT_EXTRA_EACH, true, 6, "wrapin"},
+    {copy_beside, HUNT_EXTRA_EACH, false, 7, "beside"},
+    {options_inside, HUNT_EXTRA_EACH, false, 8, "optionsin"},
 };
 enum { INSIDE_MAKER_COUNT = sizeof INSIDE_MAKERS / sizeof *INSIDE_MAKERS };
 
@@ -3185,13 +3381,14 @@ static const struct {
   const char *tag;
 } OUTSIDE_MAKERS[] = {
     {wrap_failing, HUNT_EXTRA_WRAP, true, "wrap"},
-    {other_texts, HUNT_EXTRA_TEXTS, true, "texts"},
+    {other_texts, HUNT_EXTRA_TEXTS, false, "texts"},
     {related_values, HUNT_EXTRA_RELATED, true, "related"},
     {affix_variants, HUNT_EXTRA_AFFIX, false, "affix"},
     {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
     {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
     {options_outside, HUNT_EXTRA_OPTIONS, false, "options"},
+    {long_tokens, HUNT_EXTRA_LONG, false, "long"},
 };
 
 /* Each outside maker's inputs, in its own order (rivals, novel, chars, the
