@@ -2,7 +2,7 @@
 # What CI runs: build with -Werror and run every test, then build again with
 # AddressSanitizer + UndefinedBehaviorSanitizer and run the tests there too,
 # then a third time with clang's sanitizers, which also builds and runs the
-# fuzz targets (tests/fuzz, scripts/fuzz.sh) for 30 s each.
+# fuzz targets (tests/fuzz, scripts/fuzz.sh) for 20 s each.
 #
 # The diagnosis tests run one seed here, each diagnosis within a time limit
 # (a guard: none needs it but expression, whose own test stops it at 150 s),
@@ -36,12 +36,12 @@ echo "== build with clang -fsanitize=address,undefined (and the fuzz targets), t
 # reduce, run, processes, fuzz_constraint), not the diagnoses nor those of the
 # command line's surface that the two passes above cover (options, help, man
 # pages, completion, packaging), so that CI stays within its time; then each
-# fuzz target for $SEMDBG_FUZZ_SECONDS (30) on the seeds and the corpus it
+# fuzz target for $SEMDBG_FUZZ_SECONDS (20) on the seeds and the corpus it
 # found before. SEMDBG_CLANG_ALL=1 runs every test but the diagnoses.
 CC=clang scripts/build.sh build-clang -DSEMDBG_WERROR=ON -DSEMDBG_SANITIZE=ON -DSEMDBG_FUZZ=ON
 select='^(unit\..*|e2e\.(limits|parse_cases|reduce|run|processes|fuzz_constraint))$'
 if [ -n "${SEMDBG_CLANG_ALL:-}" ]; then select='^(unit|e2e)\.'; fi
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-clang --output-on-failure -j "$jobs" -R "$select" -E 'diagnose_'
-FUZZ_BUILD_DIR=build-clang scripts/fuzz.sh "${SEMDBG_FUZZ_SECONDS:-30}"
+FUZZ_BUILD_DIR=build-clang scripts/fuzz.sh "${SEMDBG_FUZZ_SECONDS:-20}"
 echo "== all tests passed"
