@@ -53,7 +53,7 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_NEW_CHARS = 2, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
-       HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3 };
+       HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3, HUNT_EXTRA_TWICE = 2 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -905,7 +905,7 @@ static SdTree *grown_to(Debugger *d, const SdTree *base, const SdNode *node, uin
   for (int tries = 0; tries < 3; tries++) {
     SdTree *t = sd_tree_clone(base);
     SdNode *target = sd_tree_follow(t, path, depth);
-    SdNode *fresh = sd_tree_replace(t, target, sd_fuzz_node_sized(d->fuzzer, t, node->symbol, 2 * length + 8));
+    SdNode *fresh = sd_tree_replace(t, target, sd_fuzz_node_sized(d->fuzzer, t, node->symbol, (2 + 2 * tries) * length + 8));
     sd_node_text(t, fresh, &len);
     if (len >= length) return t;
     sd_tree_free(t);
@@ -1597,60 +1597,6 @@ static uint32_t text_literals(const SdConstraint *c, const SdFormula *f, Retext 
   return n;
 }
 
-/* f's text without the elements of symbol s other than keep, parsed
- * anew; NULL when it does not derive (or nothing was cut). */
-static SdTree *alone_in(Debugger *d, const SdTree *f, SdSymbol s, const SdNode *keep_node) {
-  uint32_t count, first = sd_tree_range(f, s, NULL, &count);
-  char *text = sd_xmalloc(f->length + 1);
-  uint32_t len = 0, at = 0;
-  for (uint32_t k = 0; k < count; k++) {
-    const SdNode *n = f->nodes[f->by_symbol[s][first + k]];
-    if (n == keep_node || n->start < at || (n->start < keep_node->end && keep_node->start < n->end)) continue;
-    memcpy(text + len, f->text + at, n->start - at);
-    len += n->start - at;
-    at = n->end;
-  }
-  SdTree *t = NULL;
-  if (at > 0) {
-    memcpy(text + len, f->text + at, f->length - at);
-    len += f->length - at;
-    SdParseError err = {0};
-    t = sd_parse(d->parser, d->grammar->start, text, len, &err);
-    free(err.message);
-  }
-  free(text);
-  return t;
-}
-
-/* Inside the diagnosis, the given failing input with one of its records
- * alone (an element of a nonterminal it holds several of, the others
- * cut), the shallowest records first: each must fail where the diagnosis
- * holds of it. fstabnfs at seed 2 had `<fstype> = "nfs"` confirmed, and
- * the given input's own nfs line with the _netdev option passes alone. */
-static void records_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  if (!d->failing.size) return;
-  const SdTree *f = d->evidence.items[d->failing.items[0]].tree;
-  SdHashSet made = {0};
-  SdSymbol tried[16];
-  uint32_t nt = 0;
-  for (uint32_t depth = 1; depth < 16 && out->size < HUNT_EXTRA_EACH; depth++)
-    for (uint32_t i = 0; i < f->node_count && out->size < HUNT_EXTRA_EACH && nt < 16; i++) {
-      const SdNode *node = f->nodes[i];
-      SdSymbol s = node->symbol;
-      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, s) || d->grammar->symbols[s].generated ||
-          f->by_symbol_count[s] < 2 || names_symbol(tried, nt, s))
-        continue;
-      tried[nt++] = s;
-      uint32_t count, first = sd_tree_range(f, s, NULL, &count);
-      for (uint32_t k = 0; k < count && k < 16 && out->size < HUNT_EXTRA_EACH; k++) {
-        SdTree *t = alone_in(d, f, s, f->nodes[f->by_symbol[s][first + k]]);
-        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
-        else sd_tree_free(t);
-      }
-    }
-  sd_hash_set_free(&made);
-}
-
 /* Inside the diagnosis, each text it names for an element put into a
  * passing input, in place of that element's text: every member of a set
  * must fail on its own (a cart's quantity of one was diagnosed as
@@ -2148,8 +2094,10 @@ static void long_tokens(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   for (int l = 0; l < 2; l++)
     for (uint32_t k = 0; k < nf; k++) {
       if (longest_run(d, firsts[k]->symbol) >= LONG_TOKEN[l]) continue; /* once a session */
-      SdTree *t = long_text(d, base, firsts[k], LONG_TOKEN[l]);
-      if (!t) t = grown_to(d, base, firsts[k], LONG_TOKEN[l]);
+      /* derived anew first: a text repeated is one byte over and over
+         ("jjj...j"), and hostlong at seed 2 confirmed a suffix of 64 j's */
+      SdTree *t = grown_to(d, base, firsts[k], LONG_TOKEN[l]);
+      if (!t) t = long_text(d, base, firsts[k], LONG_TOKEN[l]);
       if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
       else sd_tree_free(t);
     }
@@ -2253,28 +2201,39 @@ static void related_values(Debugger *d, const SdConstraint *diagnosis, TreeList 
  * twice the value, which random values seldom are: an order of 100 bottles
  * or more filling crates of 24 was confirmed as `<bottles> = "144"` at
  * seeds 2 and 3 (cratefull, session 35; 288 fails). */
-static void value_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+static void numeral_variants(Debugger *d, const SdConstraint *diagnosis, bool twice, TreeList *out) {
   Retext rt[8];
   uint32_t nr = text_numerals(d, diagnosis, diagnosis->root, rt, 0, 8);
   SdHashSet made = {0};
-  for (int twice = 0; twice < 2; twice++)
-    for (uint32_t i = 0; i < nr; i++) {
-      if (rt[i].literal->length > 15) continue;
-      long long v = atoll(rt[i].literal->text);
-      for (uint32_t k = d->failing.size; k-- > 0;) {
-        const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
-        const SdNode *node = node_with_text(base, rt[i].symbol, rt[i].literal);
-        if (!node) continue;
-        for (int dv = -1; dv <= 1; dv += 2) {
-          if (twice && (dv < 0 || v < 2)) continue;
-          SdTree *t = with_value(d, base, node, twice ? 2 * v : v + dv);
-          if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
-          else sd_tree_free(t);
-        }
-        break;
+  for (uint32_t i = 0; i < nr; i++) {
+    if (rt[i].literal->length > 15 || !strchr("0123456789", rt[i].literal->text[0])) continue;
+    long long v = atoll(rt[i].literal->text);
+    for (uint32_t k = d->failing.size; k-- > 0;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      const SdNode *node = node_with_text(base, rt[i].symbol, rt[i].literal);
+      if (!node) continue;
+      for (int dv = -1; dv <= 1; dv += 2) {
+        if (twice && (dv < 0 || v < 2)) continue;
+        SdTree *t = with_value(d, base, node, twice ? 2 * v : v + dv);
+        if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
       }
+      break;
     }
+  }
   sd_hash_set_free(&made);
+}
+
+static void value_neighbours(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  numeral_variants(d, diagnosis, false, out);
+}
+
+/* Twice each numeral, a maker of its own since session 37: after every
+ * numeral's neighbours in one maker, cratefull at seed 2 confirmed
+ * `<bottles> = "144" or <bottles> = "288"`, the neighbours having taken
+ * every turn the maker had, and 576 never ran. */
+static void value_twice(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  numeral_variants(d, diagnosis, true, out);
 }
 
 /* A cause's threshold on a value under each other setting of an option:
@@ -3147,8 +3106,7 @@ static void region_ends_each(Debugger *d, const SdConstraint *diagnosis, TreeLis
  * within a record that may repeat: at the twelfth turn, framenc's at seed 1
  * was made and never run), corners the fourth (they make inputs only for
  * arithmetic on two elements), a contained literal elsewhere the fifth
- * (only for contains atoms), a record of the given input alone the sixth
- * (only once: its inputs are the same in every hunt). */
+ * (only for contains atoms). */
 static const struct {
   Maker make;
   uint32_t cap;
@@ -3156,23 +3114,22 @@ static const struct {
   uint32_t turn;
   const char *tag;
 } INSIDE_MAKERS[] = {
-    {vary_free, HUNT_EXTRA_FREE, false, 9, "free"},
-    {failing_neighbours, HUNT_EXTRA_EACH, true, 10, "failnb"},
-    {grow_free, HUNT_EXTRA_EACH, true, 11, "grow"},
-    {boundary_transplants, HUNT_EXTRA_EACH, false, 12, "transplant"},
-    {region_ends_each, HUNT_EXTRA_EACH, false, 13, "ends"},
+    {vary_free, HUNT_EXTRA_FREE, false, 8, "free"},
+    {failing_neighbours, HUNT_EXTRA_EACH, true, 9, "failnb"},
+    {grow_free, HUNT_EXTRA_EACH, true, 10, "grow"},
+    {boundary_transplants, HUNT_EXTRA_EACH, false, 11, "transplant"},
+    {region_ends_each, HUNT_EXTRA_EACH, false, 12, "ends"},
     {across_scopes, HUNT_EXTRA_EACH, false, 2, "scopes"},
-    {least_elements, HUNT_EXTRA_EACH, false, 14, "least"},
-    {least_contexts, HUNT_EXTRA_EACH, false, 15, "plain"},
-    {members_alone, HUNT_EXTRA_MEMBERS, false, 16, "members"},
+    {least_elements, HUNT_EXTRA_EACH, false, 13, "least"},
+    {least_contexts, HUNT_EXTRA_EACH, false, 14, "plain"},
+    {members_alone, HUNT_EXTRA_MEMBERS, false, 15, "members"},
     {affix_inside, HUNT_EXTRA_EACH, false, 0, "affixin"},
     {one_element_apart, HUNT_EXTRA_EACH, false, 1, "apart"},
     {corners, HUNT_EXTRA_EACH, false, 3, "corners"},
     {literal_elsewhere, HUNT_EXTRA_EACH, false, 4, "elsewhere"},
-    {records_alone, HUNT_EXTRA_EACH, false, 5, "alone1"},
-    {wrap_inside, HUNT_EXTRA_EACH, true, 6, "wrapin"},
-    {copy_beside, HUNT_EXTRA_EACH, false, 7, "beside"},
-    {options_inside, HUNT_EXTRA_EACH, false, 8, "optionsin"},
+    {wrap_inside, HUNT_EXTRA_EACH, true, 5, "wrapin"},
+    {copy_beside, HUNT_EXTRA_EACH, false, 6, "beside"},
+    {options_inside, HUNT_EXTRA_EACH, false, 7, "optionsin"},
 };
 enum { INSIDE_MAKER_COUNT = sizeof INSIDE_MAKERS / sizeof *INSIDE_MAKERS };
 
@@ -3387,8 +3344,8 @@ static const struct {
     {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
     {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
+    {value_twice, HUNT_EXTRA_TWICE, false, "twice"},
     {options_outside, HUNT_EXTRA_OPTIONS, false, "options"},
-    {long_tokens, HUNT_EXTRA_LONG, false, "long"},
 };
 
 /* Each outside maker's inputs, in its own order (rivals, novel, chars, the
@@ -3454,6 +3411,12 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     memset(made, 0, sizeof made);
     uint32_t n = make_outside(d, diagnosis, pools, made);
     take_by_turns(d, made, n, targeted_cap(d, false), batch);
+    /* long elements on top of the cap: once a session, and taking a turn
+       they pushed out cratefull's twice-the-numeral input (288 bottles),
+       and `<bottles> = "144"` was confirmed at seed 2 */
+    Made long_ones = {{0}, "long"};
+    long_tokens(d, diagnosis, &long_ones.trees);
+    take_by_turns(d, &long_ones, 1, HUNT_EXTRA_LONG, batch);
   }
   sd_solver_set_effort(d->solver, rlimit, queries, NULL, NULL);
   budget = random_budget(budget, batch->size - first);
