@@ -368,8 +368,10 @@ static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const Sd
   if (depth > 256) return NULL;
   SdTree *t = sd_tree_clone(base);
   bool changed = false;
-  /* preorder ids shift as parts shrink: walk by position inside the element */
-  for (uint32_t k = 1;; k++) {
+  /* preorder ids shift as parts shrink: walk by position inside the element,
+   * the element itself first (a count's least is "0", where a cause stated
+   * as "ends in 0" parts from "a positive multiple of ten") */
+  for (uint32_t k = 0;; k++) {
     SdNode *top = sd_tree_follow(t, path, depth);
     if (!top || top->id + k >= t->node_count) break;
     SdNode *node = t->nodes[top->id + k];
@@ -3280,9 +3282,27 @@ static bool refines(const SdConstraint *rival, const SdConstraint *diagnosis) {
  * sum is above 13, confirmed while their product above 47 stood beside
  * it: "3 11" splits them, and passes). */
 enum { RIVAL_OWN, RIVAL_OTHER, RIVAL_REFINED };
+
+/* Does c name only nonterminals the diagnosis names? */
+static bool names_only_those_of(const SdConstraint *c, const SdConstraint *diagnosis) {
+  SdSymbol theirs[16], mine[16];
+  uint32_t nt = sd_constraint_symbols(c, theirs, 16), nm = sd_constraint_symbols(diagnosis, mine, 16);
+  if (nt > 16 || nm > 16) return false;
+  for (uint32_t i = 0; i < nt; i++)
+    if (!names_symbol(mine, nm, theirs[i])) return false;
+  return true;
+}
+
+/* Twice the pass (above), plus one for a rival that names an element the
+ * diagnosis does not: within a pass, another reading of the same elements
+ * goes first (a line count that is a multiple of 25 "and holds a 5",
+ * confirmed while "and has two digits or more" stood third behind a
+ * rival about the font size, and no input split them). */
 static int rival_order(const SdCandidate *c, const char *own, const SdConstraint *diagnosis) {
-  if (own && c->pattern && !strcmp(c->pattern, own)) return RIVAL_OWN;
-  return refines(c->constraint, diagnosis) ? RIVAL_REFINED : RIVAL_OTHER;
+  int pass = own && c->pattern && !strcmp(c->pattern, own) ? RIVAL_OWN
+             : refines(c->constraint, diagnosis)           ? RIVAL_REFINED
+                                                           : RIVAL_OTHER;
+  return 2 * pass + !names_only_those_of(c->constraint, diagnosis);
 }
 
 /* Does an input already made disagree with the diagnosis on rival? Then
@@ -3298,8 +3318,11 @@ static bool split_by_made(const SdConstraint *diagnosis, const SdConstraint *riv
 }
 
 static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  uint32_t from = out->size;
+  Groups groups = {0}; /* one per rival: the first input of each goes first */
   SdConstraint *longer = longer_literals(d, diagnosis);
   if (longer) dbg_split_tie(d, diagnosis, longer, TIE_SEARCH_ONLY, out);
+  end_group(&groups, out);
   sd_constraint_free(longer);
   const SdLearner *l = d->active_learner ? d->active_learner : d->first_learner;
   uint32_t n = l ? sd_learner_candidate_count(l) : 0, found = 0;
@@ -3311,14 +3334,16 @@ static void rivals(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
     bool rival = !sd_constraint_equal(c->constraint, diagnosis) && dbg_same_on_evidence(d, c->constraint, diagnosis);
     order[r] = rival ? rival_order(c, own, diagnosis) : -1; /* a rival labels every input seen as it does */
   }
-  for (int pass = RIVAL_OWN; pass <= RIVAL_REFINED; pass++)
+  for (int pass = 2 * RIVAL_OWN; pass <= 2 * RIVAL_REFINED + 1; pass++)
     for (uint32_t r = 0; r < n && found < HUNT_RIVALS && !dbg_out_of_time(d); r++) {
       const SdConstraint *rival = order[r] == pass ? sd_learner_candidate(l, r)->constraint : NULL;
       if (!rival || split_by_made(diagnosis, rival, out)) continue;
       uint32_t before = out->size; /* a rival no input was made for takes no turn */
       dbg_split_tie(d, diagnosis, rival, TIE_SEARCH_ONLY, out);
+      end_group(&groups, out);
       found += out->size > before;
     }
+  interleave_groups(out, from, &groups);
 }
 
 /* Up to budget random inputs on one side of the diagnosis, after the

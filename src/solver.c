@@ -270,6 +270,9 @@ enum { VARIETY_SHARE = 4 };       /* of the rlimit, per query once Z3 has made a
    seed 1 (with Z3's simple solver) models took at most 134,000; the
    expression example's first such query ran out at 408,000 after 1.4 s. */
 enum { CHEAP_RLIMIT = 60000 };
+/* Inputs fuzzing and the search may hold back in a call for a projection
+   produced already (held_back): this many per input asked, and more. */
+enum { HELD_BACK_PER_INPUT = 2, HELD_BACK_EXTRA = 4 };
 
 typedef struct Gen {
   SdSolver *s;
@@ -296,7 +299,69 @@ typedef struct Gen {
   bool repairs;            /* the constraint has predicates fuzzed inputs are repaired for */
   bool unsat;
   SdSearch *searcher;      /* the local search over nnf, made on first need (gen_searcher) */
+  /* variety of the elements the constraint names (accept_text): the
+     projections of the inputs produced, and inputs held back because
+     their projection was produced already */
+  SdHashSet projections;
+  SdTree **spares;
+  uint32_t spare_count, deferrals_left;
 } Gen;
+
+/* An input's projection: the texts of its elements of the nonterminals the
+ * constraint quantifies over, in document order, hashed. */
+static uint64_t projection_hash(const Gen *gen, const SdTree *t) {
+  uint64_t h = 0x5eed;
+  for (uint32_t i = 0; i < gen->symbol_count; i++) {
+    uint32_t count, first = sd_tree_range(t, gen->symbols[i], NULL, &count);
+    for (uint32_t k = 0; k < count; k++) {
+      uint32_t len;
+      const char *text = sd_node_text(t, sd_tree_node(t, t->by_symbol[gen->symbols[i]][first + k]), &len);
+      h = sd_hash_bytes(text, len, h ^ (0x9e3779b97f4a7c15ull * (i + 1)));
+    }
+  }
+  return h ? h : 1;
+}
+
+/* Held back (into the spares) when fuzzing or the search made an input
+ * whose projection an input produced in this call has already, while
+ * deferrals are left: an element the constraint names takes the values
+ * it can, not the likeliest only (a count that is a multiple of 25 and
+ * holds no "5" came out as "0" in every input, and "100", which refutes
+ * such a hypothesis, never did). Z3's models, which blocking clauses
+ * already vary, are not held back. */
+static bool held_back(Gen *gen, SdTree *t, bool from_z3) {
+  uint64_t p = projection_hash(gen, t);
+  if (from_z3 || !gen->deferrals_left || !sd_hash_set_has(&gen->projections, p)) {
+    sd_hash_set_add(&gen->projections, p);
+    return false;
+  }
+  gen->deferrals_left--;
+  for (uint32_t i = 0; i < gen->spare_count; i++)
+    if (gen->spares[i]->length == t->length && !memcmp(gen->spares[i]->text, t->text, t->length)) {
+      sd_tree_free(t);
+      return true;
+    }
+  if (gen->spare_count < gen->n) gen->spares[gen->spare_count++] = t;
+  else sd_tree_free(t);
+  return true;
+}
+
+/* The spares, in the order held back, while inputs are wanted; the rest
+ * freed. */
+static void use_spares(Gen *gen) {
+  for (uint32_t i = 0; i < gen->spare_count; i++) {
+    SdTree *t = gen->spares[i];
+    uint64_t h = text_hash(t->text, t->length);
+    if (gen->produced < gen->n && !avoided(gen->s, h)) {
+      sd_solver_avoid(gen->s, t->text, t->length);
+      gen->out[gen->produced++] = t;
+      gen->s->stats.fuzz_hits++;
+    } else {
+      sd_tree_free(t);
+    }
+  }
+  gen->spare_count = 0;
+}
 
 /* Re-parse, check and keep a candidate text. */
 static bool accept_text(Gen *gen, const char *text, size_t length, bool from_z3) {
@@ -312,6 +377,7 @@ static bool accept_text(Gen *gen, const char *text, size_t length, bool from_z3)
     sd_tree_free(t);
     return false;
   }
+  if (held_back(gen, t, from_z3)) return false;
   sd_solver_avoid(gen->s, text, length);
   gen->out[gen->produced++] = t;
   if (from_z3) gen->s->stats.z3_hits++, gen->z3_hits++;
@@ -1726,6 +1792,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   }
   gen.symbol_count = sd_constraint_symbols(c, gen.symbols, 16);
   if (gen.symbol_count > 16) gen.symbol_count = 16;
+  gen.spares = sd_xmalloc(n * sizeof *gen.spares);
+  gen.deferrals_left = gen.symbol_count ? HELD_BACK_PER_INPUT * n + HELD_BACK_EXTRA : 0;
 
   /* 1. fuzz and filter, while it pays; leave a quarter to Z3 for boundary
      values where there are integer comparisons */
@@ -1733,7 +1801,7 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   uint64_t fuzz_limit = gen.budget / 2;
   while (gen.produced < fuzz_target && gen.attempts < fuzz_limit && !sd_stop_requested()) {
     fuzz_once(&gen);
-    if (gen.attempts >= 64 && gen.produced * 20 < gen.attempts) break; /* under 5% hits */
+    if (gen.attempts >= 64 && (gen.produced + gen.spare_count) * 20 < gen.attempts) break; /* under 5% hits */
   }
   /* 1b. local search from random trees and seeds (solver_search.c), to the
      same target: Z3 adds boundary values */
@@ -1747,7 +1815,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
   uint64_t chash = sd_constraint_hash(c);
   cheap_again(&gen, chash);
   bool enough = self->one_is_enough && gen.produced > 0;
-  bool extra = gen.produced >= fuzz_target || gen.produced * 2 >= n; /* Z3 adds to many made */
+  uint32_t made = gen.produced + gen.spare_count; /* the spares count as made: Z3 adds variety */
+  bool extra = made >= fuzz_target || made * 2 >= n; /* Z3 adds to many made */
   if (gen.produced < n && !enough && !bounded && !listed && !is_hopeless(self, chash) && self->opts.max_queries != SD_SOLVER_NO_Z3 &&
       !(extra && extras_fruitless(self)) && !z3_resting(self)) {
     gen.rlimit = call_rlimit(self);
@@ -1786,7 +1855,10 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     end_call(self);
     gen.z = NULL;
   }
-  /* 3. local search, then fuzz and filter, with what is left */
+  /* 3. the spares, then local search, then fuzz and filter, with what is
+     left */
+  gen.deferrals_left = 0;
+  use_spares(&gen);
   if (!gen.unsat && gen.produced < n) search(&gen, n);
   while (!gen.unsat && gen.produced < n && gen.attempts < gen.budget && !sd_stop_requested()) fuzz_once(&gen);
 
@@ -1799,6 +1871,8 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
     fprintf(stderr, "generated %u of %u in %.1f ms of CPU (%llu attempts)\n", gen.produced, n,
             (process_cpu_seconds() - trace_start) * 1e3, (unsigned long long)gen.attempts);
   sd_hash_set_free(&gen.seed_texts);
+  sd_hash_set_free(&gen.projections);
+  free(gen.spares);
   sd_search_free(gen.searcher);
   sd_constraint_free(gen.nnf);
   sd_stop_cut_end();

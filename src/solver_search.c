@@ -220,6 +220,28 @@ static void value_shapes(SdSearch *self, const SdConstraint *c, SdOp op, const S
   array_push(&self->shapes, sh);
 }
 
+/* str.to.int(x) mod k = 0 with 1 < k < 10^9: a few multiples of k as
+ * literals x may equal, of one, two and three digits more (25, 50, 75,
+ * 100, 200, 1000 for k = 25). Random numbers are multiples of k once in
+ * k draws, and those that meet a second condition too (no "5" in them)
+ * rarer still: a count that is a multiple of 25 without a "5" was never
+ * made, and the hypothesis it refutes was confirmed. */
+static void multiple_shapes(SdSearch *self, const SdConstraint *c, const SdTerm *mod, const SdTerm *zero) {
+  static const unsigned MULTIPLES[] = {1, 2, 3, 4, 8, 40};
+  if (mod->op != SD_OP_MOD || mod->arg_count != 2 || zero->op != SD_OP_INT || zero->length != 1 || zero->text[0] != '0')
+    return;
+  const SdTerm *value = mod->args[0], *k = mod->args[1];
+  if (value->op != SD_OP_STR_TO_INT || value->arg_count != 1 || k->op != SD_OP_INT || k->length > 9) return;
+  SdSymbol symbol = var_symbol(c, value->args[0]);
+  long long step = strtoll(k->text, NULL, 10);
+  if (symbol < 0 || step < 2) return;
+  for (uint32_t i = 0; i < sizeof MULTIPLES / sizeof *MULTIPLES && self->shapes.size < SHAPES_MAX; i++) {
+    Shape sh = {.symbol = symbol, .kind = SHAPE_WHOLE};
+    sh.text_length = (uint32_t)snprintf(sh.value, sizeof sh.value, "%lld", step * MULTIPLES[i]);
+    array_push(&self->shapes, sh);
+  }
+}
+
 /* The literal a shape writes (a value's text is its own). */
 static const char *shape_text(const Shape *sh) { return sh->text ? sh->text : sh->value; }
 
@@ -237,6 +259,7 @@ static void atom_shapes(SdSearch *self, const SdConstraint *c, const SdTerm *a) 
     length_shapes(self, c, mirrored(a->op), y, x);
     value_shapes(self, c, a->op, x, y);
     value_shapes(self, c, mirrored(a->op), y, x);
+    if (a->op == SD_OP_EQ) multiple_shapes(self, c, x, y), multiple_shapes(self, c, y, x);
     if (a->op == SD_OP_EQ && y->op == SD_OP_STRING) add_shape(self, var_symbol(c, x), SHAPE_WHOLE, 0, y);
     if (a->op == SD_OP_EQ && x->op == SD_OP_STRING) add_shape(self, var_symbol(c, y), SHAPE_WHOLE, 0, x);
     break;
