@@ -898,6 +898,7 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
          other contexts (a threshold pinned on -41 tried as 41) */
       int found = !done ? dbg_hunt(d, diagnosis, false)
                   : dbg_pinned_count(d) > d->hunt_pinned ? dbg_hunt_transplants(d, diagnosis) : 0;
+      if (done && found == 0) found = dbg_hunt_rivals(d, diagnosis); /* ranked since the hunt */
       sd_constraint_free(diagnosis);
       if (found < 0) goto harness_error;
       hunted_last = true;

@@ -53,7 +53,8 @@ enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24
 enum { HUNT_EXTRA_NOVEL = 6, HUNT_NEW_CHARS = 2, HUNT_EXTRA_NEAR = 24, HUNT_NEAR_EACH = 12, HUNT_NEAR_ORDERED = 6, HUNT_NEAR_DRAWS = 4 };
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
-       HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3, HUNT_EXTRA_TWICE = 2 };
+       HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3, HUNT_EXTRA_TWICE = 2,
+       HUNT_EXTRA_ALIKE = 2 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -2072,6 +2073,82 @@ static uint32_t longest_run(const Debugger *d, SdSymbol s) {
   return best;
 }
 
+/* Outside: a failing input whose elements of one nonterminal that have
+ * one text all get one other text, derived anew: what is equal stays
+ * equal. A cause that is a relation of two elements (an alias naming its
+ * own owner, a password and its confirmation) is seen in the given input
+ * with one pair of texts, and a literal of that pair explains every
+ * failure the mutations of its other parts made; changing one element
+ * breaks the relation, and only both together keep it (cnameloop at seed 1
+ * confirmed `str.prefixof("mail.example. IN CNAME mail.example", <rr>)`,
+ * and "a.example. IN CNAME a.example." fails). Elements under one the
+ * diagnosis names first; each base gives one input. */
+enum { ALIKE_TRIES = 4, ALIKE_GROUP = 16 };
+
+/* The nodes of node's nonterminal in base with node's text, none inside
+ * another; their number (at most ALIKE_GROUP). */
+static uint32_t alike_nodes(const SdTree *base, const SdNode *node, const SdNode **out) {
+  uint32_t len, count, first = sd_tree_range(base, node->symbol, NULL, &count), n = 0;
+  const char *text = sd_node_text(base, node, &len);
+  for (uint32_t k = 0; k < count && n < ALIKE_GROUP; k++) {
+    const SdNode *x = base->nodes[base->by_symbol[node->symbol][first + k]];
+    uint32_t xl;
+    const char *xt = sd_node_text(base, x, &xl);
+    bool nested = n && sd_node_is_ancestor(out[n - 1], x);
+    if (xl == len && !memcmp(xt, text, len) && !nested) out[n++] = x;
+  }
+  return n;
+}
+
+/* base with the nodes alike given one other text (NULL when no other
+ * derives in a few tries). */
+static SdTree *renamed_alike(Debugger *d, const SdTree *base, const SdNode *const *alike, uint32_t n) {
+  uint32_t len;
+  const char *text = sd_node_text(base, alike[0], &len);
+  SdTree *scratch = sd_tree_new(d->grammar);
+  SdTree *t = NULL;
+  for (uint32_t tries = 0; tries < ALIKE_TRIES && !t; tries++) {
+    SdNode *fresh = sd_fuzz_node_sized(d->fuzzer, scratch, alike[0]->symbol, 2 * len + 8);
+    if (!fresh) continue;
+    sd_tree_set_root(scratch, fresh);
+    if (scratch->length == len && !memcmp(scratch->text, text, len)) continue;
+    const SdNode *by[ALIKE_GROUP];
+    for (uint32_t i = 0; i < n; i++) by[i] = fresh;
+    t = sd_tree_clone_replacing_many(base, alike, by, n);
+  }
+  sd_tree_free(scratch);
+  return t;
+}
+
+static void alike_renamed(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  SdHashSet made = {0};
+  for (int under = 1; under >= 0; under--)
+    for (uint32_t b = 0; b < nb; b++) {
+      const SdTree *base = d->evidence.items[bases[b]].tree;
+      if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+      for (uint32_t id = 1; id < base->node_count; id++) {
+        const SdNode *node = base->nodes[id], *alike[ALIKE_GROUP];
+        if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || node->end == node->start ||
+            (node->parent && under_named(node->parent, named, nn)) != under)
+          continue;
+        uint32_t n = alike_nodes(base, node, alike);
+        if (n < 2 || alike[0] != node) continue; /* each group once, from its first node */
+        SdTree *t = renamed_alike(d, base, alike, n);
+        if (t && keep(d, diagnosis, false, &made, t)) {
+          array_push(out, t);
+          break; /* one a base */
+        }
+        sd_tree_free(t);
+      }
+    }
+  sd_hash_set_free(&made);
+}
+
 static const uint32_t LONG_TOKEN[2] = {300, 5000};
 static void long_tokens(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[32];
@@ -3442,6 +3519,11 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     Made long_ones = {{0}, "long"};
     long_tokens(d, diagnosis, &long_ones.trees);
     take_by_turns(d, &long_ones, 1, HUNT_EXTRA_LONG, batch);
+    /* and elements alike renamed alike, on top too: a turn of theirs would
+       move every later maker's inputs */
+    Made alike = {{0}, "alike"};
+    alike_renamed(d, diagnosis, &alike.trees);
+    take_by_turns(d, &alike, 1, HUNT_EXTRA_ALIKE, batch);
   }
   sd_solver_set_effort(d->solver, rlimit, queries, NULL, NULL);
   budget = random_budget(budget, batch->size - first);
@@ -3553,6 +3635,35 @@ int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   if (nf)
     dbg_progress(d, "hunt: %u of %u inputs with a boundary's element written with decimals failed outside the diagnosis",
                  d->hunt_failures - failures, nf);
+  return (int)(d->hunt_passes - passes + d->hunt_failures - failures);
+}
+
+/* When the last hunt stands for the diagnosis (hunt_covers) and it is about
+ * to be confirmed: its rivals as the learner ranks them now, split. The
+ * learner re-ranks its candidates as evidence comes in after the hunt, and
+ * a rival the hunt never saw may stand beside the diagnosis, equivalent on
+ * every input labelled (cnameloop at seeds 2-3 confirmed the given
+ * input's record as a literal prefix, `<owner> = <target>` in one record
+ * equivalent beside it and never split: any other name aliased to itself
+ * fails). Returns the inputs that refute the diagnosis, -1 on a harness
+ * error. */
+int dbg_hunt_rivals(Debugger *d, const SdConstraint *diagnosis) {
+  TreeList made = {0};
+  rivals(d, diagnosis, &made);
+  if (!made.size) return 0;
+  dbg_tag_runs(d, made.items, 0, made.size, "rivals");
+  uint64_t runs_before = dbg_runs_so_far(d);
+  uint32_t before = d->evidence.size, passes = d->hunt_passes, failures = d->hunt_failures;
+  d->origin = ORIGIN_HUNT;
+  int rc = dbg_run_trees(d, made.items, made.size);
+  uint32_t n = made.size;
+  array_free(&made);
+  d->run_tags.size = 0;
+  d->hunt_runs += dbg_runs_so_far(d) - runs_before;
+  if (rc < 0) return -1;
+  tally(d, diagnosis, before);
+  dbg_progress(d, "hunt: %u inputs split the diagnosis from rivals ranked since the hunt; %u refute it", n,
+               d->hunt_passes - passes + d->hunt_failures - failures);
   return (int)(d->hunt_passes - passes + d->hunt_failures - failures);
 }
 

@@ -224,6 +224,7 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only);
  * copied in, another context first (the part of the hunt that needs the
  * pins). Returns the passes among them, -1 on a harness error. */
 int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis);
+int dbg_hunt_rivals(Debugger *d, const SdConstraint *diagnosis);
 /* The boundaries pinned over all causes. */
 uint32_t dbg_pinned_count(const Debugger *d);
 
