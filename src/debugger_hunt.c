@@ -3229,16 +3229,36 @@ static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *ma
   return INSIDE_MAKER_COUNT + 1;
 }
 
+/* Makers whose inputs go on top of the targeted cap, each up to its own
+ * number: a turn of theirs among the others moved every later maker's
+ * inputs, and what those made had refuted a diagnosis. Inside, two
+ * measures made equal (taking a turn, they displaced the input that
+ * refuted inexpressible's diagnosis); outside, long elements (once a
+ * session; a turn of theirs pushed out cratefull's twice-the-numeral
+ * input, 288 bottles, and `<bottles> = "144"` was confirmed at seed 2) and
+ * elements alike renamed alike. */
+typedef struct OnTop {
+  Maker make;
+  uint32_t taken;
+  const char *tag;
+} OnTop;
+static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"}};
+static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"}, {alike_renamed, HUNT_EXTRA_ALIKE, "alike"}};
+
+static void take_on_top(Debugger *d, const SdConstraint *diagnosis, const OnTop *makers, uint32_t n, TreeList *batch) {
+  for (uint32_t k = 0; k < n; k++) {
+    Made made = {{0}, makers[k].tag};
+    makers[k].make(d, diagnosis, &made.trees);
+    take_by_turns(d, &made, 1, makers[k].taken, batch);
+  }
+}
+
 static void targeted_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *batch) {
   Made made[MAKERS];
   memset(made, 0, sizeof made);
   uint32_t n = make_inside(d, diagnosis, made);
   take_by_turns(d, made, n, targeted_cap(d, true), batch);
-  /* two measures made equal, on top of the cap: taking a turn there, they
-     displaced the input that refuted inexpressible's diagnosis */
-  Made equal = {{0}, "equal"};
-  equal_measures(d, diagnosis, &equal.trees);
-  take_by_turns(d, &equal, 1, HUNT_EQUAL_TAKEN, batch);
+  take_on_top(d, diagnosis, INSIDE_ON_TOP, sizeof INSIDE_ON_TOP / sizeof *INSIDE_ON_TOP, batch);
 }
 
 /* Rivals: the learner's candidates that every input seen so far labels as
@@ -3513,17 +3533,7 @@ static void collect(Debugger *d, const SdConstraint *diagnosis, bool inside, uin
     memset(made, 0, sizeof made);
     uint32_t n = make_outside(d, diagnosis, pools, made);
     take_by_turns(d, made, n, targeted_cap(d, false), batch);
-    /* long elements on top of the cap: once a session, and taking a turn
-       they pushed out cratefull's twice-the-numeral input (288 bottles),
-       and `<bottles> = "144"` was confirmed at seed 2 */
-    Made long_ones = {{0}, "long"};
-    long_tokens(d, diagnosis, &long_ones.trees);
-    take_by_turns(d, &long_ones, 1, HUNT_EXTRA_LONG, batch);
-    /* and elements alike renamed alike, on top too: a turn of theirs would
-       move every later maker's inputs */
-    Made alike = {{0}, "alike"};
-    alike_renamed(d, diagnosis, &alike.trees);
-    take_by_turns(d, &alike, 1, HUNT_EXTRA_ALIKE, batch);
+    take_on_top(d, diagnosis, OUTSIDE_ON_TOP, sizeof OUTSIDE_ON_TOP / sizeof *OUTSIDE_ON_TOP, batch);
   }
   sd_solver_set_effort(d->solver, rlimit, queries, NULL, NULL);
   budget = random_budget(budget, batch->size - first);
