@@ -2012,25 +2012,6 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   sd_hash_set_free(&made);
 }
 
-/* Does s derive text alone: its alternatives hold terminals and helpers
- * the grammar's desugaring made (`<label> ::= [a-z0-9]+`), no nonterminal
- * of the user's? visiting marks the helpers on the way (a helper's
- * repetition refers to itself). */
-static bool lexical(const SdGrammar *g, SdSymbol s, uint8_t *visiting) {
-  if (!sd_grammar_is_nonterminal(g, s)) return true;
-  if (visiting[s]) return true;
-  visiting[s] = 1;
-  bool ok = true;
-  const SdSymbolInfo *si = &g->symbols[s];
-  for (uint32_t a = 0; a < si->alternative_count && ok; a++)
-    for (uint32_t k = 0; k < si->alternatives[a].count && ok; k++) {
-      SdSymbol x = si->alternatives[a].symbols[k];
-      ok = !sd_grammar_is_nonterminal(g, x) || (g->symbols[x].generated && lexical(g, x, visiting));
-    }
-  visiting[s] = 0;
-  return ok;
-}
-
 /* Outside the diagnosis, the newest passing input with one element of a
  * lexical nonterminal it does not name (a word, a label, a number) grown to LONG_TOKEN[0] bytes, then each to LONG_TOKEN[1]: a
  * fixed buffer overflows at a length random inputs never reach (hostlong
@@ -2156,7 +2137,6 @@ static void long_tokens(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
   if (!base) return;
   const SdGrammar *g = d->grammar;
-  uint8_t *visiting = sd_xcalloc(g->symbol_count, 1);
   const SdNode *firsts[16];
   uint32_t nf = 0;
   for (uint32_t i = 0; i < base->node_count && nf < 16; i++) {
@@ -2166,9 +2146,8 @@ static void long_tokens(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
       continue;
     bool seen = false;
     for (uint32_t k = 0; k < nf && !seen; k++) seen = firsts[k]->symbol == s;
-    if (!seen && lexical(g, s, visiting)) firsts[nf++] = node;
+    if (!seen && g->symbols[s].lexical) firsts[nf++] = node;
   }
-  free(visiting);
   SdHashSet made = {0};
   for (int l = 0; l < 2; l++)
     for (uint32_t k = 0; k < nf; k++) {

@@ -1035,6 +1035,28 @@ static void compute_numeric(SdGrammar *g) {
   free(rel);
 }
 
+/* Lexical nonterminals: every alternative holds terminals and nonterminals
+ * desugaring introduced (repetitions, character classes) that are lexical
+ * too: a word, a label, a number, not a structure (`<label> ::= [a-z0-9]+`,
+ * not `<host> ::= <label> "." <host>`). A fixed point from "all lexical",
+ * each pass taking away a symbol that uses one that is not. */
+static void compute_lexical(SdGrammar *g) {
+  for (uint32_t s = 0; s < g->symbol_count; s++) g->symbols[s].lexical = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t s = 0; s < g->symbol_count; s++) {
+      SdSymbolInfo *si = &g->symbols[s];
+      if (!si->lexical || !sd_grammar_is_nonterminal(g, (SdSymbol)s)) continue;
+      for (uint32_t a = 0; a < si->alternative_count && si->lexical; a++)
+        for (uint32_t k = 0; k < si->alternatives[a].count && si->lexical; k++) {
+          const SdSymbolInfo *x = &g->symbols[si->alternatives[a].symbols[k]];
+          if (sd_grammar_is_nonterminal(g, si->alternatives[a].symbols[k]) && !(x->generated && x->lexical))
+            si->lexical = false, changed = true;
+        }
+    }
+  }
+}
+
 /* ---------- building ---------- */
 
 static void reader_free(Reader *r) {
@@ -1127,6 +1149,7 @@ SdGrammar *sd_grammar_parse(const char *text, size_t len, const char *path,
   }
   compute_regular(g);
   compute_numeric(g);
+  compute_lexical(g);
   reader_free(&r);
   return g;
 fail:

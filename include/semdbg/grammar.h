@@ -40,6 +40,7 @@ typedef struct SdSymbolInfo {
   bool generated;      /* introduced by desugaring EBNF/character classes */
   bool numeric;        /* some derivation is an integer numeral (optional sign) */
   bool decimal;        /* some derivation is a numeral with a fraction ("4.350") */
+  bool lexical;        /* derives through terminals and generated lexical symbols only (a word, not a structure) */
   uint8_t once;        /* sd_grammar_exactly_once's answer, made on first need: 0 not yet, 1 no, 2 yes */
   uint32_t min_size;   /* fewest tree nodes in a derivation (terminal: 1) */
   uint32_t min_length; /* fewest bytes in a derivation */

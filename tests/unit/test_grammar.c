@@ -77,6 +77,19 @@ static void test_numeric(void) {
   sd_grammar_free(g);
 }
 
+/* lexical: terminals and generated lexical helpers only */
+static void test_lexical(void) {
+  SdGrammar *g = grammar(
+      "<start> ::= <host> \" \" <num>\n<host> ::= <label> \".\" <host> | <label>\n<label> ::= [a-z0-9]+\n"
+      "<num> ::= \"0\" | [1-9] [0-9]*\n");
+  CHECK(g);
+  CHECK(sym(g, "<label>")->lexical);
+  CHECK(sym(g, "<num>")->lexical);   /* a repetition helper refers to itself */
+  CHECK(!sym(g, "<host>")->lexical); /* a user's nonterminal inside */
+  CHECK(!sym(g, "<start>")->lexical);
+  sd_grammar_free(g);
+}
+
 static void test_common_scope(void) {
   SdGrammar *g = grammar(
       "<start> ::= <head> <line>+\n<head> ::= \"h\" <kg>\n<line> ::= <kg> \" \" <carrier> \"\\n\"\n"
@@ -277,6 +290,7 @@ int main(void) {
   RUN(test_costs);
   RUN(test_regular);
   RUN(test_numeric);
+  RUN(test_lexical);
   RUN(test_common_scope);
   RUN(test_ebnf);
   RUN(test_classes_and_escapes);
