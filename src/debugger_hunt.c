@@ -287,6 +287,18 @@ static void small_steps(Debugger *d, const SdConstraint *diagnosis, const SdTree
  * "9" for a price above 90000) still holds a step away, where the real cause
  * no longer does ("9535" from "95350"); passing inputs varied at random
  * rarely land there. */
+/* The failing inputs the hunt varies (pick_bases: up to HUNT_BASES / 2)
+ * that the diagnosis holds on, into out; their number. */
+static uint32_t failing_bases(Debugger *d, const SdConstraint *diagnosis, const SdTree **out) {
+  uint32_t bases[HUNT_BASES];
+  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2), n = 0;
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *t = d->evidence.items[bases[b]].tree;
+    if (sd_constraint_eval(diagnosis, t, NULL)) out[n++] = t;
+  }
+  return n;
+}
+
 /* The nodes of the failing inputs the hunt varies inside the diagnosis
  * (up to HUNT_BASES / 2 of those it holds on), each passed to visit with
  * the nonterminals the diagnosis names, while out has fewer than 4000. */
@@ -305,12 +317,11 @@ static void each_failing_node(Debugger *d, const SdConstraint *diagnosis, TreeLi
   SdSymbol named[16];
   uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
   if (nn > 16) nn = 16;
-  uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  const SdTree *bases[HUNT_BASES];
+  uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
   for (uint32_t b = 0; b < nb; b++) {
-    const SdTree *base = d->evidence.items[bases[b]].tree;
-    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    const SdTree *base = bases[b];
     for (uint32_t id = 1; id < base->node_count && out->size < 4000; id++)
       visit(&(NamedNode){d, diagnosis, base, base->nodes[id], named, nn, &made}, out);
   }
@@ -861,12 +872,11 @@ static void least_contexts(Debugger *d, const SdConstraint *diagnosis, TreeList 
   SdSymbol named[16];
   uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
   if (nn > 16) nn = 16;
-  uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  const SdTree *bases[HUNT_BASES];
+  uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
   for (uint32_t b = 0; b < nb; b++) {
-    const SdTree *base = d->evidence.items[bases[b]].tree;
-    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    const SdTree *base = bases[b];
     SdTree *t = least_context(d, diagnosis, base, named, nn);
     if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
     else sd_tree_free(t);
@@ -998,13 +1008,12 @@ static void vary_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out)
   uint32_t *used_count = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
   for (uint32_t s = 0; s < g->symbol_count; s++)
     for (uint32_t a = 0; a < g->symbols[s].alternative_count; a++) used_count[s] += used[offset[s] + a];
-  uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  const SdTree *bases[HUNT_BASES];
+  uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
   Array(FreeVariant) found = {0};
   for (uint32_t b = 0; b < nb; b++) {
-    const SdTree *base = d->evidence.items[bases[b]].tree;
-    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    const SdTree *base = bases[b];
     for (uint32_t id = 1; id < base->node_count; id++) {
       const SdNode *node = base->nodes[id];
       if (!sd_grammar_is_nonterminal(g, node->symbol) || under_named(node, named, nn) ||
@@ -1234,12 +1243,11 @@ static void copy_beside(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
  * ("/ 0") may stand for a value that other texts have too ("/ (0)", "/ -0"),
  * and random neighbours rarely derive the same element again inside. */
 static void wrap_failing(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  const SdTree *bases[HUNT_BASES];
+  uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
   for (uint32_t b = 0; b < nb; b++) {
-    const SdTree *base = d->evidence.items[bases[b]].tree;
-    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    const SdTree *base = bases[b];
     for (uint32_t id = 1; id < base->node_count && out->size < 1000; id++) {
       const SdNode *node = base->nodes[id];
       if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
@@ -2105,13 +2113,12 @@ static void alike_renamed(Debugger *d, const SdConstraint *diagnosis, TreeList *
   SdSymbol named[16];
   uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
   if (nn > 16) nn = 16;
-  uint32_t bases[HUNT_BASES];
-  uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES / 2);
+  const SdTree *bases[HUNT_BASES];
+  uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
   for (int under = 1; under >= 0; under--)
     for (uint32_t b = 0; b < nb; b++) {
-      const SdTree *base = d->evidence.items[bases[b]].tree;
-      if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+      const SdTree *base = bases[b];
       for (uint32_t id = 1; id < base->node_count; id++) {
         const SdNode *node = base->nodes[id], *alike[ALIKE_GROUP];
         if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || node->end == node->start ||
