@@ -768,6 +768,22 @@ static void formula_substring_texts(const SdFormula *f, TermList *out) {
   for (uint32_t i = 0; i < f->child_count; i++) formula_substring_texts(f->children[i], out);
 }
 
+/* A copy of b whose quantified nonterminals take a's (variable by variable)
+ * where the two are mutually recursive: one divisor of 0 looked for in a
+ * `<term>` and its other spelling in an `<expr>` (expression at seed 1:
+ * `<term>` holds "/ (0)", then `<expr>` holds "/ 0") are one pattern, each
+ * nonterminal deriving the other. Unrelated nonterminals stay apart. */
+static SdConstraint *with_recursive_symbols_of(const SdConstraint *b, const SdConstraint *a) {
+  SdConstraint *copy = sd_constraint_clone(b);
+  const SdGrammar *g = b->grammar;
+  for (uint32_t v = 0; g && v < copy->variable_count && v < a->variable_count; v++) {
+    SdSymbol x = copy->variables[v].symbol, y = a->variables[v].symbol;
+    if (x == y || x < 0 || y < 0 || x == SD_SYMBOL_INT || y == SD_SYMBOL_INT) continue;
+    if (sd_grammar_can_contain(g, x, y) && sd_grammar_can_contain(g, y, x)) copy->variables[v].symbol = y;
+  }
+  return copy;
+}
+
 /* Is x's text y's with more written inside or around it (its bytes, in
  * order, a proper subsequence of y's)? */
 static bool written_inside(const SdTerm *x, const SdTerm *y) {
@@ -788,8 +804,11 @@ static bool written_inside(const SdTerm *x, const SdTerm *y) {
  * `"base64"`: framenc's options). */
 bool dbg_same_substring_pattern(const SdConstraint *a, const SdConstraint *b) {
   if (!a || !b) return false;
+  SdConstraint *b_as_a = with_recursive_symbols_of(b, a);
   uint64_t shape = shape_hash(a), blanked = substring_shape_hash(a);
-  if (shape == shape_hash(b) || blanked == shape || blanked != substring_shape_hash(b)) return false;
+  bool same = shape != shape_hash(b_as_a) && blanked != shape && blanked == substring_shape_hash(b_as_a);
+  sd_constraint_free(b_as_a);
+  if (!same) return false;
   TermList x = {0}, y = {0};
   formula_substring_texts(a->root, &x);
   formula_substring_texts(b->root, &y);
