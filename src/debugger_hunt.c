@@ -487,6 +487,87 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
   sd_hash_set_free(&made);
 }
 
+/* At a pinned boundary, the numbers near the boundary's element that the
+ * diagnosis does not name (in the smallest element around it that holds
+ * one), each derived anew the cheapest way and twice at random, in the
+ * input that failed just past the threshold and in the one that passed
+ * before it. A threshold may stand for a term the diagnosis left out: a
+ * red team's udptotal confirmed `<ulen> - <total> > -44` for `4 * <ihl> +
+ * <ulen> > <total>`, pinned where ihl was 11; another ihl moves the real
+ * threshold, and one of the two inputs changes its label. On either side
+ * of the diagnosis (which does not read those numbers). */
+enum { HUNT_UNNAMED_NODES = 4, HUNT_UNNAMED_RANDOM = 2, HUNT_UNNAMED_TAKEN = 2, HUNT_UNNAMED_UP = 6 };
+
+/* A topmost numeric element (of a nonterminal of the grammar's own) inside
+ * scope, not around or inside elem, of a nonterminal the diagnosis does
+ * not name? */
+static bool unnamed_number(const Debugger *d, const SdNode *u, const SdNode *elem, const SdSymbol *named, uint32_t nn) {
+  const SdSymbolInfo *si = &d->grammar->symbols[u->symbol];
+  if (!sd_grammar_is_nonterminal(d->grammar, u->symbol) || !si->numeric || si->generated) return false;
+  if (names_symbol(named, nn, u->symbol) || sd_node_is_ancestor(u, elem) || sd_node_is_ancestor(elem, u)) return false;
+  const SdNode *p = u->parent;
+  return !(p && d->grammar->symbols[p->symbol].numeric && p->end - p->start == u->end - u->start);
+}
+
+static uint32_t unnamed_near(const Debugger *d, const SdTree *t, const SdNode *elem, const SdSymbol *named, uint32_t nn,
+                             const SdNode **out) {
+  const SdNode *scope = elem->parent;
+  for (uint32_t up = 0; scope && up < HUNT_UNNAMED_UP; scope = scope->parent, up++) {
+    uint32_t n = 0;
+    for (uint32_t id = scope->id; id < scope->id + scope->size && n < HUNT_UNNAMED_NODES; id++)
+      if (unnamed_number(d, t->nodes[id], elem, named, nn)) out[n++] = t->nodes[id];
+    if (n) return n;
+  }
+  return 0;
+}
+
+static void unnamed_varied(Debugger *d, const SdConstraint *diagnosis, SdFuzzer *fuzzer, const SdTree *base,
+                           const DbgBoundary *bd, const SdSymbol *named, uint32_t nn, SdHashSet *made, TreeList *out) {
+  const SdNode *elem = NULL;
+  uint32_t count, first = sd_tree_range(base, bd->symbol, NULL, &count);
+  if (count == 1) elem = base->nodes[base->by_symbol[bd->symbol][first]];
+  else elem = boundary_element(base, bd);
+  const SdNode *nodes[HUNT_UNNAMED_NODES];
+  uint32_t n = elem ? unnamed_near(d, base, elem, named, nn, nodes) : 0;
+  SdTree *scratch = sd_tree_new(d->grammar);
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t k = 0; k <= HUNT_UNNAMED_RANDOM; k++) {
+      SdNode *by = k ? sd_fuzz_node(fuzzer, scratch, nodes[i]->symbol, HUNT_SUBTREE)
+                     : sd_fuzz_cheapest(fuzzer, scratch, nodes[i]->symbol);
+      SdTree *t = by ? replaced(base, nodes[i], by) : NULL;
+      if (t && keep(d, diagnosis, sd_constraint_eval(diagnosis, t, NULL), made, t)) array_push(out, t);
+      else sd_tree_free(t);
+    }
+  sd_tree_free(scratch);
+}
+
+static void boundary_unnamed(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  SdFuzzerOptions fo = {.seed = d->opts->seed ^ sd_hash_bytes(&d->evidence.size, sizeof d->evidence.size, 0xb0d),
+                        .max_size = 200};
+  SdFuzzer *fuzzer = sd_fuzzer_new(d->grammar, &fo);
+  SdHashSet made = {0};
+  TreeList sides[2] = {{0}, {0}}; /* the failing input's variants and the passing one's, by turns */
+  for (uint32_t c = 0; c < d->causes.size; c++)
+    for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
+      const DbgBoundary *bd = &d->causes.items[c].boundaries.items[k];
+      if (!bd->pinned || !bd->fail_value) continue;
+      uint32_t inputs[2] = {bd->fail_input, bd->pass_input};
+      for (int side = 0; side < 2; side++)
+        if (inputs[side] != UINT32_MAX)
+          unnamed_varied(d, diagnosis, fuzzer, d->evidence.items[inputs[side]].tree, bd, named, nn, &made, &sides[side]);
+    }
+  for (uint32_t i = 0; i < sides[0].size || i < sides[1].size; i++)
+    for (int side = 0; side < 2; side++)
+      if (i < sides[side].size) array_push(out, sides[side].items[i]);
+  array_free(&sides[0]);
+  array_free(&sides[1]);
+  sd_hash_set_free(&made);
+  sd_fuzzer_free(fuzzer);
+}
+
 /* Outside the diagnosis, the failing input of each pinned value boundary
  * with its element set to values strictly between the boundary's two
  * witnesses: a step above the lower, the middle, a step below the upper,
@@ -3248,12 +3329,101 @@ static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *ma
  * session; a turn of theirs pushed out cratefull's twice-the-numeral
  * input, 288 bottles, and `<bottles> = "144"` was confirmed at seed 2) and
  * elements alike renamed alike. */
+/* Inside the diagnosis, each witness alone: a failing input with two or
+ * more elements of a nonterminal the diagnosis names through each of which
+ * it holds, all of them but one given an inert text (the nonterminal's
+ * cheapest derivation, or its text in a passing input: one with which no
+ * element makes the diagnosis hold), so that the diagnosis holds through
+ * the one kept alone. A cause must fail through every witness of it; when
+ * one alone passes, the diagnosis is wider than the failure (fstabnfs at
+ * seed 2 confirmed `<fstype> = "nfs"` on an fstab with two nfs mounts, one
+ * with "_netdev", which passes alone, the failure being an nfs mount
+ * without it). Elements nested in one another are left alone. */
+enum { HUNT_ALONE_BASES = 2, HUNT_ALONE_SCAN = 32, HUNT_ALONE_NODES = 16, HUNT_ALONE_INERT = 3, HUNT_ALONE_TAKEN = 2 };
+
+/* base with every node of nodes[0..n) but nodes[keep] (n for none) replaced
+ * by inert. */
+static SdTree *all_but(const SdTree *base, const SdNode **nodes, uint32_t n, uint32_t keep, const SdNode *inert) {
+  const SdNode *from[HUNT_ALONE_NODES], *to[HUNT_ALONE_NODES];
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (i != keep) from[m] = nodes[i], to[m++] = inert;
+  return sd_tree_clone_replacing_many(base, from, to, m);
+}
+
+/* The texts of symbol that may be inert: its cheapest derivation (in
+ * scratch), then its elements in the newest passing inputs. */
+static uint32_t inert_candidates(Debugger *d, SdSymbol symbol, SdTree *scratch, const SdNode **out) {
+  uint32_t n = 0;
+  SdNode *cheap = sd_fuzz_cheapest(d->fuzzer, scratch, symbol);
+  if (cheap) out[n++] = cheap;
+  for (uint32_t k = d->passing.size; k-- > 0 && n < HUNT_ALONE_INERT;) {
+    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
+    if (t->by_symbol_count[symbol]) out[n++] = t->nodes[t->by_symbol[symbol][0]];
+  }
+  return n;
+}
+
+static bool nested_any(const SdNode **nodes, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++)
+      if (i != j && sd_node_is_ancestor(nodes[i], nodes[j])) return true;
+  return false;
+}
+
+static void alone_in_base(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, SdSymbol symbol,
+                          SdHashSet *made, TreeList *out) {
+  uint32_t n = base->by_symbol_count[symbol];
+  if (n < 2 || n > HUNT_ALONE_NODES) return;
+  const SdNode *nodes[HUNT_ALONE_NODES];
+  for (uint32_t i = 0; i < n; i++) nodes[i] = base->nodes[base->by_symbol[symbol][i]];
+  if (nested_any(nodes, n)) return;
+  SdTree *scratch = sd_tree_new(d->grammar);
+  const SdNode *inert[HUNT_ALONE_INERT], *pick = NULL;
+  uint32_t ni = inert_candidates(d, symbol, scratch, inert);
+  for (uint32_t c = 0; c < ni && !pick; c++) {
+    SdTree *none = all_but(base, nodes, n, n, inert[c]);
+    if (none && !sd_constraint_eval(diagnosis, none, NULL)) pick = inert[c];
+    sd_tree_free(none);
+  }
+  TreeList alone = {0};
+  for (uint32_t i = 0; pick && i < n; i++) {
+    SdTree *t = all_but(base, nodes, n, i, pick);
+    if (t && sd_constraint_eval(diagnosis, t, NULL)) array_push(&alone, t);
+    else sd_tree_free(t);
+  }
+  for (uint32_t i = 0; i < alone.size; i++) /* two witnesses or more, each alone */
+    if (alone.size >= 2 && keep(d, diagnosis, true, made, alone.items[i])) array_push(out, alone.items[i]);
+    else sd_tree_free(alone.items[i]);
+  array_free(&alone);
+  sd_tree_free(scratch);
+}
+
+static void witnesses_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  SdHashSet made = {0};
+  /* the given input first, then the newest failing inputs, until
+     HUNT_ALONE_BASES made some (most failing inputs hold one witness) */
+  for (uint32_t k = 0, used = 0; k < d->failing.size && k < HUNT_ALONE_SCAN && used < HUNT_ALONE_BASES; k++) {
+    uint32_t i = d->failing.items[k ? d->failing.size - k : 0];
+    const SdTree *base = d->evidence.items[i].tree;
+    if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+    uint32_t before = out->size;
+    for (uint32_t m = 0; m < nn; m++) alone_in_base(d, diagnosis, base, named[m], &made, out);
+    used += out->size > before;
+  }
+  sd_hash_set_free(&made);
+}
+
 typedef struct OnTop {
   Maker make;
   uint32_t taken;
   const char *tag;
 } OnTop;
-static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"}};
+static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"},
+                                     {witnesses_alone, HUNT_ALONE_TAKEN, "witness"}};
 static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"}, {alike_renamed, HUNT_EXTRA_ALIKE, "alike"}};
 
 static void take_on_top(Debugger *d, const SdConstraint *diagnosis, const OnTop *makers, uint32_t n, TreeList *batch) {
@@ -3642,6 +3812,10 @@ int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   dbg_tag_runs(d, pool.items, 0, n, "transplant");
   boundary_fractions(d, diagnosis, &fractions);
   uint32_t nf = draw_some(d, &fractions, HUNT_EXTRA_FRACTIONS, &pool, "fractions");
+  TreeList unnamed = {0};
+  boundary_unnamed(d, diagnosis, &unnamed);
+  uint32_t nu = unnamed.size < HUNT_UNNAMED_TAKEN ? unnamed.size : HUNT_UNNAMED_TAKEN;
+  take_first(d, &unnamed, HUNT_UNNAMED_TAKEN, &pool, "unnamed");
   uint64_t runs_before = dbg_runs_so_far(d);
   uint32_t before = d->evidence.size, passes = d->hunt_passes, failures = d->hunt_failures;
   d->origin = ORIGIN_HUNT;
@@ -3656,6 +3830,7 @@ int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   if (nf)
     dbg_progress(d, "hunt: %u of %u inputs with a boundary's element written with decimals failed outside the diagnosis",
                  d->hunt_failures - failures, nf);
+  if (nu) dbg_progress(d, "hunt: %u inputs with numbers the diagnosis does not name varied at a boundary", nu);
   return (int)(d->hunt_passes - passes + d->hunt_failures - failures);
 }
 

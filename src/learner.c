@@ -617,6 +617,14 @@ static bool range_bound(const LrSlot *s) {
          (s->atom->args[0] == s->term || s->atom->args[1] == s->term);
 }
 
+/* Does atom stand in f under an odd number of `not`s? */
+static bool under_not(const SdFormula *f, const SdTerm *atom, bool negated) {
+  if (f->kind == SD_F_ATOM) return f->atom == atom && negated;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (under_not(f->children[i], atom, negated != (f->kind == SD_F_NOT))) return true;
+  return false;
+}
+
 /* Find and describe the value slots of a freshly parsed template. */
 static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
   for (uint32_t i = 0; i < p->placeholder_count && t->slot_count < LR_MAX_SLOTS; i++) {
@@ -641,6 +649,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       SdOp op = w.found_atom->op;
       s->atom_op = op;
       s->atom = w.found_atom;
+      s->negated = under_not(t->c->root, w.found_atom, false);
       term_vars(t->c, w.found_atom, 0, s);
       s->divisor = ph->kind == SD_PLACEHOLDER_INTEGER && w.found_parent && w.found_parent->op == SD_OP_MOD &&
                    w.found_parent->arg_count == 2 && w.found_parent->args[1] == w.found;
@@ -801,6 +810,19 @@ static int by_discrimination(const void *pa, const void *pb) {
   if (da != db) return da > db ? -1 : 1;
   if (a->fail != b->fail) return a->fail > b->fail ? -1 : 1;
   if (a->len != b->len) return a->len < b->len ? -1 : 1;
+  return memcmp(a->text, b->text, a->len);
+}
+/* For a slot under a `not` (a field that lacks a text): the values more
+ * frequent in passing inputs than in failing ones first. */
+static int by_passing_discrimination(const void *pa, const void *pb) {
+  const ValueCount *a = pa, *b = pb;
+  double F = sort_learner->failing ? sort_learner->failing : 1;
+  double P = sort_learner->inputs.size - sort_learner->failing;
+  if (P < 1) P = 1;
+  double da = a->pass / P - a->fail / F, db = b->pass / P - b->fail / F;
+  if (da != db) return da > db ? -1 : 1;
+  if (a->pass != b->pass) return a->pass > b->pass ? -1 : 1;
+  if (a->len != b->len) return a->len > b->len ? -1 : 1;
   return memcmp(a->text, b->text, a->len);
 }
 static int by_frequency(const void *pa, const void *pb) {
@@ -1157,15 +1179,19 @@ static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSl
   Array(ValueCount) absent = {0};
   for (uint32_t i = 0; i < vt.items.size; i++) {
     ValueCount *v = &vt.items.items[i];
-    if (v->fail || !self->failing) vt.items.items[kept++] = *v;
+    if (v->fail || !self->failing || s->negated) vt.items.items[kept++] = *v;
     else if (max_absent && v->pass >= often) array_push(&absent, *v);
   }
   vt.items.size = kept;
   sort_learner = self;
-  /* half by discrimination, the rest by frequency in failing inputs */
+  /* half by discrimination, the rest by frequency in failing inputs; under
+     a `not`, half by how much more often passing inputs hold the value
+     (an nfs mount whose options lack "_netdev": failing inputs hold
+     "_netdev" in other entries, and "e", frequent in failing ones, came
+     first), the rest as usual */
   uint32_t half = self->inputs.size > self->failing ? (max + 1) / 2 : 0;
   if (half > kept) half = kept;
-  if (kept > 1) qsort(vt.items.items, kept, sizeof(ValueCount), by_discrimination);
+  if (kept > 1) qsort(vt.items.items, kept, sizeof(ValueCount), s->negated ? by_passing_discrimination : by_discrimination);
   if (kept > half + 1) qsort(vt.items.items + half, kept - half, sizeof(ValueCount), by_frequency);
   uint32_t m = kept < max ? kept : max;
   if (absent.size > 1) qsort(absent.items, absent.size, sizeof(ValueCount), by_passing);
