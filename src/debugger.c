@@ -843,7 +843,8 @@ static bool hunt_covers(Debugger *d, const SdConstraint *diagnosis) {
   return true;
 }
 
-/* Two causes of one shape over the same nonterminals that look for one
+/* Two causes of one shape over the same nonterminals (or mutually
+ * recursive ones, each deriving the other) that look for one
  * text written two ways (`str.contains(<expr>, "/ 0")`, then `... "/ -0"`:
  * dbg_same_substring_pattern), and still failures outside them: the
  * learner is listing instances of a property the catalog cannot state (a

@@ -776,7 +776,8 @@ static void formula_substring_texts(const SdFormula *f, TermList *out) {
 static SdConstraint *with_recursive_symbols_of(const SdConstraint *b, const SdConstraint *a) {
   SdConstraint *copy = sd_constraint_clone(b);
   const SdGrammar *g = b->grammar;
-  for (uint32_t v = 0; g && v < copy->variable_count && v < a->variable_count; v++) {
+  if (copy->variable_count != a->variable_count) return copy; /* variables of other roles: left apart */
+  for (uint32_t v = 0; g && v < copy->variable_count; v++) {
     SdSymbol x = copy->variables[v].symbol, y = a->variables[v].symbol;
     if (x == y || x < 0 || y < 0 || x == SD_SYMBOL_INT || y == SD_SYMBOL_INT) continue;
     if (sd_grammar_can_contain(g, x, y) && sd_grammar_can_contain(g, y, x)) copy->variables[v].symbol = y;

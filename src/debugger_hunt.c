@@ -350,10 +350,11 @@ static bool shrink_to(const SdConstraint *diagnosis, SdTree **t, SdTree *smaller
 }
 
 /* base with the byte of a character class node set to the least the class
- * has (printable first), or NULL when it has it already. */
-static SdTree *lowered(Debugger *d, const SdTree *base, const SdNode *node) {
+ * has (printable first; the highest when highest), or NULL when it has it
+ * already. */
+static SdTree *lowered(Debugger *d, const SdTree *base, const SdNode *node, bool highest) {
   SdTree *scratch = sd_tree_new(d->grammar);
-  SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
+  SdNode *least = highest ? sd_fuzz_greatest(d->fuzzer, scratch, node->symbol) : sd_fuzz_least(d->fuzzer, scratch, node->symbol);
   uint32_t len;
   const char *text = sd_node_text(base, node, &len);
   SdTree *t = NULL;
@@ -374,7 +375,8 @@ static SdTree *lowered(Debugger *d, const SdTree *base, const SdNode *node) {
  * number is 1, whose product with an odd 9 is below 40 (inexpressible at
  * seed 2 confirmed "a and b odd" with only its digits' parts shrunk, which
  * left "7" and "9" as they were). */
-static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *named_node) {
+static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *named_node,
+                            bool highest) {
   uint32_t path[256];
   uint32_t depth = sd_node_path(named_node, path, 256);
   if (depth > 256) return NULL;
@@ -389,7 +391,7 @@ static SdTree *least_inside(Debugger *d, const SdConstraint *diagnosis, const Sd
     SdNode *node = t->nodes[top->id + k];
     if (!sd_node_is_ancestor(top, node)) break;
     if (d->grammar->symbols[node->symbol].kind == SD_SYM_CHARSET) {
-      changed |= shrink_to(diagnosis, &t, lowered(d, t, node)); /* node is t's old tree's now */
+      changed |= shrink_to(diagnosis, &t, lowered(d, t, node, highest)); /* node is t's old tree's now */
       continue;
     }
     if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
@@ -406,7 +408,7 @@ static void least_of_named(const NamedNode *n, TreeList *out) {
   const SdNode *node = n->node;
   if (!names_symbol(n->named, n->nn, node->symbol) || (node->parent && under_named(node->parent, n->named, n->nn)))
     return;
-  SdTree *t = least_inside(n->d, n->diagnosis, n->base, node);
+  SdTree *t = least_inside(n->d, n->diagnosis, n->base, node, false);
   if (t && keep(n->d, n->diagnosis, true, n->made, t)) array_push(out, t);
   else sd_tree_free(t);
 }
@@ -415,12 +417,56 @@ static void least_elements(Debugger *d, const SdConstraint *diagnosis, TreeList 
   each_failing_node(d, diagnosis, out, least_of_named);
 }
 
-/* The element of input t that a boundary's failing side was measured on:
- * a node of its nonterminal whose value (length or number) is the failing
- * value, else the only node of that nonterminal; NULL when none is. */
-static const SdNode *boundary_element(const SdTree *t, const DbgBoundary *b) {
+/* Inside the diagnosis, a failing input with every element it names made
+ * as least_inside does, but with each byte of a character class set to the
+ * class's highest instead (lowercase where the least is uppercase, "9"
+ * where it is "0"): a red team's h2upper (an uppercase letter in a
+ * header name fails) had `exists <field>` confirmed at seed 2, every field
+ * made having an uppercase letter, the least one's name "A" among them; a
+ * field named "z" passes. On top of the cap (HUNT_EXTRA_GREATEST). */
+enum { HUNT_EXTRA_GREATEST = 1 };
+static SdTree *all_greatest(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdSymbol *named,
+                            uint32_t nn) {
+  SdTree *t = sd_tree_clone(base);
+  bool changed = false;
+  for (uint32_t m = 0; m < nn; m++)
+    for (uint32_t q = 0; q < t->by_symbol_count[named[m]]; q++) { /* every element, not one: all fields lowercase */
+      const SdNode *node = t->nodes[t->by_symbol[named[m]][q]];
+      if (node->parent && under_named(node->parent, named, nn)) continue;
+      SdTree *g = least_inside(d, diagnosis, t, node, true);
+      if (!g) continue;
+      sd_tree_free(t);
+      t = g;
+      changed = true;
+    }
+  if (!changed) {
+    sd_tree_free(t);
+    return NULL;
+  }
+  return t;
+}
+
+static void greatest_elements(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  if (nn > 16) nn = 16;
+  const SdTree *bases[HUNT_BASES];
+  uint32_t nb = failing_bases(d, diagnosis, bases);
+  SdHashSet made = {0};
+  for (uint32_t b = 0; b < nb && out->size < HUNT_EXTRA_GREATEST; b++) {
+    SdTree *t = all_greatest(d, diagnosis, bases[b], named, nn);
+    if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+    else sd_tree_free(t);
+  }
+  sd_hash_set_free(&made);
+}
+
+/* The element of input t that a boundary's side was measured on: a node of
+ * its nonterminal whose value (length or number) is value, else the only
+ * node of that nonterminal; NULL when none is. */
+static const SdNode *boundary_element_at(const SdTree *t, const DbgBoundary *b, const char *value) {
   uint32_t count, first = sd_tree_range(t, b->symbol, NULL, &count);
-  size_t flen = strlen(b->fail_value);
+  size_t flen = strlen(value);
   for (uint32_t k = 0; k < count; k++) {
     const SdNode *node = t->nodes[t->by_symbol[b->symbol][first + k]];
     uint32_t len;
@@ -428,13 +474,18 @@ static const SdNode *boundary_element(const SdTree *t, const DbgBoundary *b) {
     if (b->length) {
       char buf[16];
       snprintf(buf, sizeof buf, "%u", len);
-      if (!strcmp(buf, b->fail_value)) return node;
-    } else if (sd_is_numeral(text, len) && sd_is_numeral(b->fail_value, flen) &&
-               sd_compare_numerals(text, len, b->fail_value, flen) == 0) {
+      if (!strcmp(buf, value)) return node;
+    } else if (sd_is_numeral(text, len) && sd_is_numeral(value, flen) &&
+               sd_compare_numerals(text, len, value, flen) == 0) {
       return node;
     }
   }
   return count == 1 ? t->nodes[t->by_symbol[b->symbol][first]] : NULL;
+}
+
+/* ... of the failing side. */
+static const SdNode *boundary_element(const SdTree *t, const DbgBoundary *b) {
+  return boundary_element_at(t, b, b->fail_value);
 }
 
 /* Do two elements sit in different contexts: do the alternatives their
@@ -498,13 +549,13 @@ static void boundary_transplants(Debugger *d, const SdConstraint *diagnosis, Tre
  * of the diagnosis (which does not read those numbers). */
 enum { HUNT_UNNAMED_NODES = 4, HUNT_UNNAMED_RANDOM = 2, HUNT_UNNAMED_TAKEN = 2, HUNT_UNNAMED_UP = 6 };
 
-/* A topmost numeric element (of a nonterminal of the grammar's own) inside
- * scope, not around or inside elem, of a nonterminal the diagnosis does
- * not name? */
+/* A topmost numeric element (of a nonterminal of the grammar's own), not
+ * around or inside elem, nor inside an element of a nonterminal the
+ * diagnosis names? */
 static bool unnamed_number(const Debugger *d, const SdNode *u, const SdNode *elem, const SdSymbol *named, uint32_t nn) {
   const SdSymbolInfo *si = &d->grammar->symbols[u->symbol];
   if (!sd_grammar_is_nonterminal(d->grammar, u->symbol) || !si->numeric || si->generated) return false;
-  if (names_symbol(named, nn, u->symbol) || sd_node_is_ancestor(u, elem) || sd_node_is_ancestor(elem, u)) return false;
+  if (under_named(u, named, nn) || sd_node_is_ancestor(u, elem) || sd_node_is_ancestor(elem, u)) return false;
   const SdNode *p = u->parent;
   return !(p && d->grammar->symbols[p->symbol].numeric && p->end - p->start == u->end - u->start);
 }
@@ -522,11 +573,9 @@ static uint32_t unnamed_near(const Debugger *d, const SdTree *t, const SdNode *e
 }
 
 static void unnamed_varied(Debugger *d, const SdConstraint *diagnosis, SdFuzzer *fuzzer, const SdTree *base,
-                           const DbgBoundary *bd, const SdSymbol *named, uint32_t nn, SdHashSet *made, TreeList *out) {
-  const SdNode *elem = NULL;
-  uint32_t count, first = sd_tree_range(base, bd->symbol, NULL, &count);
-  if (count == 1) elem = base->nodes[base->by_symbol[bd->symbol][first]];
-  else elem = boundary_element(base, bd);
+                           const DbgBoundary *bd, const char *value, const SdSymbol *named, uint32_t nn,
+                           SdHashSet *made, TreeList *out) {
+  const SdNode *elem = boundary_element_at(base, bd, value);
   const SdNode *nodes[HUNT_UNNAMED_NODES];
   uint32_t n = elem ? unnamed_near(d, base, elem, named, nn, nodes) : 0;
   SdTree *scratch = sd_tree_new(d->grammar);
@@ -553,11 +602,13 @@ static void boundary_unnamed(Debugger *d, const SdConstraint *diagnosis, TreeLis
   for (uint32_t c = 0; c < d->causes.size; c++)
     for (uint32_t k = 0; k < d->causes.items[c].boundaries.size; k++) {
       const DbgBoundary *bd = &d->causes.items[c].boundaries.items[k];
-      if (!bd->pinned || !bd->fail_value) continue;
+      if (!bd->pinned || !bd->fail_value || !bd->pass_value) continue;
       uint32_t inputs[2] = {bd->fail_input, bd->pass_input};
+      const char *values[2] = {bd->fail_value, bd->pass_value};
       for (int side = 0; side < 2; side++)
         if (inputs[side] != UINT32_MAX)
-          unnamed_varied(d, diagnosis, fuzzer, d->evidence.items[inputs[side]].tree, bd, named, nn, &made, &sides[side]);
+          unnamed_varied(d, diagnosis, fuzzer, d->evidence.items[inputs[side]].tree, bd, values[side], named, nn, &made,
+                         &sides[side]);
     }
   for (uint32_t i = 0; i < sides[0].size || i < sides[1].size; i++)
     for (int side = 0; side < 2; side++)
@@ -3321,25 +3372,17 @@ static uint32_t make_inside(Debugger *d, const SdConstraint *diagnosis, Made *ma
   return INSIDE_MAKER_COUNT + 1;
 }
 
-/* Makers whose inputs go on top of the targeted cap, each up to its own
- * number: a turn of theirs among the others moved every later maker's
- * inputs, and what those made had refuted a diagnosis. Inside, two
- * measures made equal (taking a turn, they displaced the input that
- * refuted inexpressible's diagnosis); outside, long elements (once a
- * session; a turn of theirs pushed out cratefull's twice-the-numeral
- * input, 288 bottles, and `<bottles> = "144"` was confirmed at seed 2) and
- * elements alike renamed alike. */
 /* Inside the diagnosis, each witness alone: a failing input with two or
  * more elements of a nonterminal the diagnosis names through each of which
  * it holds, all of them but one given an inert text (the nonterminal's
- * cheapest derivation, or its text in a passing input: one with which no
+ * least derivation, or its text in a passing input: one with which no
  * element makes the diagnosis hold), so that the diagnosis holds through
  * the one kept alone. A cause must fail through every witness of it; when
  * one alone passes, the diagnosis is wider than the failure (fstabnfs at
  * seed 2 confirmed `<fstype> = "nfs"` on an fstab with two nfs mounts, one
  * with "_netdev", which passes alone, the failure being an nfs mount
  * without it). Elements nested in one another are left alone. */
-enum { HUNT_ALONE_BASES = 2, HUNT_ALONE_SCAN = 32, HUNT_ALONE_NODES = 16, HUNT_ALONE_INERT = 3, HUNT_ALONE_TAKEN = 2 };
+enum { HUNT_ALONE_BASES = 1, HUNT_ALONE_SCAN = 32, HUNT_ALONE_NODES = 16, HUNT_ALONE_INERT = 3, HUNT_ALONE_TAKEN = 2 };
 
 /* base with every node of nodes[0..n) but nodes[keep] (n for none) replaced
  * by inert. */
@@ -3351,12 +3394,12 @@ static SdTree *all_but(const SdTree *base, const SdNode **nodes, uint32_t n, uin
   return sd_tree_clone_replacing_many(base, from, to, m);
 }
 
-/* The texts of symbol that may be inert: its cheapest derivation (in
+/* The texts of symbol that may be inert: its least derivation (in
  * scratch), then its elements in the newest passing inputs. */
 static uint32_t inert_candidates(Debugger *d, SdSymbol symbol, SdTree *scratch, const SdNode **out) {
   uint32_t n = 0;
-  SdNode *cheap = sd_fuzz_cheapest(d->fuzzer, scratch, symbol);
-  if (cheap) out[n++] = cheap;
+  SdNode *least = sd_fuzz_least(d->fuzzer, scratch, symbol); /* draws nothing: the debugger's random choices stay */
+  if (least) out[n++] = least;
   for (uint32_t k = d->passing.size; k-- > 0 && n < HUNT_ALONE_INERT;) {
     const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
     if (t->by_symbol_count[symbol]) out[n++] = t->nodes[t->by_symbol[symbol][0]];
@@ -3405,7 +3448,8 @@ static void witnesses_alone(Debugger *d, const SdConstraint *diagnosis, TreeList
   if (nn > 16) nn = 16;
   SdHashSet made = {0};
   /* the given input first, then the newest failing inputs, until
-     HUNT_ALONE_BASES made some (most failing inputs hold one witness) */
+     HUNT_ALONE_BASES made some (most failing inputs hold one witness; the
+     cap takes the first base's first two witnesses) */
   for (uint32_t k = 0, used = 0; k < d->failing.size && k < HUNT_ALONE_SCAN && used < HUNT_ALONE_BASES; k++) {
     uint32_t i = d->failing.items[k ? d->failing.size - k : 0];
     const SdTree *base = d->evidence.items[i].tree;
@@ -3417,13 +3461,22 @@ static void witnesses_alone(Debugger *d, const SdConstraint *diagnosis, TreeList
   sd_hash_set_free(&made);
 }
 
+/* Makers whose inputs go on top of the targeted cap, each up to its own
+ * number: a turn of theirs among the others moved every later maker's
+ * inputs, and what those made had refuted a diagnosis. Inside, two
+ * measures made equal (taking a turn, they displaced the input that
+ * refuted inexpressible's diagnosis) and each witness alone; outside, long elements (once a
+ * session; a turn of theirs pushed out cratefull's twice-the-numeral
+ * input, 288 bottles, and `<bottles> = "144"` was confirmed at seed 2) and
+ * elements alike renamed alike. */
 typedef struct OnTop {
   Maker make;
   uint32_t taken;
   const char *tag;
 } OnTop;
 static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"},
-                                     {witnesses_alone, HUNT_ALONE_TAKEN, "witness"}};
+                                     {witnesses_alone, HUNT_ALONE_TAKEN, "witness"},
+                                     {greatest_elements, HUNT_EXTRA_GREATEST, "greatest"}};
 static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"}, {alike_renamed, HUNT_EXTRA_ALIKE, "alike"}};
 
 static void take_on_top(Debugger *d, const SdConstraint *diagnosis, const OnTop *makers, uint32_t n, TreeList *batch) {
@@ -3799,8 +3852,11 @@ uint32_t dbg_pinned_count(const Debugger *d) {
 }
 
 /* After boundaries were pinned since the last hunt: their elements in
- * other inputs (inside), and written with decimals next to them (outside).
- * Returns the inputs that refute the diagnosis, -1 on a harness error. */
+ * other inputs (inside), written with decimals next to them (outside), and
+ * the numbers near them the diagnosis does not name derived anew (either
+ * side; boundary_unnamed). The progress lines count the refutations of all
+ * of them together. Returns the inputs that refute the diagnosis, -1 on a
+ * harness error. */
 int dbg_hunt_transplants(Debugger *d, const SdConstraint *diagnosis) {
   d->hunt_pinned = dbg_pinned_count(d);
   d->fractions.size = 0;

@@ -243,7 +243,8 @@ bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b);
 /* The same but for numbers too (thresholds): one shape. */
 bool dbg_same_shape(const SdConstraint *a, const SdConstraint *b);
 /* The same shape but for the texts of substring atoms (contains, prefixof,
-   suffixof), each differing text of one the other's with more written in it. */
+   suffixof), each differing text of one the other's with more written in it;
+   a quantified nonterminal may differ where each derives the other. */
 bool dbg_same_substring_pattern(const SdConstraint *a, const SdConstraint *b);
 void dbg_note_sighting(Debugger *d, const SdConstraint *c);
 /* Does every labelled input of the kind explained agree with c (it holds

@@ -137,8 +137,8 @@ static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used
 
 /* cheapest: the fewest nodes; least: also the lowest byte of each class
  * (printable where the class has one), so that two elements of one
- * nonterminal come out equal. */
-static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_size, bool cheapest, bool least,
+ * nonterminal come out equal; least 2: the highest instead. */
+static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_size, bool cheapest, int least,
                       double grow) {
   const SdGrammar *g = f->grammar;
   typedef struct Job {
@@ -159,7 +159,11 @@ static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_s
       n = sd_tree_new_leaf(tree, j.symbol, si->bytes, si->length);
     } else if (si->kind == SD_SYM_CHARSET) {
       const ByteChoices *b = least ? byte_choices(f, j.symbol) : NULL;
-      char c = (char)(!b ? random_byte(f, j.symbol) : b->printable_count ? b->printable[0] : b->any[0]);
+      char c = (char)(!b                    ? random_byte(f, j.symbol)
+                      : least == 2 && b->printable_count ? b->printable[b->printable_count - 1]
+                      : least == 2                  ? b->any[b->any_count - 1]
+                      : b->printable_count          ? b->printable[0]
+                                                    : b->any[0]);
       n = sd_tree_new_leaf(tree, j.symbol, &c, 1);
     } else {
       n = sd_tree_new_node(tree, j.symbol, 0, 0);
@@ -185,19 +189,23 @@ static SdNode *expand(SdFuzzer *f, SdTree *tree, SdSymbol symbol, uint32_t max_s
 }
 
 SdNode *sd_fuzz_node(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t max_size) {
-  return expand(self, tree, symbol, max_size, false, false, 0.75);
+  return expand(self, tree, symbol, max_size, false, 0, 0.75);
 }
 
 SdNode *sd_fuzz_node_sized(SdFuzzer *self, SdTree *tree, SdSymbol symbol, uint32_t size) {
-  return expand(self, tree, symbol, size, false, false, 1.0);
+  return expand(self, tree, symbol, size, false, 0, 1.0);
 }
 
 SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol) {
-  return expand(self, tree, symbol, 0, true, false, 0.0);
+  return expand(self, tree, symbol, 0, true, 0, 0.0);
 }
 
 SdNode *sd_fuzz_least(SdFuzzer *self, SdTree *tree, SdSymbol symbol) {
-  return expand(self, tree, symbol, 0, true, true, 0.0);
+  return expand(self, tree, symbol, 0, true, 1, 0.0);
+}
+
+SdNode *sd_fuzz_greatest(SdFuzzer *self, SdTree *tree, SdSymbol symbol) {
+  return expand(self, tree, symbol, 0, true, 2, 0.0);
 }
 
 SdTree *sd_fuzz_tree(SdFuzzer *self, SdSymbol start) {

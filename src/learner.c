@@ -649,7 +649,7 @@ static void template_slots(SdLearner *self, LrTemplate *t, const SdPattern *p) {
       SdOp op = w.found_atom->op;
       s->atom_op = op;
       s->atom = w.found_atom;
-      s->negated = under_not(t->c->root, w.found_atom, false);
+      s->negated = op == SD_OP_STR_CONTAINS && under_not(t->c->root, w.found_atom, false);
       term_vars(t->c, w.found_atom, 0, s);
       s->divisor = ph->kind == SD_PLACEHOLDER_INTEGER && w.found_parent && w.found_parent->op == SD_OP_MOD &&
                    w.found_parent->arg_count == 2 && w.found_parent->args[1] == w.found;
@@ -813,7 +813,9 @@ static int by_discrimination(const void *pa, const void *pb) {
   return memcmp(a->text, b->text, a->len);
 }
 /* For a slot under a `not` (a field that lacks a text): the values more
- * frequent in passing inputs than in failing ones first. */
+ * frequent in passing inputs than in failing ones first; among equals the
+ * more frequent in passing inputs, then the longer (a whole option name
+ * before its pieces). */
 static int by_passing_discrimination(const void *pa, const void *pb) {
   const ValueCount *a = pa, *b = pb;
   double F = sort_learner->failing ? sort_learner->failing : 1;
@@ -1155,7 +1157,8 @@ static uint32_t divisor_values(SdLearner *self, const LrSlot *s, uint32_t max, c
 /* Strings (or numbers, as text) a slot may take, best first; at most max,
  * then at most max_absent values never seen in a failing input but in many
  * passing ones (for absence: their negations); *absent_from is where those
- * start. */
+ * start. A slot under a `not` keeps every value and ranks half of them by
+ * passing inputs instead (by_passing_discrimination). */
 static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSlot *s, uint32_t max, uint32_t max_absent,
                             char ***out, uint32_t **out_len, uint32_t *absent_from) {
   if (s->atom_op == SD_OP_NTH) return nth_positions(self, t_c, s, max, out, out_len, absent_from);
@@ -1172,7 +1175,7 @@ static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSl
   ValueTable vt = {0};
   for (uint32_t i = 0; i < cache->vt.items.size; i++) array_push(&vt.items, cache->vt.items.items[i]);
   /* drop values never seen in a failing input (keeping frequent passing
-     ones apart, for absence) */
+     ones apart, for absence), unless the slot is under a `not` */
   uint32_t kept = 0;
   uint32_t P = self->inputs.size - self->failing;
   uint32_t often = P / 10 > 2 ? P / 10 : 2;

@@ -95,7 +95,7 @@ typedef struct LrSlot {
   uint32_t sym_count;
   int32_t eq_var;           /* `(= v S)` / `(= S v)`: the variable v, else -1 */
   bool divisor;             /* the divisor of a `mod` (values: divisor_values) */
-  bool negated;             /* its atom stands under a `not` in the pattern */
+  bool negated;             /* a str.contains slot under a `not` in the pattern */
 } LrSlot;
 
 typedef struct LrFlip {

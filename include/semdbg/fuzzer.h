@@ -34,6 +34,9 @@ SD_API SdNode *sd_fuzz_cheapest(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
  * (printable where it has one) instead of a random one: deterministic, and
  * two elements of one nonterminal come out the same text. */
 SD_API SdNode *sd_fuzz_least(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
+/* Like sd_fuzz_least, with the highest byte of each class (printable where
+ * it has one): "z" where the least is "A". */
+SD_API SdNode *sd_fuzz_greatest(SdFuzzer *self, SdTree *tree, SdSymbol symbol);
 /* Replace node by a fresh random derivation of its symbol; refreshes tree. */
 SD_API SdNode *sd_fuzz_regenerate(SdFuzzer *self, SdTree *tree, SdNode *node);
 /* k-path coverage so far: covered and total k-paths (total is an estimate). */
