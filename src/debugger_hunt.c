@@ -423,8 +423,11 @@ static void least_elements(Debugger *d, const SdConstraint *diagnosis, TreeList 
  * where it is "0"): a red team's h2upper (an uppercase letter in a
  * header name fails) had `exists <field>` confirmed at seed 2, every field
  * made having an uppercase letter, the least one's name "A" among them; a
- * field named "z" passes. On top of the cap (HUNT_EXTRA_GREATEST). */
-enum { HUNT_EXTRA_GREATEST = 1 };
+ * field named "z" passes. On top of the cap (HUNT_EXTRA_GREATEST), from
+ * the first HUNT_GREATEST_BASES failing bases, elements of at most
+ * HUNT_GREATEST_NODES nodes: each byte changed is an evaluation, and the
+ * expression example's nested expressions cost 38 s of CPU at seed 2. */
+enum { HUNT_EXTRA_GREATEST = 1, HUNT_GREATEST_BASES = 2, HUNT_GREATEST_NODES = 64 };
 static SdTree *all_greatest(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdSymbol *named,
                             uint32_t nn) {
   SdTree *t = sd_tree_clone(base);
@@ -432,7 +435,7 @@ static SdTree *all_greatest(Debugger *d, const SdConstraint *diagnosis, const Sd
   for (uint32_t m = 0; m < nn; m++)
     for (uint32_t q = 0; q < t->by_symbol_count[named[m]]; q++) { /* every element, not one: all fields lowercase */
       const SdNode *node = t->nodes[t->by_symbol[named[m]][q]];
-      if (node->parent && under_named(node->parent, named, nn)) continue;
+      if (node->size > HUNT_GREATEST_NODES || (node->parent && under_named(node->parent, named, nn))) continue;
       SdTree *g = least_inside(d, diagnosis, t, node, true);
       if (!g) continue;
       sd_tree_free(t);
@@ -453,7 +456,7 @@ static void greatest_elements(Debugger *d, const SdConstraint *diagnosis, TreeLi
   const SdTree *bases[HUNT_BASES];
   uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
-  for (uint32_t b = 0; b < nb && out->size < HUNT_EXTRA_GREATEST; b++) {
+  for (uint32_t b = 0; b < nb && b < HUNT_GREATEST_BASES && out->size < HUNT_EXTRA_GREATEST; b++) {
     SdTree *t = all_greatest(d, diagnosis, bases[b], named, nn);
     if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
     else sd_tree_free(t);
