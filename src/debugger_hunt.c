@@ -247,6 +247,12 @@ static SdTree *cheapened(Debugger *d, const SdTree *base, const SdNode *node) {
   return t;
 }
 
+/* The nonterminals the diagnosis names, at most 16, into named[16]. */
+static uint32_t named_symbols(const SdConstraint *diagnosis, SdSymbol *named) {
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
+  return nn > 16 ? 16 : nn;
+}
+
 static bool names_symbol(const SdSymbol *named, uint32_t n, SdSymbol s) {
   for (uint32_t k = 0; k < n; k++)
     if (named[k] == s) return true;
@@ -315,8 +321,7 @@ typedef struct NamedNode {
 static void each_failing_node(Debugger *d, const SdConstraint *diagnosis, TreeList *out,
                               void (*visit)(const NamedNode *n, TreeList *out)) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   const SdTree *bases[HUNT_BASES];
   uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
@@ -451,8 +456,7 @@ static SdTree *all_greatest(Debugger *d, const SdConstraint *diagnosis, const Sd
 
 static void greatest_elements(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   const SdTree *bases[HUNT_BASES];
   uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
@@ -595,8 +599,7 @@ static void unnamed_varied(Debugger *d, const SdConstraint *diagnosis, SdFuzzer 
 
 static void boundary_unnamed(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   SdFuzzerOptions fo = {.seed = d->opts->seed ^ sd_hash_bytes(&d->evidence.size, sizeof d->evidence.size, 0xb0d),
                         .max_size = 200};
   SdFuzzer *fuzzer = sd_fuzzer_new(d->grammar, &fo);
@@ -1005,8 +1008,7 @@ static SdTree *least_context(Debugger *d, const SdConstraint *diagnosis, const S
 
 static void least_contexts(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   const SdTree *bases[HUNT_BASES];
   uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
@@ -1063,8 +1065,7 @@ static SdTree *grown_to(Debugger *d, const SdTree *base, const SdNode *node, uin
 
 static void grow_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   uint32_t bases[HUNT_BASES];
   uint32_t nb = pick_bases(d, diagnosis, false, bases, HUNT_BASES);
   SdHashSet made = {0};
@@ -1129,8 +1130,7 @@ static uint32_t node_depth(const SdNode *n) {
 static void vary_free(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   const SdGrammar *g = d->grammar;
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   uint32_t *offset = sd_xcalloc(g->symbol_count + 1, sizeof(uint32_t));
   for (uint32_t s = 0; s < g->symbol_count; s++) offset[s + 1] = offset[s] + g->symbols[s].alternative_count;
   bool *used = sd_xcalloc(offset[g->symbol_count] + 1, sizeof(bool));
@@ -2263,8 +2263,7 @@ static SdTree *renamed_alike(Debugger *d, SdFuzzer *fuzzer, const SdTree *base, 
 
 static void alike_renamed(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   const SdTree *bases[HUNT_BASES];
   uint32_t nb = failing_bases(d, diagnosis, bases);
   SdHashSet made = {0};
@@ -2848,8 +2847,7 @@ static void ends_of_base(Debugger *d, const SdConstraint *diagnosis, const SdTre
  * bisection, each an input varied and evaluated). */
 static void region_ends_inside(Debugger *d, const SdConstraint *diagnosis, uint32_t want, TreeList *out) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   const SdTree *bases[HUNT_BASES];
   uint32_t nb = 0;
   for (uint32_t k = d->failing.size; k-- > 0 && nb < HUNT_BASES;) {
@@ -3447,8 +3445,7 @@ static void alone_in_base(Debugger *d, const SdConstraint *diagnosis, const SdTr
 
 static void witnesses_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
-  uint32_t nn = sd_constraint_symbols(diagnosis, named, 16);
-  if (nn > 16) nn = 16;
+  uint32_t nn = named_symbols(diagnosis, named);
   SdHashSet made = {0};
   /* the given input first, then the newest failing inputs, until
      HUNT_ALONE_BASES made some (most failing inputs hold one witness; the
