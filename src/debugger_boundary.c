@@ -855,7 +855,7 @@ static SdConstraint *periodic_rest(const SdConstraint *cause, const Measure *m) 
  * the cause holds on every such value that far, no threshold lies that way
  * (`r > 0 and r mod 50 = 0` above 50). */
 enum { MASK_SCAN = 128 };
-typedef enum { MASK_NONE, MASK_PASSES, MASK_FAILS } Mask;
+typedef enum { MASK_NONE, MASK_PASSES, MASK_FAILS, MASK_REFUTES } Mask;
 static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *index) {
   SdConstraint *rest = periodic_rest(p->cause, p->m);
   if (!rest) return MASK_NONE;
@@ -885,18 +885,19 @@ static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *ind
 typedef struct LengthMask {
   const SdConstraint *rest; /* the cause without its thresholds on the length */
   char *texts[2];           /* the element's texts that keep the rest, at most two */
+  bool holds[2];            /* ... and whether the cause holds with each */
   uint32_t count;
 } LengthMask;
 
 /* Keep text when the cause's other conditions hold with the element as
- * text and the cause does not; true when lm has two. */
+ * text (and note whether the cause does); true when lm has two. */
 static bool keeps_rest(Pin *p, LengthMask *lm, const char *text, uint32_t len) {
   if (lm->count && !strcmp(lm->texts[0], text)) return false;
   SdTree *u = vary_text(p, text, len);
   if (!u) return false;
   bool others = sd_constraint_eval(lm->rest, u, NULL), cause = others && sd_constraint_eval(p->cause, u, NULL);
   sd_tree_free(u);
-  if (others && !cause) lm->texts[lm->count++] = sd_xstrndup(text, len);
+  if (others) lm->holds[lm->count] = cause, lm->texts[lm->count++] = sd_xstrndup(text, len);
   return lm->count == 2;
 }
 
@@ -935,12 +936,16 @@ static void texts_keeping_rest(Pin *p, uint32_t len, LengthMask *lm) {
  * or grown to that length also broke a condition the cause puts on its
  * content (`len(e) > 2 and e mod 20 = 0`: "140" cut to "14" passes, but
  * so would any number that is no multiple of 20). Then texts of that
- * length on which the cause's other conditions hold (and so the cause
- * does not), run: MASK_FAILS if one fails (*index, *text: the first that
- * does), MASK_PASSES if they pass (*index: the last run). Eggtray at seed
- * 1 confirmed a positive multiple of 20 "of three digits or more" pinned
- * by 14 and 140, and 40 fails; a timer of whole minutes of 600 s or more
- * "of four digits" passes at 120 s and fails at 960 s. */
+ * length on which the cause's other conditions hold, run: where the cause
+ * does not hold either, MASK_FAILS if one fails (*index, *text: the first
+ * that does), MASK_PASSES if they pass (*index: the last run); where the
+ * cause holds (its threshold lies below no: the boundary found by
+ * evaluation was the content's), MASK_REFUTES if one passes. Eggtray at
+ * seed 1 confirmed a positive multiple of 20 "of three digits or more"
+ * pinned by 14 and 140, and 40 fails; a timer of whole minutes of 600 s or
+ * more "of four digits" passes at 120 s and fails at 960 s; cratefull at
+ * seed 2 confirmed a multiple of 24 "of two digits or more" pinned by 14
+ * and 144, and 48 passes. */
 static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   int64_t len;
   *text = NULL;
@@ -951,16 +956,19 @@ static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   SdTree *t = vary(p, no);
   bool hidden = t && !sd_constraint_eval(rest, t, NULL);
   sd_tree_free(t);
-  LengthMask lm = {rest, {NULL, NULL}, 0};
+  LengthMask lm = {rest, {NULL, NULL}, {false, false}, 0};
   if (hidden) texts_keeping_rest(p, (uint32_t)len, &lm);
   sd_constraint_free(rest);
   Mask result = MASK_NONE;
   for (uint32_t k = 0; k < lm.count; k++) {
-    SdTree *u = result != MASK_FAILS ? vary_text(p, lm.texts[k], (uint32_t)len) : NULL;
+    bool decided = result == MASK_FAILS || result == MASK_REFUTES;
+    SdTree *u = !decided ? vary_text(p, lm.texts[k], (uint32_t)len) : NULL;
     if (u) {
       uint32_t i = run_boundary(p, u);
       int verdict = i == UINT32_MAX ? -1 : (int)p->d->evidence.items[i].verdict;
-      if (verdict == SD_VERDICT_FAIL) {
+      if (lm.holds[k]) {
+        if (verdict == SD_VERDICT_PASS) result = MASK_REFUTES, *index = i, *text = lm.texts[k], lm.texts[k] = NULL;
+      } else if (verdict == SD_VERDICT_FAIL) {
         result = MASK_FAILS, *index = i, *text = lm.texts[k], lm.texts[k] = NULL;
       } else if (verdict == SD_VERDICT_PASS) {
         result = MASK_PASSES, *index = i;
@@ -1020,7 +1028,7 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
       result = PIN_MOVED;
     }
     SdInt past;
-    uint32_t past_index;
+    uint32_t past_index = UINT32_MAX;
     Mask mask = b->pinned ? masked_threshold(p, s.no, dir, &past, &past_index) : MASK_NONE;
     if (mask == MASK_FAILS) {
       /* the program fails past the threshold: the failing input is evidence */
@@ -1033,8 +1041,10 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
     if (mask == MASK_PASSES) pass = past, pi = past_index; /* the threshold's own witness */
     char *text = NULL;
     mask = b->pinned && mask == MASK_NONE ? masked_length(p, s.no, &past_index, &text) : MASK_NONE;
-    if (mask == MASK_FAILS) {
-      b->note = sd_format("\"%s\" fails, of the passing length, where the cause's other conditions hold", text);
+    if (mask == MASK_FAILS || mask == MASK_REFUTES) {
+      b->note = mask == MASK_FAILS
+                    ? sd_format("\"%s\" fails, of the passing length, where the cause's other conditions hold", text)
+                    : sd_format("\"%s\" passes, of the passing length, where the cause holds", text);
       free(text);
       b->pinned = false;
       return PIN_MOVED;

@@ -54,7 +54,7 @@ enum { HUNT_EXTRA_NOVEL = 6, HUNT_NEW_CHARS = 2, HUNT_EXTRA_NEAR = 24, HUNT_NEAR
 enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_EXTRA_FRACTIONS = 3,
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
        HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3, HUNT_EXTRA_TWICE = 2,
-       HUNT_EXTRA_ALIKE = 2 };
+       HUNT_EXTRA_ALIKE = 2, HUNT_EXTRA_PERIOD = 2, HUNT_EXTRA_MULTIPLE = 1 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -3474,10 +3474,190 @@ typedef struct OnTop {
   uint32_t taken;
   const char *tag;
 } OnTop;
+/* Coarser periods: where a cause holds of a multiple of D (`str.to.int(x)
+ * mod D = 0`), a failing input with that element moved by D / p for each
+ * prime p of D (a multiple of D / p, no multiple of D), outside the
+ * diagnosis. A program that fails on multiples of a period the learner
+ * took too coarse (250 for 125: the values it saw failing were multiples
+ * of both) fails there, and random values seldom are one: a fan speed of
+ * 1000 rpm or more on a multiple of 125 was confirmed as one on a
+ * multiple of 250 (fanreso at seed 1, session 40; 1125 fails). */
+typedef struct Period { SdSymbol symbol; long long divisor; } Period;
+
+static uint32_t periods_in(const SdConstraint *c, const SdFormula *f, bool positive, Period *out, uint32_t n,
+                           uint32_t max) {
+  if (f->kind == SD_F_NOT) positive = !positive;
+  if (f->kind == SD_F_ATOM && positive && f->atom->op == SD_OP_EQ && f->atom->arg_count == 2) {
+    const SdTerm *m = f->atom->args[0], *zero = f->atom->args[1];
+    if (m->op != SD_OP_MOD) m = f->atom->args[1], zero = f->atom->args[0];
+    if (m->op == SD_OP_MOD && zero->op == SD_OP_INT && !strcmp(zero->text, "0") && m->args[0]->op == SD_OP_STR_TO_INT &&
+        m->args[0]->args[0]->op == SD_OP_VAR && m->args[1]->op == SD_OP_INT && strlen(m->args[1]->text) <= 12 &&
+        n < max) {
+      long long dv = atoll(m->args[1]->text);
+      if (dv >= 2) out[n++] = (Period){c->variables[m->args[0]->args[0]->var].symbol, dv};
+    }
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) n = periods_in(c, f->children[i], positive, out, n, max);
+  return n;
+}
+
+static uint32_t prime_factors(long long v, long long *out, uint32_t max) {
+  uint32_t n = 0;
+  for (long long p = 2; p * p <= v && n < max; p++)
+    if (v % p == 0) {
+      out[n++] = p;
+      while (v % p == 0) v /= p;
+    }
+  if (v > 1 && n < max) out[n++] = v;
+  return n;
+}
+
+/* The element of symbol in base whose value is a positive multiple of
+ * divisor (its value into *v), NULL when none is. */
+static const SdNode *multiple_in(const SdTree *base, SdSymbol symbol, long long divisor, long long *v) {
+  uint32_t count, first = sd_tree_range(base, symbol, NULL, &count);
+  for (uint32_t j = 0; j < count; j++) {
+    const SdNode *x = base->nodes[base->by_symbol[symbol][first + j]];
+    *v = numeral_value(base, x);
+    if (*v > 0 && *v % divisor == 0) return x;
+  }
+  return NULL;
+}
+
+static void coarser_periods(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Period pd[4];
+  uint32_t np = periods_in(diagnosis, diagnosis->root, true, pd, 0, 4);
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < np; i++) {
+    long long primes[4];
+    uint32_t nf = prime_factors(pd[i].divisor, primes, 4);
+    for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < 2;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      long long v;
+      const SdNode *node = multiple_in(base, pd[i].symbol, pd[i].divisor, &v);
+      if (!node) continue;
+      bases++;
+      for (uint32_t f = 0; f < nf; f++) {
+        long long step = pd[i].divisor / primes[f];
+        for (int sign = 1; sign >= -1; sign -= 2) {
+          SdTree *t = with_value(d, base, node, v + sign * step);
+          bool kept = t && keep(d, diagnosis, false, &made, t);
+          if (kept) array_push(out, t);
+          else sd_tree_free(t);
+          if (kept) break;
+        }
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
+/* Inside, the shortest element: in the newest failing input the diagnosis
+ * holds on, each top element of a nonterminal it names (of at most
+ * HUNT_SHORTEST_BYTES) through which it holds (made cheapest, the
+ * diagnosis no longer does) cut to the shortest text, its first bytes dropped
+ * or its last, that still derives from the nonterminal and keeps the
+ * diagnosis true. A cause stated as an ending, or a beginning, often stands
+ * for a threshold the element's length carries: a fan speed of 1000 rpm or
+ * more on a multiple of 125 was confirmed as "ends in 500 or in 000" (fanreso
+ * at seed 3, session 40); 500 passes. The byte-by-byte least keeps the
+ * length ("1500" to "1000"). */
+enum { HUNT_EXTRA_SHORTEST = 2, HUNT_SHORTEST_BYTES = 64 };
+static SdTree *shortest_cut(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                            bool from_start, SdHashSet *made) {
+  uint32_t len;
+  const char *text = sd_node_text(base, node, &len);
+  for (uint32_t keep_len = 1; keep_len < len; keep_len++) {
+    SdTree *t = retext(d, base, node, from_start ? text + (len - keep_len) : text, keep_len);
+    if (t && keep(d, diagnosis, true, made, t)) return t;
+    sd_tree_free(t);
+  }
+  return NULL;
+}
+
+static void shortest_of(Debugger *d, const SdConstraint *part, SdHashSet *made, TreeList *out) {
+  SdSymbol named[16];
+  uint32_t nn = named_symbols(part, named);
+  for (uint32_t k = d->failing.size; k-- > 0;) {
+    const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+    if (!sd_constraint_eval(part, base, NULL)) continue;
+    for (uint32_t id = 1; id < base->node_count; id++) {
+      const SdNode *node = base->nodes[id];
+      if (!names_symbol(named, nn, node->symbol) || (node->parent && under_named(node->parent, named, nn))) continue;
+      uint32_t len;
+      sd_node_text(base, node, &len);
+      if (len < 2 || len > HUNT_SHORTEST_BYTES) continue;
+      /* an element through which the part holds: made cheapest, it does
+         not (cut, another would keep it true) */
+      SdTree *cheap = cheapened(d, base, node);
+      bool witness = cheap && !sd_constraint_eval(part, cheap, NULL);
+      sd_tree_free(cheap);
+      if (!witness) continue;
+      for (int from_start = 1; from_start >= 0; from_start--) {
+        SdTree *t = shortest_cut(d, part, base, node, from_start, made);
+        if (t) array_push(out, t);
+      }
+    }
+    return;
+  }
+}
+
+/* Each cause of the diagnosis (its disjuncts, up to 8) in turn, so that a
+ * second ending is cut as the first is. */
+static void shortest_elements(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdHashSet made = {0};
+  const SdFormula *root = diagnosis->root;
+  if (root->kind == SD_F_OR && root->child_count <= 8) {
+    for (uint32_t c = 0; c < root->child_count; c++) {
+      SdConstraint *part = dbg_sub_constraint(diagnosis, root->children[c]);
+      if (part) shortest_of(d, part, &made, out);
+      sd_constraint_free(part);
+    }
+  } else {
+    shortest_of(d, diagnosis, &made, out);
+  }
+  sd_hash_set_free(&made);
+}
+
+/* Inside, the least multiple: where a cause holds of a multiple of D, a
+ * failing input with that element set to the least positive multiple of
+ * D (of the first HUNT_MULTIPLES) on which the diagnosis still holds. The
+ * byte-by-byte least (least_inside) keeps the element's length, and a
+ * cause that states the program's threshold as the shape of a text does
+ * not part from it there: a fan speed of 1000 rpm or more on a multiple of
+ * 125 was confirmed as "holds 00 and a multiple of 125" (fanreso at seed
+ * 2, session 40); 500 passes. */
+enum { HUNT_MULTIPLES = 256 };
+static void least_multiples(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Period pd[4];
+  uint32_t np = periods_in(diagnosis, diagnosis->root, true, pd, 0, 4);
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < np; i++)
+    for (uint32_t k = d->failing.size; k-- > 0;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      long long v;
+      const SdNode *node = multiple_in(base, pd[i].symbol, pd[i].divisor, &v);
+      if (!node) continue;
+      for (long long m = 1; m <= HUNT_MULTIPLES && m * pd[i].divisor < v; m++) {
+        SdTree *t = with_value(d, base, node, m * pd[i].divisor);
+        bool kept = t && keep(d, diagnosis, true, &made, t);
+        if (kept) array_push(out, t);
+        else sd_tree_free(t);
+        if (kept) break;
+      }
+      break;
+    }
+  sd_hash_set_free(&made);
+}
+
 static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"},
                                      {witnesses_alone, HUNT_ALONE_TAKEN, "witness"},
-                                     {greatest_elements, HUNT_EXTRA_GREATEST, "greatest"}};
-static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"}, {alike_renamed, HUNT_EXTRA_ALIKE, "alike"}};
+                                     {greatest_elements, HUNT_EXTRA_GREATEST, "greatest"},
+                                     {least_multiples, HUNT_EXTRA_MULTIPLE, "multiple"},
+                                     {shortest_elements, HUNT_EXTRA_SHORTEST, "shortest"}};
+static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"},
+                                      {alike_renamed, HUNT_EXTRA_ALIKE, "alike"},
+                                      {coarser_periods, HUNT_EXTRA_PERIOD, "period"}};
 
 static void take_on_top(Debugger *d, const SdConstraint *diagnosis, const OnTop *makers, uint32_t n, TreeList *batch) {
   for (uint32_t k = 0; k < n; k++) {

@@ -1098,7 +1098,8 @@ static void each_slot_text(const SdLearner *self, const LrSlot *s, const SdTree 
  * other periods of counts and clocks, 20, 24, 25, 30, 50 and 60 (sizes in
  * blocks, alignments, counts by the dozen, the score or the hundred: eggs
  * packed in trays of 20 were stated as "ends in 0" and "divisible by 4" of
- * separate lots, with no 20 to try), each kept
+ * separate lots, with no 20 to try), and the periods the failing inputs'
+ * values share (common_divisors), each kept
  * where failing inputs have a nonzero value of the slot's nonterminals that
  * is a multiple of it more often than passing inputs do, or one that is no
  * multiple of it (shares of the failing and passing inputs); most
@@ -1107,36 +1108,109 @@ static void each_slot_text(const SdLearner *self, const LrSlot *s, const SdTree 
 static const int64_t DIVISORS[] = {2,    3,    4,    5,    6,     7,     8,     9,    10,  11,  12,  13,
                                    14,   15,   16,   20,   24,    25,    30,    32,   50,  60,  64,  100,
                                    128,  256,  512,  1000, 1024,  2048,  4096,  8192, 10000, 16384, 32768, 65536};
-enum { LR_DIVISORS = sizeof DIVISORS / sizeof *DIVISORS };
+enum { LR_FIXED_DIVISORS = sizeof DIVISORS / sizeof *DIVISORS, LR_SHARED_DIVISORS = 8,
+       LR_DIVISORS = LR_FIXED_DIVISORS + LR_SHARED_DIVISORS, LR_SHARED_VALUES = 48 };
 
-typedef struct { bool has[2][LR_DIVISORS]; } Multiples; /* [0] a multiple, [1] none */
+typedef struct {
+  const int64_t *divisors;
+  uint32_t count;
+  bool has[2][LR_DIVISORS]; /* [0] a multiple, [1] none */
+} Multiples;
+
+static bool slot_value(const LrSlot *s, uint32_t k, const char *txt, uint32_t len, int64_t *v) {
+  if (s->how[k] == 1) {
+    *v = len;
+    return true;
+  }
+  return lr_parse_int(txt, len, v);
+}
+
 static void note_multiples(void *ctx, const LrSlot *s, uint32_t k, const char *txt, uint32_t len) {
   Multiples *m = ctx;
   int64_t v;
-  if (s->how[k] == 1) v = len;
-  else if (!lr_parse_int(txt, len, &v)) return;
-  for (uint32_t d = 0; d < LR_DIVISORS && v; d++) m->has[v % DIVISORS[d] != 0][d] = true;
+  if (!slot_value(s, k, txt, len, &v) || !v) return;
+  for (uint32_t d = 0; d < m->count; d++) m->has[v % m->divisors[d] != 0][d] = true;
+}
+
+/* The distinct nonzero values of failing inputs, at most LR_SHARED_VALUES. */
+typedef struct { int64_t values[LR_SHARED_VALUES]; uint32_t count; } ValueSet;
+static void note_value(void *ctx, const LrSlot *s, uint32_t k, const char *txt, uint32_t len) {
+  ValueSet *vs = ctx;
+  int64_t v;
+  if (vs->count == LR_SHARED_VALUES || !slot_value(s, k, txt, len, &v) || !v) return;
+  if (v < 0) v = -v;
+  for (uint32_t i = 0; i < vs->count; i++)
+    if (vs->values[i] == v) return;
+  vs->values[vs->count++] = v;
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
+/* Periods outside the fixed list that the failing inputs' values share:
+ * the greatest common divisors of two of them, those that recur (two pairs
+ * at least), most frequent first, at most LR_SHARED_DIVISORS. A fan that
+ * resonates at multiples of 125 rpm fails at 1125, 1500 and 2000, whose
+ * pairs share 125, 375 and 500; scored with the fixed ones, 125 stands. */
+static uint32_t common_divisors(SdLearner *self, const LrSlot *s, int64_t *out) {
+  ValueSet vs = {.count = 0};
+  for (uint32_t i = 0; i < self->inputs.size && vs.count < LR_SHARED_VALUES; i++)
+    if (lr_is_failing(self, i)) each_slot_text(self, s, self->inputs.items[i], note_value, &vs);
+  enum { CANDIDATES = 64 };
+  int64_t cand[CANDIDATES];
+  uint32_t hits[CANDIDATES], n = 0;
+  for (uint32_t i = 0; i < vs.count; i++)
+    for (uint32_t j = i + 1; j < vs.count; j++) {
+      int64_t g = gcd64(vs.values[i], vs.values[j]);
+      bool fixed = g < 2;
+      for (uint32_t d = 0; d < LR_FIXED_DIVISORS && !fixed; d++) fixed = DIVISORS[d] == g;
+      if (fixed) continue;
+      uint32_t c = 0;
+      while (c < n && cand[c] != g) c++;
+      if (c == n && n < CANDIDATES) cand[n] = g, hits[n++] = 0;
+      if (c < n) hits[c]++;
+    }
+  uint32_t kept = 0;
+  for (uint32_t round = 0; round < LR_SHARED_DIVISORS; round++) {
+    uint32_t best = UINT32_MAX;
+    for (uint32_t c = 0; c < n; c++)
+      if (hits[c] >= 2 && (best == UINT32_MAX || hits[c] > hits[best] || (hits[c] == hits[best] && cand[c] < cand[best])))
+        best = c;
+    if (best == UINT32_MAX) break;
+    out[kept++] = cand[best];
+    hits[best] = 0;
+  }
+  return kept;
 }
 
 static uint32_t divisor_values(SdLearner *self, const LrSlot *s, uint32_t max, char ***out, uint32_t **out_len) {
+  int64_t divisors[LR_DIVISORS];
+  memcpy(divisors, DIVISORS, sizeof DIVISORS);
+  uint32_t nd = LR_FIXED_DIVISORS + common_divisors(self, s, divisors + LR_FIXED_DIVISORS);
   uint32_t fail[2][LR_DIVISORS] = {{0}}, pass[2][LR_DIVISORS] = {{0}};
   for (uint32_t i = 0; i < self->inputs.size; i++) {
-    Multiples ms = {0};
+    Multiples ms = {.divisors = divisors, .count = nd};
     each_slot_text(self, s, self->inputs.items[i], note_multiples, &ms);
-    bool (*has)[LR_DIVISORS] = ms.has;
     for (int m = 0; m < 2; m++)
-      for (uint32_t d = 0; d < LR_DIVISORS; d++)
-        if (has[m][d]) (lr_is_failing(self, i) ? fail[m] : pass[m])[d]++;
+      for (uint32_t d = 0; d < nd; d++)
+        if (ms.has[m][d]) (lr_is_failing(self, i) ? fail[m] : pass[m])[d]++;
   }
   double F = self->failing ? self->failing : 1, P = self->inputs.size > self->failing ? self->inputs.size - self->failing : 1;
   double score[LR_DIVISORS];
   uint32_t order[LR_DIVISORS], n = 0;
-  for (uint32_t d = 0; d < LR_DIVISORS; d++) {
+  for (uint32_t d = 0; d < nd; d++) {
     double a = fail[0][d] / F - pass[0][d] / P, b = fail[1][d] / F - pass[1][d] / P;
     score[d] = a > b ? a : b;
     if (score[d] <= 0) continue;
     uint32_t at = n++;
-    while (at > 0 && score[order[at - 1]] < score[d]) { /* the smaller divisor first on ties */
+    while (at > 0 && (score[order[at - 1]] < score[d] ||
+                      (score[order[at - 1]] == score[d] && divisors[order[at - 1]] > divisors[d]))) {
+      /* the smaller divisor first on ties */
       order[at] = order[at - 1];
       at--;
     }
@@ -1147,7 +1221,7 @@ static uint32_t divisor_values(SdLearner *self, const LrSlot *s, uint32_t max, c
   *out_len = sd_xcalloc(n ? n : 1, sizeof(uint32_t));
   for (uint32_t k = 0; k < n; k++) {
     char buf[24];
-    int len = snprintf(buf, sizeof buf, "%lld", (long long)DIVISORS[order[k]]);
+    int len = snprintf(buf, sizeof buf, "%lld", (long long)divisors[order[k]]);
     (*out)[k] = sd_xstrndup(buf, (uint32_t)len);
     (*out_len)[k] = (uint32_t)len;
   }

@@ -442,33 +442,80 @@ static int byte_class(unsigned char c, bool loose) {
   return c;
 }
 
-/* Does text[0..n) have the literal's kinds of bytes, byte for byte? */
-static bool aligned(const char *text, const char *literal, uint32_t n, bool loose) {
-  for (uint32_t i = 0; i < n; i++)
-    if (byte_class((unsigned char)text[i], loose) != byte_class((unsigned char)literal[i], loose)) return false;
+/* How well text[0..n) takes the literal: two points per byte of the
+ * literal's kind, one per byte of its loose kind, and 2n + 1 more when
+ * every byte is of one or the other: a place of its kinds throughout
+ * first, then of its loose kinds, then the most bytes matched. */
+static uint32_t fit_score(const char *text, const char *literal, uint32_t n) {
+  uint32_t score = 0;
+  bool whole = true;
+  for (uint32_t i = 0; i < n; i++) {
+    int t = (unsigned char)text[i], l = (unsigned char)literal[i];
+    uint32_t s = byte_class(t, false) == byte_class(l, false) ? 2 : byte_class(t, true) == byte_class(l, true);
+    score += s, whole = whole && s;
+  }
+  return whole ? score + 2 * n + 1 : score;
+}
+
+/* The places where sh's literal may be written over word (of length n),
+ * best first, at most max; 0 when it does not fit. A prefix, a suffix or a
+ * whole text has one place. Anywhere, the places whose bytes are of the
+ * literal's kinds come first, then those that match it in the most bytes,
+ * each rank from a place drawn at random round the word: written where the
+ * word's bytes are of its kinds, the literal keeps the word's structure
+ * (`c (` over the "b (" of "(list ab (add))", an atom before a call,
+ * parses; over "(lis" it does not), and where none is, the best partial
+ * fit ("/ -0" over the "* 45" of "3 * 45") is the likeliest to parse. */
+enum { OVERLAY_PLACES = 6 };
+static uint32_t overlay_places(SdSearch *self, const char *word, uint32_t n, const Shape *sh, uint32_t *places,
+                               uint32_t max) {
+  if (sh->text_length > n || (sh->kind == SHAPE_WHOLE && sh->text_length != n)) return 0;
+  uint32_t room = n - sh->text_length;
+  if (sh->kind != SHAPE_ANYWHERE) {
+    places[0] = sh->kind == SHAPE_SUFFIX ? room : 0;
+    return 1;
+  }
+  const char *text = shape_text(sh);
+  uint32_t at = sd_rng_below(self->rng, room + 1), count = 0;
+  uint32_t scores[OVERLAY_PLACES];
+  for (uint32_t k = 0; k <= room; k++) {
+    uint32_t p = (at + k) % (room + 1), score = fit_score(word + p, text, sh->text_length);
+    /* insert p by score (stable: earlier places first among equals) */
+    uint32_t j = count < max ? count++ : max;
+    while (j > 0 && scores[j - 1] < score) {
+      if (j < max) places[j] = places[j - 1], scores[j] = scores[j - 1];
+      j--;
+    }
+    if (j < max) places[j] = p, scores[j] = score;
+  }
+  return count;
+}
+
+/* Write the literal of sh over word (of length n) at its best place; false
+ * when it does not fit. */
+static bool overlay(SdSearch *self, char *word, uint32_t n, const Shape *sh) {
+  uint32_t place;
+  if (!overlay_places(self, word, n, sh, &place, 1)) return false;
+  memcpy(word + place, shape_text(sh), sh->text_length);
   return true;
 }
 
-/* Write the literal of sh over word (of length n) where it belongs; false
- * when it does not fit. Anywhere, the place drawn gives way to the first
- * place from it (round the word) whose bytes are of the literal's kinds,
- * else of its loose kinds: written there, the literal keeps the word's
- * structure (`c (` over the "b (" of "(list ab (add))", an atom before a
- * call, parses; over "(lis" it does not), where most random places break
- * it. */
-static bool overlay(SdSearch *self, char *word, uint32_t n, const Shape *sh) {
-  if (sh->text_length > n || (sh->kind == SHAPE_WHOLE && sh->text_length != n)) return false;
-  uint32_t room = n - sh->text_length;
-  uint32_t at = sh->kind == SHAPE_SUFFIX ? room : sh->kind == SHAPE_ANYWHERE ? sd_rng_below(self->rng, room + 1) : 0;
-  const char *text = shape_text(sh);
-  bool found = sh->kind != SHAPE_ANYWHERE;
-  for (int loose = 0; loose < 2 && !found; loose++)
-    for (uint32_t k = 0; k <= room && !found; k++) {
-      uint32_t p = (at + k) % (room + 1);
-      if (aligned(word + p, text, sh->text_length, loose)) at = p, found = true;
-    }
-  memcpy(word + at, text, sh->text_length);
-  return true;
+/* word (of length n) parsed as symbol with lit written over it at one of
+ * its best places, tried in turn; NULL when none derives. */
+static SdTree *parse_overlaid(SdSearch *self, SdSymbol symbol, char *word, uint32_t n, const Shape *lit) {
+  uint32_t places[OVERLAY_PLACES];
+  uint32_t count = overlay_places(self, word, n, lit, places, OVERLAY_PLACES);
+  char *copy = sd_xstrndup(word, n);
+  SdTree *sub = NULL;
+  for (uint32_t i = 0; i < count && !sub; i++) {
+    memcpy(copy, word, n);
+    memcpy(copy + places[i], shape_text(lit), lit->text_length);
+    SdParseError err = {0};
+    sub = sd_parse(self->parser, symbol, copy, n, &err);
+    free(err.message);
+  }
+  free(copy);
+  return sub;
 }
 
 /* A derivation of symbol from a word of `length` bytes (base when given,
@@ -481,17 +528,19 @@ static SdTree *shaped_text(SdSearch *self, SdSymbol symbol, uint32_t length, con
   for (int tries = 0; tries < SHAPE_TRIES; tries++) {
     char *word = base ? sd_xstrndup(base, length) : sd_lengths_sample(self->lengths, symbol, length, self->rng);
     if (!word) return NULL;
+    SdTree *sub = NULL;
     if (lit) {
       for (uint32_t i = 0; i < self->shapes.size; i++) {
         const Shape *sh = &self->shapes.items[i];
         if (sh != lit && sh->symbol == symbol && sh->kind != SHAPE_LENGTH && sd_rng_below(self->rng, 2))
           overlay(self, word, length, sh);
       }
-      overlay(self, word, length, lit); /* last: it is not written over */
+      sub = parse_overlaid(self, symbol, word, length, lit); /* last: it is not written over */
+    } else {
+      SdParseError err = {0};
+      sub = sd_parse(self->parser, symbol, word, length, &err);
+      free(err.message);
     }
-    SdParseError err = {0};
-    SdTree *sub = sd_parse(self->parser, symbol, word, length, &err);
-    free(err.message);
     free(word);
     if (sub || (!lit && !base)) return sub; /* a word drawn as it is derives */
   }
