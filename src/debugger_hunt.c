@@ -3553,7 +3553,8 @@ static void coarser_periods(Debugger *d, const SdConstraint *diagnosis, TreeList
 }
 
 /* Inside, the shortest element: in the newest failing input the diagnosis
- * holds on, each top element of a nonterminal it names (of at most
+ * holds on, each top element of a nonterminal it states a prefix or a
+ * suffix of (of at most
  * HUNT_SHORTEST_BYTES) through which it holds (made cheapest, the
  * diagnosis no longer does) cut to the shortest text, its first bytes dropped
  * or its last, that still derives from the nonterminal and keeps the
@@ -3576,8 +3577,14 @@ static SdTree *shortest_cut(Debugger *d, const SdConstraint *diagnosis, const Sd
 }
 
 static void shortest_of(Debugger *d, const SdConstraint *part, SdHashSet *made, TreeList *out) {
-  SdSymbol named[16];
-  uint32_t nn = named_symbols(part, named);
+  Affix affixes[8];
+  uint32_t na = affix_atoms(part, part->root, affixes, 0, 8), nn = 0;
+  SdSymbol named[8];
+  for (uint32_t i = 0; i < na; i++)
+    if ((affixes[i].op == SD_OP_STR_PREFIXOF || affixes[i].op == SD_OP_STR_SUFFIXOF) &&
+        !names_symbol(named, nn, affixes[i].symbol))
+      named[nn++] = affixes[i].symbol;
+  if (!nn) return;
   for (uint32_t k = d->failing.size; k-- > 0;) {
     const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
     if (!sd_constraint_eval(part, base, NULL)) continue;
