@@ -3626,6 +3626,113 @@ static void shortest_elements(Debugger *d, const SdConstraint *diagnosis, TreeLi
   sd_hash_set_free(&made);
 }
 
+/* Inside a diagnosis that counts (an nth or a count atom: "a second
+ * <mm>"), the given failing input (then the newest ones) with one item
+ * that holds the counted nonterminal left out (its text cut and the rest
+ * parsed again), still inside: items from the last to the first, up to
+ * HUNT_EXTRA_FEWER. A failure that lies in one item, or in a relation of
+ * one item and the next, passes without it while the count stays: a cue
+ * sheet whose track numbers skip one (01, 02, 04) and a memory map with a
+ * region that overlaps the one before had "two tracks", "two regions"
+ * confirmed (session 40's red team: cuetracks at seeds 1-3, memmap at
+ * seeds 1 and 5), every passing input seen holding one, and random inputs
+ * with two nearly always failing. */
+enum { HUNT_EXTRA_FEWER = 3, HUNT_FEWER_BASES = 2, HUNT_FEWER_NODES = 2000 };
+static bool has_apart(const SdTree *t, const SdNode *node) {
+  uint32_t count, first = sd_tree_range(t, node->symbol, NULL, &count);
+  for (uint32_t j = 0; j < count; j++) {
+    const SdNode *other = t->nodes[t->by_symbol[node->symbol][first + j]];
+    if (other != node && !sd_node_is_ancestor(other, node) && !sd_node_is_ancestor(node, other)) return true;
+  }
+  return false;
+}
+
+static void fewer_in(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, SdSymbol x, SdHashSet *made,
+                     TreeList *out) {
+  char *text = sd_xmalloc(base->length + 1);
+  for (uint32_t id = base->node_count; id-- > 1;) {
+    const SdNode *node = base->nodes[id];
+    uint32_t holds = 0;
+    sd_tree_range(base, x, node, &holds);
+    if (!holds || node->end <= node->start || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+        !has_apart(base, node))
+      continue;
+    uint32_t n = 0;
+    memcpy(text, base->text, node->start), n += node->start;
+    memcpy(text + n, base->text + node->end, base->length - node->end), n += base->length - node->end;
+    SdParseError err = {0};
+    SdTree *t = sd_parse(d->parser, d->grammar->start, text, n, &err);
+    free(err.message);
+    if (t && keep(d, diagnosis, true, made, t)) array_push(out, t);
+    else sd_tree_free(t);
+  }
+  free(text);
+}
+
+static void fewer_items(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol x = counted_symbol(diagnosis, diagnosis->root);
+  if (x < 0) return;
+  SdHashSet made = {0};
+  for (uint32_t k = 0, used = 0; k < d->failing.size && used < HUNT_FEWER_BASES; k++) {
+    const SdTree *base = d->evidence.items[d->failing.items[k ? d->failing.size - k : 0]].tree;
+    if (base->node_count > HUNT_FEWER_NODES || !sd_constraint_eval(diagnosis, base, NULL)) continue;
+    uint32_t before = out->size;
+    fewer_in(d, diagnosis, base, x, &made, out);
+    used += out->size > before;
+  }
+  sd_hash_set_free(&made);
+}
+
+/* Inside, neighbouring values: where the diagnosis compares values of a
+ * nonterminal with two or more elements in the given failing input (then
+ * the newest failing ones), that input with one element set to the value
+ * of the element of its kind before it, or after it, plus or minus one:
+ * from the last element to the first, up to HUNT_EXTRA_ADJACENT. A program
+ * that checks each element against the one before (sequence numbers,
+ * timestamps, ranges that may not overlap) passes once the one out of
+ * line is set next to its neighbour, and random values seldom are: a cue
+ * sheet whose track numbers skip one (01, 02, 04) had "two numbers more
+ * than one apart" confirmed (cuetracks at seed 2, session 40's red team);
+ * 01, 02, 03 passes. */
+enum { HUNT_EXTRA_ADJACENT = 2, HUNT_ADJACENT_BASES = 2, HUNT_ADJACENT_NODES = 32 };
+static void adjacent_in(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, SdSymbol x, SdHashSet *made,
+                        TreeList *out) {
+  uint32_t count, first = sd_tree_range(base, x, NULL, &count);
+  if (count < 2 || count > HUNT_ADJACENT_NODES) return;
+  for (uint32_t j = count; j-- > 0;) {
+    const SdNode *e = base->nodes[base->by_symbol[x][first + j]];
+    if (numeral_value(base, e) < 0) continue;
+    for (int side = -1; side <= 1; side += 2) {
+      if ((side < 0 && j == 0) || (side > 0 && j + 1 == count)) continue;
+      long long v = numeral_value(base, base->nodes[base->by_symbol[x][first + j + side]]);
+      if (v < 0) continue;
+      /* the successor of the one before first, the predecessor of the one after */
+      set_equal(d, diagnosis, base, e, v - side, made, out);
+      set_equal(d, diagnosis, base, e, v + side, made, out);
+    }
+  }
+}
+
+static void adjacent_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  MeasureRef ms[8];
+  uint32_t nm = formula_measures(diagnosis, diagnosis->root, ms, 0, 8);
+  SdHashSet made = {0};
+  for (uint32_t a = 0; a < nm; a++) {
+    if (ms[a].length) continue;
+    bool seen = false;
+    for (uint32_t b = 0; b < a && !seen; b++) seen = !ms[b].length && ms[b].symbol == ms[a].symbol;
+    if (seen) continue;
+    for (uint32_t k = 0, used = 0; k < d->failing.size && used < HUNT_ADJACENT_BASES; k++) {
+      const SdTree *base = d->evidence.items[d->failing.items[k ? d->failing.size - k : 0]].tree;
+      if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
+      uint32_t before = out->size;
+      adjacent_in(d, diagnosis, base, ms[a].symbol, &made, out);
+      used += out->size > before;
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
 /* Inside, the least multiple: where a cause holds of a multiple of D, a
  * failing input with that element set to the least positive multiple of
  * D (of the first HUNT_MULTIPLES) on which the diagnosis still holds. The
@@ -3661,7 +3768,9 @@ static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"
                                      {witnesses_alone, HUNT_ALONE_TAKEN, "witness"},
                                      {greatest_elements, HUNT_EXTRA_GREATEST, "greatest"},
                                      {least_multiples, HUNT_EXTRA_MULTIPLE, "multiple"},
-                                     {shortest_elements, HUNT_EXTRA_SHORTEST, "shortest"}};
+                                     {shortest_elements, HUNT_EXTRA_SHORTEST, "shortest"},
+                                     {fewer_items, HUNT_EXTRA_FEWER, "fewer"},
+                                     {adjacent_values, HUNT_EXTRA_ADJACENT, "adjacent"}};
 static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"},
                                       {alike_renamed, HUNT_EXTRA_ALIKE, "alike"},
                                       {coarser_periods, HUNT_EXTRA_PERIOD, "period"}};
