@@ -3443,6 +3443,12 @@ static void alone_in_base(Debugger *d, const SdConstraint *diagnosis, const SdTr
   sd_tree_free(scratch);
 }
 
+/* The k-th failing input in the hunt's order of bases: the given one
+ * first (k = 0), then the newest. */
+static const SdTree *given_then_newest(const Debugger *d, uint32_t k) {
+  return d->evidence.items[d->failing.items[k ? d->failing.size - k : 0]].tree;
+}
+
 static void witnesses_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   SdSymbol named[16];
   uint32_t nn = named_symbols(diagnosis, named);
@@ -3451,8 +3457,7 @@ static void witnesses_alone(Debugger *d, const SdConstraint *diagnosis, TreeList
      HUNT_ALONE_BASES made some (most failing inputs hold one witness; the
      cap takes the first base's first two witnesses) */
   for (uint32_t k = 0, used = 0; k < d->failing.size && k < HUNT_ALONE_SCAN && used < HUNT_ALONE_BASES; k++) {
-    uint32_t i = d->failing.items[k ? d->failing.size - k : 0];
-    const SdTree *base = d->evidence.items[i].tree;
+    const SdTree *base = given_then_newest(d, k);
     if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
     uint32_t before = out->size;
     for (uint32_t m = 0; m < nn; m++) alone_in_base(d, diagnosis, base, named[m], &made, out);
@@ -3674,7 +3679,7 @@ static void fewer_items(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   if (x < 0) return;
   SdHashSet made = {0};
   for (uint32_t k = 0, used = 0; k < d->failing.size && used < HUNT_FEWER_BASES; k++) {
-    const SdTree *base = d->evidence.items[d->failing.items[k ? d->failing.size - k : 0]].tree;
+    const SdTree *base = given_then_newest(d, k);
     if (base->node_count > HUNT_FEWER_NODES || !sd_constraint_eval(diagnosis, base, NULL)) continue;
     uint32_t before = out->size;
     fewer_in(d, diagnosis, base, x, &made, out);
@@ -3723,7 +3728,7 @@ static void adjacent_values(Debugger *d, const SdConstraint *diagnosis, TreeList
     for (uint32_t b = 0; b < a && !seen; b++) seen = !ms[b].length && ms[b].symbol == ms[a].symbol;
     if (seen) continue;
     for (uint32_t k = 0, used = 0; k < d->failing.size && used < HUNT_ADJACENT_BASES; k++) {
-      const SdTree *base = d->evidence.items[d->failing.items[k ? d->failing.size - k : 0]].tree;
+      const SdTree *base = given_then_newest(d, k);
       if (!sd_constraint_eval(diagnosis, base, NULL)) continue;
       uint32_t before = out->size;
       adjacent_in(d, diagnosis, base, ms[a].symbol, &made, out);
