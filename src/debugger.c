@@ -28,7 +28,7 @@
 #include "lengths.h"
 #include "semdbg/stop.h"
 
-enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3 };
+enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3, MAX_WIDENINGS = 3 };
 enum { UNMEASURED_SCAN = 64 }; /* learner candidates scanned for an equivalent without measures */
 enum { RECHECK_FAILING = 2, RECHECK_PASSING = 2 }; /* inputs run twice (flakiness) */
 /* A grammar that derives at most this many inputs has its size known: once
@@ -686,6 +686,41 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
   }
 }
 
+/* After a hunt found failures outside the diagnosis, before they are
+ * learned alone: one cause learned from every failure, precise, that
+ * settles (its boundaries pinned) takes the place of the causes it implies
+ * on the evidence (dbg_widened_cause). 1 when it did, 0 when none did, -1
+ * on a harness error. A cause learned alone from the few failures a hunt
+ * found says little (pallet36 at seed 3). */
+static int widen_causes(Debugger *d) {
+  uint32_t before = d->causes.size;
+  int added = 0;
+  /* learned again while an experiment at its boundary disagrees: the
+     witnesses are evidence */
+  for (uint32_t round = 0; round < MAX_PIN_ROUNDS && !added; round++) {
+    SdConstraint *w = dbg_widened_cause(d);
+    if (!w) return 0;
+    added = settle_cause(d, w, false);
+    if (added < 0) return added;
+  }
+  if (!added) return 0;
+  const SdConstraint *wide = d->causes.items[before].constraint;
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < d->causes.size; i++) {
+    DbgCause *a = &d->causes.items[i];
+    if (i < before && implied_on_evidence(d, a->constraint, wide)) {
+      char *text = sd_constraint_to_short(a->constraint);
+      dbg_progress(d, "the cause learned from every failure stands for: %s", text);
+      free(text);
+      free_cause(a);
+      continue;
+    }
+    d->causes.items[kept++] = *a;
+  }
+  d->causes.size = kept;
+  return 1;
+}
+
 /* Does c hold on some labelled passing input? */
 static bool holds_on_passing(const Debugger *d, const SdConstraint *c) {
   for (uint32_t k = 0; k < d->passing.size; k++)
@@ -892,8 +927,8 @@ static bool causes_repeat_pattern(Debugger *d) {
 
 /* Returns the stop reason, NULL on a harness error. */
 static const char *find_causes(Debugger *d, SdConstraint **approximate) {
-  bool hunted_last = false;
-  uint32_t dropped = 0;
+  bool hunted_last = false, widen = false;
+  uint32_t dropped = 0, widenings = 0;
   IndexList unexplained = {0};
   const char *reason = "confirmed";
   for (;;) {
@@ -942,6 +977,7 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       hunted_last = true;
       reason = "confirmed";
       if (!found) break;
+      widen = true;
       if (drop_imprecise_causes(d)) {
         if (++dropped > MAX_DROPS) {
           reason = "no-progress";
@@ -960,6 +996,16 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       break;
     }
     if ((reason = budget_reason(d))) break;
+    if (widen && widenings < MAX_WIDENINGS) {
+      widen = false;
+      int w = widen_causes(d);
+      if (w < 0) goto harness_error;
+      if (w > 0) {
+        widenings++;
+        hunted_last = false;
+        continue;
+      }
+    }
     if (d->causes.size && gather_around(d, &unexplained) < 0) goto harness_error;
     int added = next_cause(d, approximate);
     if (added < 0) goto harness_error;
