@@ -28,7 +28,7 @@
 #include "lengths.h"
 #include "semdbg/stop.h"
 
-enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3, MAX_WIDENINGS = 3 };
+enum { MAX_CAUSES = 4, MAX_PIN_ROUNDS = 3, FEW_UNEXPLAINED = 8, MAX_DROPS = 3, MAX_WIDENINGS = 4 };
 enum { UNMEASURED_SCAN = 64 }; /* learner candidates scanned for an equivalent without measures */
 enum { RECHECK_FAILING = 2, RECHECK_PASSING = 2 }; /* inputs run twice (flakiness) */
 /* A grammar that derives at most this many inputs has its size known: once
@@ -686,10 +686,11 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
   }
 }
 
-/* After a hunt found failures outside the diagnosis, before they are
- * learned alone: one cause learned from every failure, precise, that
- * settles (its boundaries pinned) takes the place of the causes it implies
- * on the evidence (dbg_widened_cause). 1 when it did, 0 when none did, -1
+/* Before failures no cause explains are learned alone (a hunt found them
+ * outside the diagnosis, or the last cause explained only part): one
+ * cause learned from every failure, precise, that settles (its boundaries
+ * pinned) takes the place of the causes it implies on the evidence
+ * (dbg_widened_cause); tried MAX_WIDENINGS times at most. 1 when it did, 0 when none did, -1
  * on a harness error. A cause learned alone from the few failures a hunt
  * found says little (pallet36 at seed 3). */
 static int widen_causes(Debugger *d) {
@@ -927,7 +928,7 @@ static bool causes_repeat_pattern(Debugger *d) {
 
 /* Returns the stop reason, NULL on a harness error. */
 static const char *find_causes(Debugger *d, SdConstraint **approximate) {
-  bool hunted_last = false, widen = false;
+  bool hunted_last = false;
   uint32_t dropped = 0, widenings = 0;
   IndexList unexplained = {0};
   const char *reason = "confirmed";
@@ -977,7 +978,6 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       hunted_last = true;
       reason = "confirmed";
       if (!found) break;
-      widen = true;
       if (drop_imprecise_causes(d)) {
         if (++dropped > MAX_DROPS) {
           reason = "no-progress";
@@ -996,12 +996,11 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       break;
     }
     if ((reason = budget_reason(d))) break;
-    if (widen && widenings < MAX_WIDENINGS) {
-      widen = false;
+    if (d->causes.size && widenings < MAX_WIDENINGS) {
+      widenings++;
       int w = widen_causes(d);
       if (w < 0) goto harness_error;
       if (w > 0) {
-        widenings++;
         hunted_last = false;
         continue;
       }

@@ -912,26 +912,83 @@ static int own_periodic(const Pin *p, SdInt v) {
  * be a periodic condition's, not the threshold's: inexpressible (an odd a
  * times an odd b above 40) learned `a odd and b odd and a > 6`, pinned at
  * 6 (even: it passes) and 7, and confirmed; a = 5 with b = 9 fails. Where
- * the cause holds on every such value that far, no threshold lies that way
- * (`r > 0 and r mod 50 = 0` above 50). Where the value fails, the scan
- * goes on (the element's own periodic conditions told: over MASK_PERIODS
- * periods) to the first that passes, all evidence: learned again, the
- * threshold lies between them, not at the next period only (pallet36:
- * `> 394` after 396 failed, 360 failing next). */
+ * the value fails, the scan goes on (the element's own periodic conditions
+ * told: over MASK_PERIODS periods) to the first that passes, all evidence:
+ * learned again, the threshold lies between them, not at the next period
+ * only (pallet36: `> 394` after 396 failed, 360 failing next). Where the
+ * cause holds on every value of its period that far, its threshold is
+ * searched farther (far_threshold) among those values. */
 enum { MASK_SCAN = 128, MASK_PERIODS = 8 };
 typedef enum { MASK_NONE, MASK_PASSES, MASK_FAILS, MASK_REFUTES } Mask;
-static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *index) {
-  SdConstraint *rest = periodic_rest(p->cause, p->m);
-  if (!rest) return MASK_NONE;
-  Mask result = MASK_NONE;
-  int own = own_periodic(p, no);
-  SdTree *t = own < 0 ? vary(p, no) : NULL;
-  bool hidden = own < 0 ? t && !sd_constraint_eval(rest, t, NULL) : !own;
+
+/* The first value from v in direction dir (v itself included, at most
+ * MASK_SCAN * MASK_PERIODS on) of which the element's own periodic
+ * conditions hold. */
+static bool own_next(Pin *p, SdInt v, int dir, SdInt *out) {
+  for (int k = 0; k < MASK_SCAN * MASK_PERIODS; k++, v = sd_int_add(p->scratch, v, sd_int_small(dir)))
+    if (own_periodic(p, v) == 1) {
+      *out = v;
+      return true;
+    }
+  return false;
+}
+
+/* Does the cause hold with the element at the first value from v on
+ * (own_next, into *w)? -1: no such value or input. */
+static int holds_at_own(Pin *p, SdInt v, int dir, SdInt *w) {
+  if (!own_next(p, v, dir, w)) return -1;
+  SdTree *t = vary(p, *w);
+  if (!t) return -1;
+  bool r = sd_constraint_eval(p->cause, t, NULL);
   sd_tree_free(t);
-  SdInt v = no;
+  return r;
+}
+
+/* From no, where the cause holds on the values of its period nearby, the
+ * cause's own threshold among those values, in direction dir: *yes the
+ * last it holds on, *no the first it does not (found by doubling, then
+ * bisection; values past 0 downwards are tried as 0 once). False when
+ * there is none within RELATION_STEPS doublings. pallet36 at seed 1 had
+ * `> 431 and mod 36 = 0` "pinned" at 83051 and 83052: the period's
+ * boundary, the threshold 430 below never tried. */
+static bool far_threshold(Pin *p, SdInt no, int dir, SdInt *yes, SdInt *no_out) {
+  SdInt lo = no, w;
+  if (holds_at_own(p, lo, dir, &w) != 1) return false;
+  SdInt hi = lo, step = sd_int_small(1);
+  bool found = false;
+  for (int k = 0; k < RELATION_STEPS && !found; k++) {
+    hi = sd_int_add(p->scratch, lo, dir > 0 ? step : sd_int_neg(p->scratch, step));
+    if (dir < 0 && sd_int_cmp(hi, sd_int_small(0)) < 0 && sd_int_cmp(lo, sd_int_small(0)) > 0) hi = sd_int_small(0);
+    int h = holds_at_own(p, hi, dir, &w);
+    if (h < 0) return false;
+    if (h == 0) found = true;
+    else lo = hi, step = sd_int_add(p->scratch, step, step);
+  }
+  if (!found) return false;
+  /* cause true from lo on, false from hi on: bisected to adjacent values */
+  for (;;) {
+    SdInt gap = sd_int_sub(p->scratch, hi, lo);
+    if (sd_int_cmp(gap, sd_int_small(1)) <= 0 && sd_int_cmp(gap, sd_int_small(-1)) >= 0) break;
+    SdInt mid = midpoint(p, lo, hi);
+    int h = holds_at_own(p, mid, dir, &w);
+    if (h < 0) return false;
+    if (h) lo = mid;
+    else hi = mid;
+  }
+  if (holds_at_own(p, lo, dir, yes) != 1 || holds_at_own(p, hi, dir, no_out) != 0) return false;
+  return true;
+}
+
+/* Values from `from` in direction dir (from itself when `inclusive`) on
+ * which the cause's other conditions hold and the cause does not, run
+ * until one passes (*at, *index: the first that fails, else that one). */
+static Mask scan_masked(Pin *p, const SdConstraint *rest, int own, SdInt from, bool inclusive, int dir, SdInt *at,
+                        uint32_t *index) {
+  Mask result = MASK_NONE;
+  SdInt v = from;
   int scan = own < 0 ? MASK_SCAN : MASK_SCAN * MASK_PERIODS, runs = 0;
-  for (int k = 0; hidden && k < scan && runs < MASK_PERIODS; k++) {
-    v = sd_int_add(p->scratch, v, sd_int_small(dir));
+  for (int k = 0; k < scan && runs < MASK_PERIODS; k++) {
+    if (k || !inclusive) v = sd_int_add(p->scratch, v, sd_int_small(dir));
     if (own >= 0 && own_periodic(p, v) != 1) continue;
     SdTree *u = vary(p, v);
     if (!u) continue;
@@ -943,12 +1000,44 @@ static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *ind
     runs++;
     if (verdict == SD_VERDICT_FAIL) {
       /* on, to the first that passes: the threshold's witnesses, evidence */
-      result = MASK_FAILS, *at = v, *index = i;
+      if (result == MASK_NONE) result = MASK_FAILS, *at = v, *index = i;
       continue;
     }
     if (verdict == SD_VERDICT_PASS && result == MASK_NONE) result = MASK_PASSES, *at = v, *index = i;
     break;
   }
+  return result;
+}
+
+/* The far side (far_threshold): run the first value past the threshold
+ * and, where it passes, the last before it (*yes_at, *yes_index: the
+ * threshold's failing witness; MASK_REFUTES where that passes). */
+static Mask far_masked(Pin *p, const SdConstraint *rest, SdInt no, int dir, SdInt *at, uint32_t *index, SdInt *yes_at,
+                       uint32_t *yes_index) {
+  SdInt yes, past;
+  if (!far_threshold(p, no, dir, &yes, &past)) return MASK_NONE;
+  Mask m = scan_masked(p, rest, 1, past, true, dir, at, index);
+  if (m != MASK_PASSES) return m;
+  uint32_t i = UINT32_MAX;
+  int verdict = experiment(p, yes, &i);
+  if (verdict == SD_VERDICT_PASS) {
+    *at = yes, *index = i;
+    return MASK_REFUTES;
+  }
+  if (verdict == SD_VERDICT_FAIL) *yes_at = yes, *yes_index = i;
+  return MASK_PASSES;
+}
+
+static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *index, SdInt *yes_at,
+                             uint32_t *yes_index) {
+  SdConstraint *rest = periodic_rest(p->cause, p->m);
+  if (!rest) return MASK_NONE;
+  int own = own_periodic(p, no);
+  SdTree *t = own < 0 ? vary(p, no) : NULL;
+  bool hidden = own < 0 ? t && !sd_constraint_eval(rest, t, NULL) : !own;
+  sd_tree_free(t);
+  Mask result = hidden ? scan_masked(p, rest, own, no, false, dir, at, index) : MASK_NONE;
+  if (hidden && result == MASK_NONE && own >= 0) result = far_masked(p, rest, no, dir, at, index, yes_at, yes_index);
   sd_constraint_free(rest);
   return result;
 }
@@ -1100,18 +1189,22 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
       b->pinned = false;
       result = PIN_MOVED;
     }
-    SdInt past;
-    uint32_t past_index = UINT32_MAX;
-    Mask mask = b->pinned ? masked_threshold(p, s.no, dir, &past, &past_index) : MASK_NONE;
-    if (mask == MASK_FAILS) {
-      /* the program fails past the threshold: the failing input is evidence */
+    SdInt past, yes_at = s.yes;
+    uint32_t past_index = UINT32_MAX, yes_index = UINT32_MAX;
+    Mask mask = b->pinned ? masked_threshold(p, s.no, dir, &past, &past_index, &yes_at, &yes_index) : MASK_NONE;
+    if (mask == MASK_FAILS || mask == MASK_REFUTES) {
+      /* the program fails past the threshold, or passes where the cause
+         holds: the input is evidence */
       char *text = measure_text(p, past);
-      b->note = sd_format("%s fails, past a boundary another condition of the cause draws", text);
+      b->note = mask == MASK_FAILS ? sd_format("%s fails, past a boundary another condition of the cause draws", text)
+                                   : sd_format("%s passes, where the cause holds, on the far side of another condition's boundary", text);
       free(text);
       b->pinned = false;
       return PIN_MOVED;
     }
     if (mask == MASK_PASSES) pass = past, pi = past_index; /* the threshold's own witness */
+    if (mask == MASK_PASSES && yes_index != UINT32_MAX) /* ... and its failing one, far from s */
+      fail = s.yes = yes_at, fi = yes_index;
     char *text = NULL;
     mask = b->pinned && mask == MASK_NONE ? masked_length(p, s.no, &past_index, &text) : MASK_NONE;
     if (mask == MASK_FAILS || mask == MASK_REFUTES) {
