@@ -1573,6 +1573,12 @@ SdConstraint *dbg_widened_cause(Debugger *d) {
   learn(&s);
   const SdCandidate *best = sd_learner_candidate_count(s.learner) ? sd_learner_candidate(s.learner, 0) : NULL;
   SdConstraint *out = NULL;
+  if (best) {
+    char *text = sd_constraint_to_short(best->constraint);
+    dbg_progress(d, "learned from every failure: %s (precision %.3f, recall %.3f)", text, best->precision,
+                 best->recall);
+    free(text);
+  }
   if (best && completes(best) && best->tp >= 2 && best->constraint->root->kind != SD_F_OR)
     out = sd_constraint_clone(best->constraint);
   sd_learner_free(s.learner);

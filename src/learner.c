@@ -1188,6 +1188,65 @@ static uint32_t common_divisors(SdLearner *self, const LrSlot *s, int64_t *out) 
   return kept;
 }
 
+/* The distinct nonzero values of one side's inputs (failing or passing),
+ * at most LR_SIDE_VALUES. */
+enum { LR_SIDE_VALUES = 256 };
+typedef struct { int64_t values[LR_SIDE_VALUES]; uint32_t count; } SideValues;
+
+static void note_side_value(void *ctx, const LrSlot *s, uint32_t k, const char *txt, uint32_t len) {
+  SideValues *vs = ctx;
+  int64_t v;
+  if (vs->count == LR_SIDE_VALUES || !slot_value(s, k, txt, len, &v) || !v) return;
+  for (uint32_t i = 0; i < vs->count; i++)
+    if (vs->values[i] == v) return;
+  vs->values[vs->count++] = v;
+}
+
+static bool side_has(const SideValues *vs, int64_t v) {
+  for (uint32_t i = 0; i < vs->count; i++)
+    if (vs->values[i] == v) return true;
+  return false;
+}
+
+/* For each divisor, the share of failing inputs that hold a value seen in
+ * failing inputs only and a multiple of it, less the share of passing
+ * inputs that hold such a value seen in passing inputs only. An element
+ * every input holds (the given failing input's other sizes: 128, a
+ * multiple of 64, beside 1344 that fails) makes a multiple as common in
+ * passing inputs as in failing ones; the values that differ tell the
+ * period (slaballoc: requests above 1000 bytes in pages of 64). */
+typedef struct {
+  const SideValues *other; /* the other side's values */
+  const int64_t *divisors;
+  uint32_t count;
+  bool has[LR_DIVISORS];
+} Exclusive;
+
+static void note_exclusive(void *ctx, const LrSlot *s, uint32_t k, const char *txt, uint32_t len) {
+  Exclusive *x = ctx;
+  int64_t v;
+  if (!slot_value(s, k, txt, len, &v) || !v || side_has(x->other, v)) return;
+  if (v < 0) v = -v;
+  for (uint32_t d = 0; d < x->count; d++) x->has[d] |= v % x->divisors[d] == 0;
+}
+
+static void exclusive_scores(SdLearner *self, const LrSlot *s, const int64_t *divisors, uint32_t nd, double *out) {
+  SideValues *side = sd_xcalloc(2, sizeof *side);
+  for (uint32_t i = 0; i < self->inputs.size; i++)
+    each_slot_text(self, s, self->inputs.items[i], note_side_value, &side[lr_is_failing(self, i) ? 0 : 1]);
+  uint32_t with[2][LR_DIVISORS] = {{0}}, inputs[2] = {0, 0};
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    int k = lr_is_failing(self, i) ? 0 : 1;
+    Exclusive x = {.other = &side[1 - k], .divisors = divisors, .count = nd};
+    each_slot_text(self, s, self->inputs.items[i], note_exclusive, &x);
+    inputs[k]++;
+    for (uint32_t d = 0; d < nd; d++) with[k][d] += x.has[d];
+  }
+  for (uint32_t d = 0; d < nd; d++)
+    out[d] = inputs[0] < 2 || inputs[1] < 1 ? 0 : (double)with[0][d] / inputs[0] - (double)with[1][d] / inputs[1];
+  free(side);
+}
+
 static uint32_t divisor_values(SdLearner *self, const LrSlot *s, uint32_t max, char ***out, uint32_t **out_len) {
   int64_t divisors[LR_DIVISORS];
   memcpy(divisors, DIVISORS, sizeof DIVISORS);
@@ -1201,11 +1260,13 @@ static uint32_t divisor_values(SdLearner *self, const LrSlot *s, uint32_t max, c
         if (ms.has[m][d]) (lr_is_failing(self, i) ? fail[m] : pass[m])[d]++;
   }
   double F = self->failing ? self->failing : 1, P = self->inputs.size > self->failing ? self->inputs.size - self->failing : 1;
-  double score[LR_DIVISORS];
+  double score[LR_DIVISORS], exclusive[LR_DIVISORS];
+  exclusive_scores(self, s, divisors, nd, exclusive);
   uint32_t order[LR_DIVISORS], n = 0;
   for (uint32_t d = 0; d < nd; d++) {
     double a = fail[0][d] / F - pass[0][d] / P, b = fail[1][d] / F - pass[1][d] / P;
     score[d] = a > b ? a : b;
+    if (exclusive[d] > score[d]) score[d] = exclusive[d];
     if (score[d] <= 0) continue;
     uint32_t at = n++;
     while (at > 0 && (score[order[at - 1]] < score[d] ||
