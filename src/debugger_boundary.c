@@ -704,6 +704,10 @@ static uint32_t drawn_texts(Pin *p, uint32_t len, char **out) {
   return n;
 }
 
+typedef struct LengthMask LengthMask;
+static void texts_keeping_rest(Pin *p, uint32_t len, LengthMask *lm);
+static bool kept_content_fails(Pin *p, uint32_t len, bool untried, DbgBoundary *b);
+
 static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBoundary *b) {
   int64_t len;
   if (!sd_int_to_i64(length, &len) || len < 1 || len > 4096) return true;
@@ -736,7 +740,7 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
     t[len] = 0;
     probe[np++] = t;
   }
-  bool ok = true;
+  bool ok = true, tried = false;
   for (uint32_t k = 0; k < np; k++) {
     SdTree *t = ok ? vary_text(p, probe[k], (uint32_t)len) : NULL;
     free(probe[k]);
@@ -747,6 +751,7 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
       sd_tree_free(t);
       continue;
     }
+    tried = true;
     uint32_t i = run_boundary(p, t);
     SdVerdictKind other = failing_side ? SD_VERDICT_PASS : SD_VERDICT_FAIL;
     if (i != UINT32_MAX && p->d->evidence.items[i].verdict == other) {
@@ -755,6 +760,7 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
                                         : "another text of the passing length fails: its content matters, not only its length");
     }
   }
+  if (ok && failing_side) ok = kept_content_fails(p, (uint32_t)len, !tried, b);
   return ok;
 }
 
@@ -845,52 +851,71 @@ static SdConstraint *periodic_rest(const SdConstraint *cause, const Measure *m) 
   return rest;
 }
 
-/* A copy of t in c with m's measure (of any variable bound to m's
- * nonterminal) replaced by the numeral v; *other set where a variable is
- * left. */
-static SdTerm *measure_set(const SdConstraint *from, SdConstraint *c, const SdTerm *t, const Measure *m,
-                           const char *v, bool *other) {
+/* The element's own measures, as numerals (NULL: not known). */
+typedef struct OwnValues {
+  SdSymbol symbol;
+  const char *value;  /* str.to.int */
+  const char *length; /* str.len */
+} OwnValues;
+
+/* A copy of t in c with the element's measures (of any variable bound to
+ * its nonterminal) replaced by their numerals; *other set where a variable
+ * or an unknown measure is left. */
+static SdTerm *measure_set(const SdConstraint *from, SdConstraint *c, const SdTerm *t, const OwnValues *ov,
+                           bool *other) {
   int32_t var;
   int kind;
   if (measure_of(t, &var, &kind) && var >= 0 && (uint32_t)var < from->variable_count &&
-      from->variables[var].symbol == m->symbol && kind == m->kind) {
-    SdTerm *n = sd_term_new(c, SD_OP_INT, SD_TYPE_INT, 0);
-    n->text = v, n->length = (uint32_t)strlen(v);
-    return n;
+      from->variables[var].symbol == ov->symbol) {
+    const char *v = kind == M_VALUE ? ov->value : kind == M_LENGTH ? ov->length : NULL;
+    if (v) {
+      SdTerm *n = sd_term_new(c, SD_OP_INT, SD_TYPE_INT, 0);
+      n->text = v, n->length = (uint32_t)strlen(v);
+      return n;
+    }
   }
   if (t->op == SD_OP_VAR) *other = true;
   SdTerm *n = sd_term_new(c, t->op, t->type, t->arg_count);
   SdTerm **args = n->args;
   *n = *t;
   n->args = args;
-  for (uint32_t i = 0; i < t->arg_count; i++) n->args[i] = measure_set(from, c, t->args[i], m, v, other);
+  for (uint32_t i = 0; i < t->arg_count; i++) n->args[i] = measure_set(from, c, t->args[i], ov, other);
   return n;
 }
 
-/* The truth of f's atoms that take m through mod or div, all of them, with
- * the element's value v in place of m: 1, 0, or -1 where that cannot be
- * told (such an atom under not or or, or relating m to another element). */
-static int own_periodic_in(const SdConstraint *cause, SdConstraint *c, const SdFormula *f, const Measure *m,
-                           const char *v, bool plain) {
+static bool periodic_term(const SdConstraint *c, const SdTerm *t, SdSymbol symbol, bool under);
+
+/* The truth of f's atoms that take a measure of the element through mod
+ * or div, all of them, with the element's own measures in place: 1, 0, or
+ * -1 where that cannot be told (such an atom under not or or, or relating
+ * the element to another). */
+static int own_periodic_in(const SdConstraint *cause, SdConstraint *c, const SdFormula *f, const OwnValues *ov,
+                           bool plain) {
   if (f->kind == SD_F_ATOM) {
-    bool direct = false, periodic = false, other = false;
-    mentions(cause, f->atom, m, false, &direct, &periodic);
-    if (!periodic) return 1;
+    bool other = false;
+    if (!periodic_term(cause, f->atom, ov->symbol, false)) return 1;
     if (!plain) return -1;
-    SdTerm *t = measure_set(cause, c, f->atom, m, v, &other);
+    SdTerm *t = measure_set(cause, c, f->atom, ov, &other);
     return other ? -1 : sd_term_eval_const(c, t) == 1;
   }
   plain &= f->kind == SD_F_AND || sd_formula_is_tree_quantifier(f->kind);
   int r = 1;
   for (uint32_t i = 0; i < f->child_count && r != -1; i++) {
-    int k = own_periodic_in(cause, c, f->children[i], m, v, plain);
+    int k = own_periodic_in(cause, c, f->children[i], ov, plain);
     if (k != 1) r = k;
   }
   return r;
 }
 
-/* Do the cause's conditions on the element's measure through mod or div
- * hold of its value v itself, whatever the input's other elements hold?
+static int own_periodic_of(const Pin *p, const OwnValues *ov) {
+  SdConstraint *c = sd_constraint_new_empty(p->d->grammar);
+  int r = own_periodic_in(p->cause, c, p->cause->root, ov, true);
+  sd_constraint_free(c);
+  return r;
+}
+
+/* Do the cause's conditions on the element through mod or div hold of its
+ * value (or length) v itself, whatever the input's other elements hold?
  * Evaluated on the whole input, `exists <cans> c: c mod 36 = 0` holds of
  * every value where another element is a multiple of 36 (pallet36 at seeds
  * 1-2: the pass at 431 looked like the threshold's, not the period's, and
@@ -898,11 +923,21 @@ static int own_periodic_in(const SdConstraint *cause, SdConstraint *c, const SdF
 static int own_periodic(const Pin *p, SdInt v) {
   if (p->m->kind == M_REAL || p->product) return -1;
   char *text = sd_int_to_text(v);
-  SdConstraint *c = sd_constraint_new_empty(p->d->grammar);
-  int r = own_periodic_in(p->cause, c, p->cause->root, p->m, text, true);
-  sd_constraint_free(c);
+  OwnValues ov = {p->m->symbol, p->m->kind == M_VALUE ? text : NULL, p->m->kind == M_LENGTH ? text : NULL};
+  int r = own_periodic_of(p, &ov);
   free(text);
   return r;
+}
+
+/* The same of the element written as text. */
+static int own_periodic_text(const Pin *p, const char *text, uint32_t len) {
+  char value[24], length[16];
+  bool numeral = len && len <= 18;
+  for (uint32_t i = 0; i < len && numeral; i++) numeral = text[i] >= '0' && text[i] <= '9';
+  if (numeral) snprintf(value, sizeof value, "%lld", atoll(text));
+  snprintf(length, sizeof length, "%u", len);
+  OwnValues ov = {p->m->symbol, numeral ? value : NULL, length};
+  return own_periodic_of(p, &ov);
 }
 
 /* When the pass at `no` may be a periodic condition's: the first value
@@ -1044,12 +1079,12 @@ static Mask masked_threshold(Pin *p, SdInt no, int dir, SdInt *at, uint32_t *ind
 
 /* ---------- a length another condition hides ---------- */
 
-typedef struct LengthMask {
+struct LengthMask {
   const SdConstraint *rest; /* the cause without its thresholds on the length */
   char *texts[2];           /* the element's texts that keep the rest, at most two */
   bool holds[2];            /* ... and whether the cause holds with each */
   uint32_t count;
-} LengthMask;
+};
 
 /* Keep text when the cause's other conditions hold with the element as
  * text (and note whether the cause does); true when lm has two. */
@@ -1057,7 +1092,9 @@ static bool keeps_rest(Pin *p, LengthMask *lm, const char *text, uint32_t len) {
   if (lm->count && !strcmp(lm->texts[0], text)) return false;
   SdTree *u = vary_text(p, text, len);
   if (!u) return false;
-  bool others = sd_constraint_eval(lm->rest, u, NULL), cause = others && sd_constraint_eval(p->cause, u, NULL);
+  /* the element's own periodic conditions, not another element's */
+  bool own = own_periodic_text(p, text, len) != 0;
+  bool others = own && sd_constraint_eval(lm->rest, u, NULL), cause = others && sd_constraint_eval(p->cause, u, NULL);
   sd_tree_free(u);
   if (others) lm->holds[lm->count] = cause, lm->texts[lm->count++] = sd_xstrndup(text, len);
   return lm->count == 2;
@@ -1092,6 +1129,59 @@ static void texts_keeping_rest(Pin *p, uint32_t len, LengthMask *lm) {
     done = w && keeps_rest(p, lm, w, len);
     free(w);
   }
+}
+
+/* Does an atom of f take a measure of an element of symbol (any kind: the
+ * value of an element whose length is pinned) through mod or div? */
+static bool periodic_term(const SdConstraint *c, const SdTerm *t, SdSymbol symbol, bool under) {
+  int32_t var;
+  int kind;
+  if (measure_of(t, &var, &kind)) return under && var >= 0 && c->variables[var].symbol == symbol;
+  under |= t->op == SD_OP_MOD || t->op == SD_OP_DIV;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (periodic_term(c, t->args[i], symbol, under)) return true;
+  return false;
+}
+
+static bool periodic_on(const SdConstraint *c, const SdFormula *f, SdSymbol symbol) {
+  if (f->kind == SD_F_ATOM) return periodic_term(c, f->atom, symbol, false);
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (periodic_on(c, f->children[i], symbol)) return true;
+  return false;
+}
+
+/* Where every probe of the failing length was one the cause rules out,
+ * or the cause takes the element's value through mod or div (its content
+ * matters beside its length: "10" and "99" are no multiples of 14), the
+ * texts of that length that keep the cause's other conditions (for a
+ * number, the least and the greatest: 14 and 98) run too: one that passes
+ * while the cause holds shows the content matters. A pill count under 90
+ * in cards of 14 was confirmed as "two digits, a multiple of 14" (blister
+ * at seed 3, session 41); 98 passes. */
+static bool kept_content_fails(Pin *p, uint32_t len, bool untried, DbgBoundary *b) {
+  uint32_t periodic;
+  SdConstraint *rest = without_thresholds(p->cause, p->m, &periodic);
+  if (rest && !untried && !periodic_on(p->cause, p->cause->root, p->m->symbol))
+    sd_constraint_free(rest), rest = NULL;
+  if (!rest) return true;
+  LengthMask lm = {rest, {NULL, NULL}, {false, false}, 0};
+  texts_keeping_rest(p, len, &lm);
+  sd_constraint_free(rest);
+  bool ok = true;
+  for (uint32_t k = 0; k < lm.count; k++) {
+    SdTree *u = ok && lm.holds[k] ? vary_text(p, lm.texts[k], len) : NULL;
+    if (u) {
+      uint32_t i = run_boundary(p, u);
+      if (i != UINT32_MAX && p->d->evidence.items[i].verdict == SD_VERDICT_PASS) {
+        ok = false;
+        b->note = sd_format("\"%s\" passes, of the failing length, where the cause holds: its content matters, not "
+                            "only its length",
+                            lm.texts[k]);
+      }
+    }
+    free(lm.texts[k]);
+  }
+  return ok;
 }
 
 /* When the pass at length no may be another condition's: the element cut

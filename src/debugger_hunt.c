@@ -3486,12 +3486,34 @@ typedef struct OnTop {
  * took too coarse (250 for 125: the values it saw failing were multiples
  * of both) fails there, and random values seldom are one: a fan speed of
  * 1000 rpm or more on a multiple of 125 was confirmed as one on a
- * multiple of 250 (fanreso at seed 1, session 40; 1125 fails). */
+ * multiple of 250 (fanreso at seed 1, session 40; 1125 fails). A number
+ * the cause says an element equals is taken as its own period: a pill
+ * count under 90 in cards of 14 was confirmed as "56 or 84" (blister at
+ * seed 2, session 41), and 28 fails. */
 typedef struct Period { SdSymbol symbol; long long divisor; } Period;
 
-static uint32_t periods_in(const SdConstraint *c, const SdFormula *f, bool positive, Period *out, uint32_t n,
-                           uint32_t max) {
+/* A number an element equals (`x = "56"`), 4 or more, of a numeric
+ * nonterminal: taken as a period (coarser_periods) when `literals`. */
+static long long literal_period(const SdConstraint *c, const SdTerm *a) {
+  if (a->op != SD_OP_EQ || a->arg_count != 2) return 0;
+  const SdTerm *x = a->args[0], *l = a->args[1];
+  if (x->op != SD_OP_VAR) x = a->args[1], l = a->args[0];
+  if (x->op != SD_OP_VAR || l->op != SD_OP_STRING || l->length == 0 || l->length > 12 || l->text[0] == '0' ||
+      x->var < 0 || c->variables[x->var].symbol < 0 || !c->grammar->symbols[c->variables[x->var].symbol].numeric)
+    return 0;
+  long long v = 0;
+  for (uint32_t i = 0; i < l->length; i++) {
+    if (l->text[i] < '0' || l->text[i] > '9') return 0;
+    v = v * 10 + (l->text[i] - '0');
+  }
+  return v >= 4 ? v : 0;
+}
+
+static uint32_t periods_in(const SdConstraint *c, const SdFormula *f, bool positive, bool literals, Period *out,
+                           uint32_t n, uint32_t max) {
   if (f->kind == SD_F_NOT) positive = !positive;
+  long long lv = literals && positive && f->kind == SD_F_ATOM && n < max ? literal_period(c, f->atom) : 0;
+  if (lv) out[n++] = (Period){c->variables[f->atom->args[f->atom->args[0]->op == SD_OP_VAR ? 0 : 1]->var].symbol, lv};
   if (f->kind == SD_F_ATOM && positive && f->atom->op == SD_OP_EQ && f->atom->arg_count == 2) {
     const SdTerm *m = f->atom->args[0], *zero = f->atom->args[1];
     if (m->op != SD_OP_MOD) m = f->atom->args[1], zero = f->atom->args[0];
@@ -3502,7 +3524,7 @@ static uint32_t periods_in(const SdConstraint *c, const SdFormula *f, bool posit
       if (dv >= 2) out[n++] = (Period){c->variables[m->args[0]->args[0]->var].symbol, dv};
     }
   }
-  for (uint32_t i = 0; i < f->child_count; i++) n = periods_in(c, f->children[i], positive, out, n, max);
+  for (uint32_t i = 0; i < f->child_count; i++) n = periods_in(c, f->children[i], positive, literals, out, n, max);
   return n;
 }
 
@@ -3531,7 +3553,7 @@ static const SdNode *multiple_in(const SdTree *base, SdSymbol symbol, long long 
 
 static void coarser_periods(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   Period pd[4];
-  uint32_t np = periods_in(diagnosis, diagnosis->root, true, pd, 0, 4);
+  uint32_t np = periods_in(diagnosis, diagnosis->root, true, true, pd, 0, 4);
   SdHashSet made = {0};
   for (uint32_t i = 0; i < np; i++) {
     long long primes[4];
@@ -3749,7 +3771,7 @@ static void adjacent_values(Debugger *d, const SdConstraint *diagnosis, TreeList
 enum { HUNT_MULTIPLES = 256 };
 static void least_multiples(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
   Period pd[4];
-  uint32_t np = periods_in(diagnosis, diagnosis->root, true, pd, 0, 4);
+  uint32_t np = periods_in(diagnosis, diagnosis->root, true, false, pd, 0, 4);
   SdHashSet made = {0};
   for (uint32_t i = 0; i < np; i++)
     for (uint32_t k = d->failing.size; k-- > 0;) {
