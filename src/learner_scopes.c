@@ -124,6 +124,120 @@ static char *within_text(const SdLearner *self, uint32_t a, uint32_t b) {
   return isla;
 }
 
+/* ---------- a threshold refit beside a period ----------
+ * An atom's threshold is fitted alone (`exists <cans> c: c > 431`: the
+ * flip that separates the inputs best by itself); beside a period on one
+ * element (`c mod 36 = 0`) the threshold that fits the pair lies
+ * elsewhere: below the least failing multiple (359: 360 fails, and 144,
+ * a multiple below it, is in every input). pallet36 at seed 3 learned `>
+ * 431 and mod 72`, then 360 failing, and no threshold of the atoms fitted
+ * the pair any more (precision 0.91). The pair gets a second form with the
+ * threshold refit on it: of the failing inputs' values of the element
+ * (at most LR_REFIT_VALUES, the least first), the one that, taken as the
+ * threshold, makes the pair hold on the fewest passing inputs and the most
+ * failing ones, the nearest the failing values on ties. */
+enum { LR_REFIT_VALUES = 32 };
+
+/* The comparison of `exists <X> x: str.to.int(x) OP n` (OP <, <=, > or
+ * >=, n an integer), NULL when c is not of that form. */
+static SdTerm *threshold_of(const SdConstraint *c, int32_t *var) {
+  const SdFormula *f = c->root;
+  if (!f || f->kind != SD_F_EXISTS || f->child_count != 1 || f->children[0]->kind != SD_F_ATOM) return NULL;
+  SdTerm *t = f->children[0]->atom;
+  if ((t->op != SD_OP_GT && t->op != SD_OP_GE && t->op != SD_OP_LT && t->op != SD_OP_LE) || t->arg_count != 2)
+    return NULL;
+  const SdTerm *m = t->args[0], *n = t->args[1];
+  if (m->op != SD_OP_STR_TO_INT || m->args[0]->op != SD_OP_VAR || n->op != SD_OP_INT) return NULL;
+  *var = m->args[0]->var;
+  return t;
+}
+
+static bool takes_period(const SdTerm *t) {
+  if (t->op == SD_OP_MOD) return true;
+  for (uint32_t i = 0; i < t->arg_count; i++)
+    if (takes_period(t->args[i])) return true;
+  return false;
+}
+
+static bool formula_takes_period(const SdFormula *f) {
+  if (f->kind == SD_F_ATOM) return takes_period(f->atom);
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (formula_takes_period(f->children[i])) return true;
+  return false;
+}
+
+static int compare_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The failing inputs' distinct values of symbol, the least first. */
+static uint32_t failing_values(const SdLearner *self, SdSymbol symbol, int64_t *out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    if (!lr_is_failing(self, i)) continue;
+    const SdTree *t = self->inputs.items[i];
+    for (uint32_t j = 0; j < t->by_symbol_count[symbol]; j++) {
+      uint32_t len;
+      const char *text = sd_node_text(t, t->nodes[t->by_symbol[symbol][j]], &len);
+      int64_t v;
+      if (!lr_parse_int(text, len, &v)) continue;
+      bool seen = false;
+      for (uint32_t k = 0; k < n && !seen; k++) seen = out[k] == v;
+      if (!seen && n < max) out[n++] = v;
+    }
+  }
+  qsort(out, n, sizeof *out, compare_i64);
+  return n;
+}
+
+/* The pair of atoms a (a threshold) and b (a period on one element) with
+ * the threshold refit on it (ISLa text, malloc'd), NULL when a and b are
+ * not of that kind or no refit threshold differs from a's. */
+static char *refit_within_text(const SdLearner *self, uint32_t a, uint32_t b) {
+  int32_t var;
+  SdConstraint *t = sd_constraint_clone(self->atoms.items[a].c);
+  SdTerm *cmp = t ? threshold_of(t, &var) : NULL;
+  if (!cmp || !formula_takes_period(self->atoms.items[b].c->root)) {
+    sd_constraint_free(t);
+    return NULL;
+  }
+  int64_t values[LR_REFIT_VALUES];
+  uint32_t nv = failing_values(self, t->variables[var].symbol, values, LR_REFIT_VALUES);
+  SdTerm *lit = cmp->args[1];
+  const char *orig = lit->text;
+  uint32_t orig_len = lit->length;
+  char best[24] = "", text[24];
+  uint32_t best_tp = 0, best_fp = UINT32_MAX;
+  for (uint32_t k = 0; k < nv; k++) {
+    /* the value itself inside the threshold's side */
+    int64_t v = values[k] + (cmp->op == SD_OP_GT ? -1 : cmp->op == SD_OP_LT ? 1 : 0);
+    snprintf(text, sizeof text, "%lld", (long long)v);
+    lit->text = text, lit->length = (uint32_t)strlen(text);
+    SdConstraint *both = sd_constraint_and_within(t, self->atoms.items[b].c);
+    if (!both) break;
+    uint32_t tp = 0, fp = 0;
+    for (uint32_t i = 0; i < self->inputs.size && fp <= best_fp; i++)
+      if (sd_constraint_eval(both, self->inputs.items[i], NULL)) *(lr_is_failing(self, i) ? &tp : &fp) += 1;
+    sd_constraint_free(both);
+    /* on ties the threshold nearest the failing values: the greatest below
+       them (`>`), the least above them (`<`) */
+    bool above = cmp->op == SD_OP_GT || cmp->op == SD_OP_GE;
+    if (fp < best_fp || (fp == best_fp && (tp > best_tp || (tp == best_tp && above))))
+      best_tp = tp, best_fp = fp, memcpy(best, text, sizeof text);
+  }
+  char *isla = NULL;
+  if (best[0] && (strlen(best) != orig_len || memcmp(best, orig, orig_len))) {
+    lit->text = best, lit->length = (uint32_t)strlen(best);
+    SdConstraint *both = sd_constraint_and_within(t, self->atoms.items[b].c);
+    isla = both ? sd_constraint_to_isla(both) : NULL;
+    sd_constraint_free(both);
+  }
+  lit->text = orig, lit->length = orig_len;
+  sd_constraint_free(t);
+  return isla;
+}
+
 typedef struct Pairs {
   uint32_t a[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS], b[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS];
   SdSymbol scope[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS];
@@ -423,13 +537,18 @@ uint32_t lr_scopes(SdLearner *self) {
   best_open_pairs(self, &p);
   within_pairs(self, &p);
   uint32_t added = 0;
-  for (uint32_t i = 0; i < p.n; i++) {
-    char *text = p.within[i] ? within_text(self, p.a[i], p.b[i]) : scoped_text(self, p.a[i], p.b[i], p.scope[i]);
+  for (uint32_t i = 0; i < p.n * 2; i++) {
+    uint32_t k = i / 2;
+    bool refit = i % 2;
+    if (refit && !p.within[k]) continue;
+    char *text = NULL;
+    if (!refit) text = p.within[k] ? within_text(self, p.a[k], p.b[k]) : scoped_text(self, p.a[k], p.b[k], p.scope[k]);
+    else if (!(text = refit_within_text(self, p.a[k], p.b[k]))) text = refit_within_text(self, p.b[k], p.a[k]);
     if (!text) continue;
     uint32_t before = self->atoms.size;
-    uint32_t atom = lr_add_atom(self, self->atoms.items[p.a[i]].pattern, text, NULL);
+    uint32_t atom = lr_add_atom(self, self->atoms.items[p.a[k]].pattern, text, NULL);
     if (atom == LR_NONE) continue;
-    if (self->atoms.size > before) self->atoms.items[atom].scoped_with = p.b[i], self->atoms.items[atom].within = p.within[i];
+    if (self->atoms.size > before) self->atoms.items[atom].scoped_with = p.b[k], self->atoms.items[atom].within = p.within[k];
     if (self->atoms.items[atom].epoch == self->epoch) continue; /* ranked already */
     uint32_t used = self->used.size;
     lr_use_atom(self, atom);
