@@ -270,6 +270,38 @@ enum { GATHER_DRY = 48 };
  * its confirmation come out equal ("0000"; random bytes had made every
  * such input fail in pwconfirm). At most PLAIN_INPUTS. */
 enum { PLAIN_INPUTS = 12 };
+
+/* base (the given failing input) with each numeric element of the
+ * grammar's own nonterminals (unsigned numerals up to 18 digits) set to
+ * half its value, then a quarter: a program that fails outside a
+ * narrow range fails on the least inputs too (a level outside 1..19:
+ * "0" fails like 25, and random levels are almost all large; level at seed
+ * 2 gathered 66 failing inputs and no passing one). At most max. */
+static uint32_t halved_values(Debugger *d, const SdTree *base, SdTree **out, uint32_t max) {
+  uint32_t n = 0;
+  for (int shift = 1; shift <= 2; shift++)
+    for (uint32_t i = 1; i < base->node_count && n < max; i++) {
+      const SdNode *node = base->nodes[i];
+      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+      if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric || si->generated) continue;
+      uint32_t len;
+      const char *text = sd_node_text(base, node, &len);
+      bool digits = len && len <= 18;
+      for (uint32_t k = 0; k < len && digits; k++) digits = text[k] >= '0' && text[k] <= '9';
+      long long v = digits ? atoll(text) >> shift : 0;
+      if (!v) continue;
+      char buf[24];
+      int bl = snprintf(buf, sizeof buf, "%lld", v);
+      SdParseError err = {0};
+      SdTree *sub = sd_parse(d->parser, node->symbol, buf, (uint32_t)bl, &err);
+      free(err.message);
+      SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
+      sd_tree_free(sub);
+      if (t && !dbg_seen(d, t)) out[n++] = t;
+      else sd_tree_free(t);
+    }
+  return n;
+}
 static uint32_t plain_inputs(Debugger *d, SdTree **out, uint32_t max) {
   uint32_t n = 0;
   SdTree *least = sd_tree_new(d->grammar);
@@ -282,6 +314,7 @@ static uint32_t plain_inputs(Debugger *d, SdTree **out, uint32_t max) {
   }
   if (!d->failing.size) return n;
   const SdTree *base = d->evidence.items[d->failing.items[d->failing.size - 1]].tree;
+  n += halved_values(d, d->evidence.items[d->failing.items[0]].tree, out + n, max - n < 2 ? max - n : 2);
   for (uint32_t i = 1; i < base->node_count && n < max; i++) { /* preorder: enclosing elements first */
     const SdNode *node = base->nodes[i];
     if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
