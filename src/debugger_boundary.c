@@ -1209,7 +1209,11 @@ static Mask masked_length(Pin *p, SdInt no, uint32_t *index, char **text) {
   bool hidden = t && !sd_constraint_eval(rest, t, NULL);
   sd_tree_free(t);
   LengthMask lm = {rest, {NULL, NULL}, {false, false}, 0};
-  if (hidden) texts_keeping_rest(p, (uint32_t)len, &lm);
+  /* where the cause takes the element's value through mod or div, the
+     passing text may keep the period and still pass for its value ("120"
+     beside 1200: a timer of 600 s or more in whole minutes; 960 fails):
+     the least and the greatest texts of that length run all the same */
+  if (hidden || periodic_on(p->cause, p->cause->root, p->m->symbol)) texts_keeping_rest(p, (uint32_t)len, &lm);
   sd_constraint_free(rest);
   Mask result = MASK_NONE;
   for (uint32_t k = 0; k < lm.count; k++) {
