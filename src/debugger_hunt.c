@@ -3791,10 +3791,41 @@ static void least_multiples(Debugger *d, const SdConstraint *diagnosis, TreeList
   sd_hash_set_free(&made);
 }
 
+/* Inside, far multiples: where the diagnosis holds of a multiple of D,
+ * the newest failing input with such an element set to the least multiple
+ * of D above 2^31 and above 2^53, where the diagnosis still holds (the
+ * limits of 32-bit integers and of doubles, where a program's numbers stop
+ * being what they say). A timer of 600 s or more in whole minutes read by
+ * awk passes with more than 15 digits; `> 598 and mod 60 = 0` was
+ * confirmed (minutetimer at seed 2, session 41). */
+enum { HUNT_EXTRA_FAR = 2 };
+static void far_multiples(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  static const long long limits[] = {2147483648LL, 9007199254740992LL};
+  Period pd[4];
+  uint32_t np = periods_in(diagnosis, diagnosis->root, true, false, pd, 0, 4);
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < np; i++)
+    for (uint32_t k = d->failing.size; k-- > 0;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      long long v;
+      const SdNode *node = multiple_in(base, pd[i].symbol, pd[i].divisor, &v);
+      if (!node) continue;
+      for (uint32_t l = 0; l < 2; l++) {
+        long long m = (limits[l] / pd[i].divisor + 1) * pd[i].divisor;
+        SdTree *t = m > v ? with_value(d, base, node, m) : NULL;
+        if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+      break;
+    }
+  sd_hash_set_free(&made);
+}
+
 static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"},
                                      {witnesses_alone, HUNT_ALONE_TAKEN, "witness"},
                                      {greatest_elements, HUNT_EXTRA_GREATEST, "greatest"},
                                      {least_multiples, HUNT_EXTRA_MULTIPLE, "multiple"},
+                                     {far_multiples, HUNT_EXTRA_FAR, "far"},
                                      {shortest_elements, HUNT_EXTRA_SHORTEST, "shortest"},
                                      {fewer_items, HUNT_EXTRA_FEWER, "fewer"},
                                      {adjacent_values, HUNT_EXTRA_ADJACENT, "adjacent"}};
