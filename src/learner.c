@@ -3295,7 +3295,8 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
     goto done;
   }
   if (rc == 0) goto done;
-  bool ordered = !info->has_mexpr && (strstr(p->constraint, "before(") || strstr(p->constraint, "after("));
+  bool ordered = !info->has_mexpr && (strstr(p->constraint, "before(") || strstr(p->constraint, "after(") ||
+                                          strstr(p->constraint, "consecutive("));
   SdSymbol *tuple = sd_xcalloc(k, sizeof(SdSymbol));
   uint32_t *idx = sd_xcalloc(k, sizeof(uint32_t));
   /* odometer over relevant^k, the first slot varying slowest; prune tuples the
