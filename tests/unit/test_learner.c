@@ -1034,6 +1034,49 @@ static void test_parity(void) {
   sd_catalog_free(cat);
 }
 
+/* ---------- consecutive records ---------- */
+
+/* Record numbers that do not go up by one from one record to the next
+ * ("Next record skips"): runs of consecutive numbers pass, a gap or a
+ * repeat anywhere fails; "two records or more" does not separate them. */
+static const char *gen_grammar = "<start> ::= <gen>+\n<gen> ::= \"g\" <n> \";\"\n<n> ::= [0-9] | [1-9] [0-9]\n";
+
+static void test_next_record_skips(void) {
+  SdGrammar *g = grammar_text(gen_grammar);
+  SdCatalog *cat = default_catalog();
+  SdParser *parser = sd_parser_new(g);
+  SdRng rng;
+  sd_rng_seed(&rng, 41);
+  uint32_t n = 120;
+  Set s = {.trees = sd_xcalloc(n, sizeof(SdTree *)), .failing = sd_xcalloc(n, 1), .n = n};
+  for (uint32_t i = 0; i < n; i++) {
+    SdBuf b = {0};
+    uint32_t count = 2 + sd_rng_below(&rng, 4), v = sd_rng_below(&rng, 50);
+    bool gap = i % 2;
+    uint32_t at = 1 + sd_rng_below(&rng, count - 1);
+    for (uint32_t k = 0; k < count; k++) {
+      sd_buf_printf(&b, "g%u;", v);
+      v += gap && k + 1 == at ? (sd_rng_below(&rng, 2) ? 0 : 2 + sd_rng_below(&rng, 5)) : 1;
+    }
+    SdParseError err;
+    s.trees[i] = sd_parse(parser, -1, b.data, b.len, &err);
+    CHECK(s.trees[i] != NULL);
+    s.failing[i] = gap;
+    s.nfail += gap;
+    sd_buf_free(&b);
+  }
+  const char *rel[] = {"<n>", "<gen>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && !strcmp(top->pattern, "Next record skips"));
+  if (!top || strcmp(top->pattern, "Next record skips")) show_top(l, 5);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_parser_free(parser);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- how many elements ---------- */
 
 static bool many_items(const SdTree *t) {
@@ -1978,6 +2021,7 @@ int main(void) {
   RUN(test_position_range);
   RUN(test_nested_depth);
   RUN(test_parity);
+  RUN(test_next_record_skips);
   RUN(test_at_least_n);
   RUN(test_threshold);
   RUN(test_incremental_and_deterministic);
