@@ -690,9 +690,9 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
  * outside the diagnosis, or the last cause explained only part): one
  * cause learned from every failure, precise, that settles (its boundaries
  * pinned) takes the place of the causes it implies on the evidence
- * (dbg_widened_cause); tried MAX_WIDENINGS times at most. 1 when it did, 0 when none did, -1
- * on a harness error. A cause learned alone from the few failures a hunt
- * found says little (pallet36 at seed 3). */
+ * (dbg_widened_cause); tried MAX_WIDENINGS times in a run at most. 1 when
+ * it did, 0 when none did, -1 on a harness error. A cause learned alone
+ * from the few failures a hunt found says little (pallet36 at seed 3). */
 static int widen_causes(Debugger *d) {
   uint32_t before = d->causes.size;
   int added = 0;

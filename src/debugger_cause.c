@@ -1562,7 +1562,7 @@ DbgCauseResult dbg_find_cause(Debugger *d, SdConstraint **out) {
 }
 
 /* One learn, no runs, from every failure (those the causes explain too)
- * after a hunt found failures outside the diagnosis: a candidate that
+ * while failures no cause explains remain: a candidate that
  * holds on every failing input and on no passing one, in one part, may
  * stand for the causes found so far and the failures outside them
  * together (pallet36 at seed 3: a multiple of 432 of three digits or more

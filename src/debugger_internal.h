@@ -181,7 +181,7 @@ typedef enum DbgCauseResult { CAUSE_FOUND, CAUSE_APPROXIMATE, CAUSE_NONE, CAUSE_
  * until its precision is 1 after a round made to refute it. *out receives a
  * constraint (the best candidate, also when only approximate). */
 DbgCauseResult dbg_find_cause(Debugger *d, SdConstraint **out);
-/* After a hunt found failures outside the diagnosis: one cause, learned
+/* While failures no cause explains remain: one cause, learned
  * without runs from every failure, that holds on each and on no passing
  * input (it may stand for the causes so far); NULL when none does. */
 SdConstraint *dbg_widened_cause(Debugger *d);
