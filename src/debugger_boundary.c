@@ -1290,8 +1290,9 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
       /* the program fails past the threshold, or passes where the cause
          holds: the input is evidence */
       char *text = measure_text(p, past);
-      b->note = mask == MASK_FAILS ? sd_format("%s fails, past a boundary another condition of the cause draws", text)
-                                   : sd_format("%s passes, where the cause holds, on the far side of another condition's boundary", text);
+      b->note = mask == MASK_FAILS
+                    ? sd_format("%s fails, past a boundary another condition of the cause draws", text)
+                    : sd_format("%s passes, where the cause holds, beyond another condition's boundary", text);
       free(text);
       b->pinned = false;
       return PIN_MOVED;

@@ -548,7 +548,8 @@ uint32_t lr_scopes(SdLearner *self) {
     uint32_t before = self->atoms.size;
     uint32_t atom = lr_add_atom(self, self->atoms.items[p.a[k]].pattern, text, NULL);
     if (atom == LR_NONE) continue;
-    if (self->atoms.size > before) self->atoms.items[atom].scoped_with = p.b[k], self->atoms.items[atom].within = p.within[k];
+    if (self->atoms.size > before)
+      self->atoms.items[atom].scoped_with = p.b[k], self->atoms.items[atom].within = p.within[k];
     if (self->atoms.items[atom].epoch == self->epoch) continue; /* ranked already */
     uint32_t used = self->used.size;
     lr_use_atom(self, atom);
