@@ -792,20 +792,34 @@ enum { RELATION_STEPS = 64 };
 
 /* ---------- a threshold another condition hides ---------- */
 
-/* Does t mention m's measure of an element of m's nonterminal (under any
- * variable: several may be bound to the element varied), directly
- * (*direct) or under mod or div (*periodic)? */
-static void mentions(const SdConstraint *c, const SdTerm *t, const Measure *m, bool under, bool *direct,
-                     bool *periodic) {
+/* Does t mention a measure of an element of symbol, of kind `kind` (any
+ * kind: -1; under any variable: several may be bound to the element
+ * varied), directly (*direct) or under mod or div (*periodic)? */
+static void mentions_of(const SdConstraint *c, const SdTerm *t, SdSymbol symbol, int kind, bool under, bool *direct,
+                        bool *periodic) {
   int32_t var;
-  int kind;
-  if (measure_of(t, &var, &kind) && var >= 0 && (uint32_t)var < c->variable_count &&
-      c->variables[var].symbol == m->symbol && kind == m->kind) {
+  int k;
+  if (measure_of(t, &var, &k) && var >= 0 && (uint32_t)var < c->variable_count && c->variables[var].symbol == symbol &&
+      (kind < 0 || k == kind)) {
     *(under ? periodic : direct) = true;
     return;
   }
   under |= t->op == SD_OP_MOD || t->op == SD_OP_DIV;
-  for (uint32_t i = 0; i < t->arg_count; i++) mentions(c, t->args[i], m, under, direct, periodic);
+  for (uint32_t i = 0; i < t->arg_count; i++) mentions_of(c, t->args[i], symbol, kind, under, direct, periodic);
+}
+
+/* ... of m's measure */
+static void mentions(const SdConstraint *c, const SdTerm *t, const Measure *m, bool under, bool *direct,
+                     bool *periodic) {
+  mentions_of(c, t, m->symbol, m->kind, under, direct, periodic);
+}
+
+/* Does t take a measure of an element of symbol (any kind: the value of an
+ * element whose length is pinned) through mod or div? */
+static bool periodic_term(const SdConstraint *c, const SdTerm *t, SdSymbol symbol) {
+  bool direct = false, periodic = false;
+  mentions_of(c, t, symbol, -1, false, &direct, &periodic);
+  return periodic;
 }
 
 /* In g (a copy of f, of cause c), the atoms that compare m directly made
@@ -883,7 +897,6 @@ static SdTerm *measure_set(const SdConstraint *from, SdConstraint *c, const SdTe
   return n;
 }
 
-static bool periodic_term(const SdConstraint *c, const SdTerm *t, SdSymbol symbol, bool under);
 
 /* The truth of f's atoms that take a measure of the element through mod
  * or div, all of them, with the element's own measures in place: 1, 0, or
@@ -893,7 +906,7 @@ static int own_periodic_in(const SdConstraint *cause, SdConstraint *c, const SdF
                            bool plain) {
   if (f->kind == SD_F_ATOM) {
     bool other = false;
-    if (!periodic_term(cause, f->atom, ov->symbol, false)) return 1;
+    if (!periodic_term(cause, f->atom, ov->symbol)) return 1;
     if (!plain) return -1;
     SdTerm *t = measure_set(cause, c, f->atom, ov, &other);
     return other ? -1 : sd_term_eval_const(c, t) == 1;
@@ -1131,20 +1144,9 @@ static void texts_keeping_rest(Pin *p, uint32_t len, LengthMask *lm) {
   }
 }
 
-/* Does an atom of f take a measure of an element of symbol (any kind: the
- * value of an element whose length is pinned) through mod or div? */
-static bool periodic_term(const SdConstraint *c, const SdTerm *t, SdSymbol symbol, bool under) {
-  int32_t var;
-  int kind;
-  if (measure_of(t, &var, &kind)) return under && var >= 0 && c->variables[var].symbol == symbol;
-  under |= t->op == SD_OP_MOD || t->op == SD_OP_DIV;
-  for (uint32_t i = 0; i < t->arg_count; i++)
-    if (periodic_term(c, t->args[i], symbol, under)) return true;
-  return false;
-}
-
+/* Does some atom of f take a measure of symbol through mod or div? */
 static bool periodic_on(const SdConstraint *c, const SdFormula *f, SdSymbol symbol) {
-  if (f->kind == SD_F_ATOM) return periodic_term(c, f->atom, symbol, false);
+  if (f->kind == SD_F_ATOM) return periodic_term(c, f->atom, symbol);
   for (uint32_t i = 0; i < f->child_count; i++)
     if (periodic_on(c, f->children[i], symbol)) return true;
   return false;
