@@ -3297,6 +3297,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
   if (rc == 0) goto done;
   bool ordered = !info->has_mexpr && (strstr(p->constraint, "before(") || strstr(p->constraint, "after(") ||
                                           strstr(p->constraint, "consecutive("));
+  bool under_forall = strstr(p->constraint, "forall") != NULL;
   SdSymbol *tuple = sd_xcalloc(k, sizeof(SdSymbol));
   uint32_t *idx = sd_xcalloc(k, sizeof(uint32_t));
   /* odometer over relevant^k, the first slot varying slowest; prune tuples the
@@ -3364,8 +3365,10 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
     /* an order between elements of two nonterminals is mostly the grammar's
        layout (a field before another): ordering patterns compare elements
        of one nonterminal (a timestamp earlier than a previous line's);
-       ISLearn's match expressions ("defined before use") bind their own */
-    for (uint32_t j = 0; ok && ordered && parent[depth] < 0 && j < depth; j++)
+       ISLearn's match expressions ("defined before use") bind their own,
+       and so does an order under a forall (no definition of a name before
+       its use: a use and a definition are two nonterminals) */
+    for (uint32_t j = 0; ok && ordered && !under_forall && parent[depth] < 0 && j < depth; j++)
       if (parent[j] < 0 && tuple[j] != s) ok = false;
     if (!ok) {
       idx[depth]++;
