@@ -1428,6 +1428,29 @@ static SdConstraint *repeated_instance(const Debugger *d, const SdConstraint *c)
   return NULL;
 }
 
+/* Before a cause that fails outside a set of known texts is taken (`not
+ * (<sides> = "6" or ...)`), the other texts of that element are tried in
+ * a passing input (dbg_outside_probes, OUTSIDE_PROBES at most a round): 1
+ * when one passed (a known value the set lacks: the cause is learned
+ * again with it), 0 when none did or there were none, -1 on a harness
+ * error. The counterpart, for a set of passing values, of completing a
+ * set's members. */
+enum { OUTSIDE_PROBES = 24, OUTSIDE_ROUNDS = 3 };
+static int probe_outside(CauseSearch *s, const SdConstraint *cause) {
+  Debugger *d = s->d;
+  TreeList batch = {0};
+  dbg_outside_probes(d, cause, &batch);
+  for (uint32_t i = OUTSIDE_PROBES; i < batch.size; i++) sd_tree_free(batch.items[i]);
+  if (batch.size > OUTSIDE_PROBES) batch.size = OUTSIDE_PROBES;
+  if (!batch.size) {
+    array_free(&batch);
+    return 0;
+  }
+  uint32_t from = d->evidence.size;
+  if (run_tagged(d, &batch, "outside") < 0) return -1;
+  return passes_inside_since(s, cause, from) ? 1 : 0;
+}
+
 static DbgCauseResult search(CauseSearch *s) {
   Debugger *d = s->d;
   uint32_t flat = 0, stale = 0, refuted = 0;
@@ -1454,6 +1477,9 @@ static DbgCauseResult search(CauseSearch *s) {
     if (best->precision == 1.0 && best->tp >= dbg_min_cause_failures(sd_learner_failing_count(s->learner)) &&
         was_tested(s, best) &&
         (!s->precise || best->recall == 1.0 || round > 1)) {
+      int probed = probe_outside(s, best->constraint);
+      if (probed < 0) return CAUSE_ERROR;
+      if (probed > 0) continue; /* a known value more: learned again */
       bool error = false;
       if (s->precise) s->completed = complete_members(s, best->constraint, &error);
       return error ? CAUSE_ERROR : CAUSE_FOUND;
@@ -1489,11 +1515,17 @@ static DbgCauseResult search(CauseSearch *s) {
       break;
     }
   }
-  const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
-  if (!best) return CAUSE_NONE;
-  if (best->precision == 1.0 && best->tp >= dbg_min_cause_failures(sd_learner_failing_count(s->learner)))
-    return CAUSE_FOUND;
-  return CAUSE_APPROXIMATE;
+  for (uint32_t tries = 0;; tries++) {
+    const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
+    if (!best) return CAUSE_NONE;
+    if (best->precision < 1.0 || best->tp < dbg_min_cause_failures(sd_learner_failing_count(s->learner)))
+      return CAUSE_APPROXIMATE;
+    int probed = tries < OUTSIDE_ROUNDS ? probe_outside(s, best->constraint) : 0;
+    if (probed < 0) return CAUSE_ERROR;
+    if (!probed) return CAUSE_FOUND;
+    d->iteration++;
+    learn(s);
+  }
 }
 
 static SdLearner *new_learner(Debugger *d, bool precise, bool small) {

@@ -272,7 +272,7 @@ enum { GATHER_DRY = 48 };
 enum { PLAIN_INPUTS = 12 };
 
 /* base (the given failing input) with each numeric element of the
- * grammar's own nonterminals (unsigned numerals up to 18 digits) set to
+ * grammar's own nonterminals (unsigned numerals up to 17 digits) set to
  * half its value, then a quarter: a program that fails outside a
  * narrow range fails on the least inputs too (a level outside 1..19:
  * "0" fails like 25, and random levels are almost all large; level at seed
@@ -286,10 +286,8 @@ static uint32_t halved_values(Debugger *d, const SdTree *base, SdTree **out, uin
       if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric || si->generated) continue;
       uint32_t len;
       const char *text = sd_node_text(base, node, &len);
-      bool digits = len && len <= 18;
-      for (uint32_t k = 0; k < len && digits; k++) digits = text[k] >= '0' && text[k] <= '9';
-      long long v = digits ? atoll(text) >> shift : 0;
-      if (!v) continue;
+      long long v = sd_numeral_value(text, len);
+      if (v <= 0 || !(v >>= shift)) continue;
       char buf[24];
       int bl = snprintf(buf, sizeof buf, "%lld", v);
       SdParseError err = {0};
@@ -302,6 +300,67 @@ static uint32_t halved_values(Debugger *d, const SdTree *base, SdTree **out, uin
     }
   return n;
 }
+/* base with every element of a nonterminal replaced by one of them, the
+ * nonterminals nearest the root first, two such inputs a nonterminal (one
+ * per distinct text): an input that fails on one bad record among good
+ * ones passes when a good one stands in every place (a die of 7 sides
+ * among dice of 6, 20 and 100: random sides are almost never valid, and
+ * dicesides gathered 69 failing inputs and no passing one). Elements
+ * nested in another of their nonterminal stay (they are replaced with it).
+ * At most max. */
+enum { UNIFORM_ELEMENTS = 64, UNIFORM_PER_SYMBOL = 2 };
+static uint32_t node_depth(const SdNode *node) {
+  uint32_t depth = 0;
+  for (; node->parent; node = node->parent) depth++;
+  return depth;
+}
+static uint32_t uniform_of(Debugger *d, const SdTree *base, SdSymbol symbol, SdTree **out, uint32_t max) {
+  const SdNode *elems[UNIFORM_ELEMENTS];
+  uint32_t count = 0, n = 0;
+  for (uint32_t i = 1; i < base->node_count && count < UNIFORM_ELEMENTS; i++) {
+    const SdNode *node = base->nodes[i];
+    bool nested = false;
+    for (uint32_t k = 0; k < count && !nested; k++) nested = sd_node_is_ancestor(elems[k], node);
+    if (node->symbol == symbol && !nested) elems[count++] = node;
+  }
+  if (count < 2) return 0;
+  const SdNode *with[UNIFORM_ELEMENTS];
+  for (uint32_t k = 0; k < count && n < max && n < UNIFORM_PER_SYMBOL; k++) {
+    uint32_t len;
+    const char *text = sd_node_text(base, elems[k], &len);
+    bool differs = false; /* from some other element: else the copy is base */
+    for (uint32_t j = 0; j < count && !differs; j++) {
+      uint32_t lj;
+      const char *tj = sd_node_text(base, elems[j], &lj);
+      differs = lj != len || memcmp(tj, text, len);
+    }
+    if (!differs) break;
+    for (uint32_t j = 0; j < count; j++) with[j] = elems[k];
+    SdTree *t = sd_tree_clone_replacing_many(base, elems, with, count);
+    if (!dbg_seen(d, t)) out[n++] = t;
+    else sd_tree_free(t);
+  }
+  return n;
+}
+static uint32_t uniform_copies(Debugger *d, const SdTree *base, SdTree **out, uint32_t max) {
+  uint32_t n = 0, symbols = d->grammar->symbol_count;
+  bool *done = sd_xcalloc(symbols, sizeof(bool));
+  for (uint32_t depth = 1; n < max && depth < 64; depth++) {
+    bool deeper = false;
+    for (uint32_t i = 1; i < base->node_count && n < max; i++) {
+      const SdNode *node = base->nodes[i];
+      uint32_t nd = node_depth(node);
+      deeper |= nd > depth;
+      if (nd != depth || done[node->symbol] || !sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;
+      done[node->symbol] = true;
+      n += uniform_of(d, base, node->symbol, out + n, max - n);
+    }
+    if (!deeper) break;
+  }
+  free(done);
+  return n;
+}
+
 static uint32_t plain_inputs(Debugger *d, SdTree **out, uint32_t max) {
   uint32_t n = 0;
   SdTree *least = sd_tree_new(d->grammar);
@@ -314,7 +373,9 @@ static uint32_t plain_inputs(Debugger *d, SdTree **out, uint32_t max) {
   }
   if (!d->failing.size) return n;
   const SdTree *base = d->evidence.items[d->failing.items[d->failing.size - 1]].tree;
-  n += halved_values(d, d->evidence.items[d->failing.items[0]].tree, out + n, max - n < 2 ? max - n : 2);
+  const SdTree *given = d->evidence.items[d->failing.items[0]].tree;
+  n += halved_values(d, given, out + n, max - n < 2 ? max - n : 2);
+  n += uniform_copies(d, given, out + n, max - n < 4 ? max - n : 4);
   for (uint32_t i = 1; i < base->node_count && n < max; i++) { /* preorder: enclosing elements first */
     const SdNode *node = base->nodes[i];
     if (!sd_grammar_is_nonterminal(d->grammar, node->symbol)) continue;

@@ -1765,6 +1765,157 @@ static void members_alone(Debugger *d, const SdConstraint *diagnosis, TreeList *
   sd_hash_set_free(&made);
 }
 
+/* ---- the known values of an element, outside which it fails ---- */
+
+/* An element compared with text literals under a `not` (`not (m = "4" or
+ * m = "6")`, learner_sets.c's outside atoms): the texts it may take
+ * without failing, as learned so far. Other texts of the element, put into
+ * a passing input, lie inside the diagnosis; one that passes there is
+ * another known value, and refutes the diagnosis (dicesides: 6, 20 and
+ * 100 learned from the evidence, 4, 8, 10 and 12 found so). Tried first: the
+ * members' neighbours (numerals: one and two apart, twice and half), then
+ * small numbers and round ones; for texts, those the evidence holds, then
+ * the grammar's. All of them where the nonterminal has at most
+ * OUTSIDE_ENUMERABLE texts (then the set is complete when none passes:
+ * dbg_outside_complete). */
+enum { OUTSIDE_CANDIDATES = 64, OUTSIDE_ENUMERABLE = 16 };
+
+typedef struct Outside {
+  SdSymbol symbol;
+  Retext members[16];
+  uint32_t count;
+} Outside;
+
+static bool outside_sets(const SdConstraint *c, const SdFormula *f, Outside *out, uint32_t *n, uint32_t max) {
+  if (*n >= max) return false;
+  if (f->kind == SD_F_NOT && f->child_count == 1) {
+    Retext lits[16];
+    uint32_t nl = text_literals(c, f->children[0], lits, 0, 16);
+    bool one = nl > 0;
+    for (uint32_t i = 1; i < nl && one; i++) one = lits[i].symbol == lits[0].symbol;
+    if (one) {
+      out[*n].symbol = lits[0].symbol;
+      memcpy(out[*n].members, lits, nl * sizeof(Retext));
+      out[(*n)++].count = nl;
+      return true;
+    }
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) outside_sets(c, f->children[i], out, n, max);
+  return *n > 0;
+}
+
+static bool is_member(const Outside *o, const char *text, uint32_t len) {
+  for (uint32_t i = 0; i < o->count; i++)
+    if (o->members[i].literal->length == len && !memcmp(o->members[i].literal->text, text, len)) return true;
+  return false;
+}
+
+typedef struct Candidates {
+  const Outside *set;
+  char *texts[OUTSIDE_CANDIDATES];
+  uint32_t n;
+} Candidates;
+
+static bool add_candidate(void *ctx, const char *text, size_t length) {
+  Candidates *k = ctx;
+  if (k->n >= OUTSIDE_CANDIDATES) return false;
+  if (is_member(k->set, text, (uint32_t)length)) return true;
+  for (uint32_t i = 0; i < k->n; i++)
+    if (strlen(k->texts[i]) == length && !memcmp(k->texts[i], text, length)) return true;
+  k->texts[k->n++] = sd_xstrndup(text, length);
+  return true;
+}
+
+static void add_number(Candidates *k, long long v) {
+  if (v < 0) return;
+  char buf[24];
+  int len = snprintf(buf, sizeof buf, "%lld", v);
+  add_candidate(k, buf, (size_t)len);
+}
+
+static void numeric_candidates(Candidates *k) {
+  static const int steps[] = {-1, 1, -2, 2};
+  for (uint32_t s = 0; s < 4; s++)
+    for (uint32_t i = 0; i < k->set->count; i++) {
+      const SdTerm *lit = k->set->members[i].literal;
+      long long v = sd_numeral_value(lit->text, lit->length);
+      if (v >= 0) add_number(k, v + steps[s]);
+    }
+  for (uint32_t i = 0; i < k->set->count; i++) {
+    const SdTerm *lit = k->set->members[i].literal;
+    long long v = sd_numeral_value(lit->text, lit->length);
+    if (v < 0) continue;
+    add_number(k, 2 * v);
+    if (v % 2 == 0) add_number(k, v / 2);
+  }
+  for (long long v = 0; v <= 16; v++) add_number(k, v);
+  static const long long round[] = {20, 24, 25, 30, 32, 40, 48, 50, 60, 64, 100, 128, 200, 250, 256, 500, 512, 1000, 1024};
+  for (uint32_t i = 0; i < sizeof round / sizeof *round; i++) add_number(k, round[i]);
+}
+
+static void seen_candidates(Debugger *d, Candidates *k) {
+  SdSymbol x = k->set->symbol;
+  for (uint32_t i = d->evidence.size; i-- > 0 && k->n < OUTSIDE_CANDIDATES;) {
+    const SdTree *t = d->evidence.items[i].tree;
+    for (uint32_t j = 0; j < t->by_symbol_count[x]; j++) {
+      uint32_t len;
+      const char *text = sd_node_text(t, t->nodes[t->by_symbol[x][j]], &len);
+      add_candidate(k, text, len);
+    }
+  }
+}
+
+static void outside_candidates(Debugger *d, Candidates *k) {
+  uint64_t count;
+  SdSymbol x = k->set->symbol;
+  if (sd_grammar_count_derivations(d->grammar, x, OUTSIDE_ENUMERABLE, &count)) {
+    sd_grammar_each_text(d->grammar, x, OUTSIDE_ENUMERABLE, add_candidate, k);
+    return;
+  }
+  if (d->grammar->symbols[x].numeric) numeric_candidates(k);
+  seen_candidates(d, k);
+  sd_grammar_each_text(d->grammar, x, OUTSIDE_CANDIDATES, add_candidate, k);
+}
+
+void dbg_outside_probes(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Outside sets[4];
+  uint32_t ns = 0;
+  outside_sets(diagnosis, diagnosis->root, sets, &ns, 4);
+  SdHashSet made = {0};
+  for (uint32_t r = 0; r < ns; r++) {
+    const SdTree *base = NULL; /* the newest passing input with such an element */
+    for (uint32_t k = d->passing.size; k-- > 0 && !base;) {
+      const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
+      if (t->by_symbol_count[sets[r].symbol]) base = t;
+    }
+    if (!base) continue;
+    const SdNode *node = base->nodes[base->by_symbol[sets[r].symbol][0]];
+    Candidates k = {.set = &sets[r]};
+    outside_candidates(d, &k);
+    for (uint32_t i = 0; i < k.n; i++) {
+      SdTree *t = retext(d, base, node, k.texts[i], (uint32_t)strlen(k.texts[i]));
+      if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
+      else sd_tree_free(t);
+      free(k.texts[i]);
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
+bool dbg_outside_complete(const Debugger *d, const SdConstraint *diagnosis, SdSymbol *symbol) {
+  Outside sets[4];
+  uint32_t ns = 0;
+  outside_sets(diagnosis, diagnosis->root, sets, &ns, 4);
+  for (uint32_t r = 0; r < ns; r++) {
+    uint64_t count;
+    if (!sd_grammar_count_derivations(d->grammar, sets[r].symbol, OUTSIDE_ENUMERABLE, &count)) {
+      *symbol = sets[r].symbol;
+      return false;
+    }
+  }
+  return true;
+}
+
 /* out[from..] reordered, stably: the inputs outside the diagnosis first.
  * The makers' caps take the first few, and a set of texts has its own
  * members' other spellings inside it (gainzero at seed 3 confirmed `<gain>`
@@ -3109,13 +3260,7 @@ static uint32_t formula_measures(const SdConstraint *c, const SdFormula *f, Meas
 static long long numeral_value(const SdTree *t, const SdNode *node) {
   uint32_t len;
   const char *text = sd_node_text(t, node, &len);
-  if (!len || len > 17) return -1;
-  long long v = 0;
-  for (uint32_t i = 0; i < len; i++) {
-    if (text[i] < '0' || text[i] > '9') return -1;
-    v = v * 10 + (text[i] - '0');
-  }
-  return v;
+  return sd_numeral_value(text, len);
 }
 
 static long long measure_of_node(const SdTree *t, const SdNode *node, bool length) {

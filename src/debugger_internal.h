@@ -223,6 +223,14 @@ char *dbg_fixed_text(SdInt v, int digits);
  * (which found nothing, around a diagnosis that agrees with every input
  * labelled, as this one does: last_hunt_stands in debugger_cause.c). */
 int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only);
+/* Whether every nonterminal that c states the texts of under a `not` (the
+ * values outside which it fails) has few enough texts for the hunt to try
+ * them all; else false with that nonterminal in *symbol. */
+bool dbg_outside_complete(const Debugger *d, const SdConstraint *c, SdSymbol *symbol);
+/* For each nonterminal c states the texts of under a `not`: a passing
+ * input with one element of it given another text, inside c, into out
+ * (the members' neighbours first; every text where it has few). */
+void dbg_outside_probes(Debugger *d, const SdConstraint *c, TreeList *out);
 /* After boundaries were pinned since the last hunt around the same
  * diagnosis: its passing inputs with a pinned boundary's failing element
  * copied in, another context first (the part of the hunt that needs the

@@ -253,6 +253,19 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
         caveat(rep, sd_format("boundary not pinned: %s%s%s%s", !strcmp(b->measure, "length") ? "length of " : "",
                               b->element, b->note ? ": " : "", b->note ? b->note : ""));
     }
+  for (uint32_t i = 0; i < d->causes.size; i++) {
+    SdSymbol open;
+    uint64_t texts;
+    if (dbg_outside_complete(d, d->causes.items[i].constraint, &open)) continue;
+    if (sd_grammar_count_derivations(d->grammar, open, UINT32_MAX, &texts))
+      caveat(rep, sd_format("the texts of %s that do not fail are known as far as they were tried, not all "
+                            "%llu the grammar gives it: others may pass too",
+                            d->grammar->symbols[open].name, (unsigned long long)texts));
+    else
+      caveat(rep, sd_format("the texts of %s that do not fail are known as far as they were tried, not all "
+                            "the (unboundedly many) the grammar gives it: others may pass too",
+                            d->grammar->symbols[open].name));
+  }
   if (!rep->hunted && d->hunted)
     caveat(rep, sd_xstrdup("no hunt for failures outside this diagnosis was made (the last hunt was around an "
                            "earlier one)"));

@@ -64,8 +64,10 @@ static void counts(const Counter *k, const uint64_t *a, const uint64_t *b, uint3
 }
 
 /* The ISLa text of the template with its equality replaced by an or of
- * equalities with the given values; NULL if the equality cannot be found. */
-static char *set_text(SdLearner *self, const LrTemplate *t, const uint32_t *members, uint32_t n) {
+ * equalities with the given values (negated: `not (...)`); NULL if the
+ * equality cannot be found or a value cannot be written. */
+static char *values_text(const LrTemplate *t, const char *const *vals, const uint32_t *lens, uint32_t n,
+                         bool negate) {
   const LrSlot *s = &t->slots[0];
   char *isla = sd_constraint_to_isla(t->c);
   const char *name = t->c->variables[s->eq_var].name;
@@ -83,13 +85,12 @@ static char *set_text(SdLearner *self, const LrTemplate *t, const uint32_t *memb
   if (at) {
     SdBuf r = {0};
     sd_buf_append(&r, isla, (size_t)(at - isla));
-    sd_buf_putc(&r, '(');
+    sd_buf_puts(&r, negate ? "not (" : "(");
     bool ok = true;
     for (uint32_t i = 0; i < n && ok; i++) {
-      const LrAtom *m = &self->atoms.items[members[i]];
       if (i) sd_buf_puts(&r, " or ");
       sd_buf_printf(&r, "(= %s ", name);
-      ok = lr_render_value(SD_PLACEHOLDER_STRING, m->value, m->value_len, &r);
+      ok = lr_render_value(SD_PLACEHOLDER_STRING, vals[i], lens[i], &r);
       sd_buf_putc(&r, ')');
     }
     sd_buf_putc(&r, ')');
@@ -101,6 +102,19 @@ static char *set_text(SdLearner *self, const LrTemplate *t, const uint32_t *memb
   sd_buf_free(&b);
   free(isla);
   return result;
+}
+
+static char *set_text(SdLearner *self, const LrTemplate *t, const uint32_t *members, uint32_t n) {
+  const char **vals = sd_xcalloc(n ? n : 1, sizeof(char *));
+  uint32_t *lens = sd_xcalloc(n ? n : 1, sizeof(uint32_t));
+  for (uint32_t i = 0; i < n; i++) {
+    const LrAtom *m = &self->atoms.items[members[i]];
+    vals[i] = m->value, lens[i] = m->value_len;
+  }
+  char *text = values_text(t, vals, lens, n, false);
+  free(vals);
+  free(lens);
+  return text;
 }
 
 /* The set atom for these members (made once, its bits the OR of theirs). */
@@ -120,6 +134,84 @@ static uint32_t set_atom(SdLearner *self, const LrTemplate *t, const uint32_t *m
     atom->upto = atom->fail_upto = self->inputs.size;
   }
   return a;
+}
+
+/* Outside a set: `exists <X> m: not (m = "4" or m = "6" ...)`, over the
+ * texts of X that passing inputs hold, LR_OUTSIDE_KNOWN at most, where
+ * failing inputs hold LR_OUTSIDE_NEW other texts or more: a value outside
+ * a small table the program knows (a die of a size with no sprite: 7, 9 and
+ * 23 fail, 4, 6 and 20 pass), which no set of failing values states. It
+ * holds on no passing input by construction, so it is made only where the
+ * known texts are few and the failing ones outside them several; the
+ * experiments then try texts outside it, each passing one refuting it. */
+enum { LR_OUTSIDE_KNOWN = 8, LR_OUTSIDE_NEW = 3 };
+typedef struct Text {
+  const char *s;
+  uint32_t len;
+} Text;
+
+static bool has_text(const Text *set, uint32_t n, const char *s, uint32_t len) {
+  for (uint32_t i = 0; i < n; i++)
+    if (set[i].len == len && !memcmp(set[i].s, s, len)) return true;
+  return false;
+}
+
+static int by_text(const void *pa, const void *pb) {
+  const Text *a = pa, *b = pb;
+  if (a->len != b->len) return a->len < b->len ? -1 : 1;
+  return memcmp(a->s, b->s, a->len);
+}
+
+static bool input_fails(const SdLearner *self, uint32_t i) {
+  return (self->fail_bits.items[i / 64] >> (i % 64)) & 1;
+}
+
+/* The texts of symbol x in the inputs of one kind: into known (passing;
+ * false when more than LR_OUTSIDE_KNOWN) or the count of those outside it
+ * (failing, up to LR_OUTSIDE_NEW). */
+static bool passing_texts(const SdLearner *self, SdSymbol x, Text *known, uint32_t *nk) {
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    const SdTree *tree = self->inputs.items[i];
+    if (input_fails(self, i) || !tree->by_symbol) continue;
+    for (uint32_t k = 0; k < tree->by_symbol_count[x]; k++) {
+      uint32_t len;
+      const char *s = sd_node_text(tree, tree->nodes[tree->by_symbol[x][k]], &len);
+      if (has_text(known, *nk, s, len)) continue;
+      if (*nk == LR_OUTSIDE_KNOWN) return false;
+      known[(*nk)++] = (Text){s, len};
+    }
+  }
+  return true;
+}
+
+static uint32_t failing_outside(const SdLearner *self, SdSymbol x, const Text *known, uint32_t nk) {
+  Text fresh[LR_OUTSIDE_NEW];
+  uint32_t nf = 0;
+  for (uint32_t i = 0; i < self->inputs.size && nf < LR_OUTSIDE_NEW; i++) {
+    const SdTree *tree = self->inputs.items[i];
+    if (!input_fails(self, i) || !tree->by_symbol) continue;
+    for (uint32_t k = 0; k < tree->by_symbol_count[x] && nf < LR_OUTSIDE_NEW; k++) {
+      uint32_t len;
+      const char *s = sd_node_text(tree, tree->nodes[tree->by_symbol[x][k]], &len);
+      if (!has_text(known, nk, s, len) && !has_text(fresh, nf, s, len)) fresh[nf++] = (Text){s, len};
+    }
+  }
+  return nf;
+}
+
+static void outside_atom(SdLearner *self, const LrTemplate *t) {
+  SdSymbol x = t->c->variables[t->slots[0].eq_var].symbol;
+  Text known[LR_OUTSIDE_KNOWN];
+  uint32_t nk = 0;
+  if (!passing_texts(self, x, known, &nk) || nk == 0) return;
+  if (failing_outside(self, x, known, nk) < LR_OUTSIDE_NEW) return;
+  qsort(known, nk, sizeof(Text), by_text);
+  const char *vals[LR_OUTSIDE_KNOWN];
+  uint32_t lens[LR_OUTSIDE_KNOWN];
+  for (uint32_t i = 0; i < nk; i++) vals[i] = known[i].s, lens[i] = known[i].len;
+  char *text = values_text(t, vals, lens, nk, true);
+  if (!text) return;
+  lr_use_atom(self, lr_add_atom(self, t->pattern, text, NULL)); /* takes text */
 }
 
 void lr_sets(SdLearner *self) {
@@ -154,8 +246,9 @@ void lr_sets(SdLearner *self) {
   for (uint32_t lo = 0, hi; lo < vals.size; lo = hi) {
     uint32_t templ = self->atoms.items[vals.items[lo]].templ;
     for (hi = lo; hi < vals.size && self->atoms.items[vals.items[hi]].templ == templ; hi++) {}
-    if (hi - lo < 2) continue;
     const LrTemplate *t = self->templates.items[templ];
+    outside_atom(self, t);
+    if (hi - lo < 2) continue;
     for (uint32_t pi = 0; pi <= np; pi++) {
       const uint64_t *r = NULL;
       uint32_t ratom = LR_NONE;

@@ -246,3 +246,13 @@ void sd_hash_set_free(SdHashSet *self) {
   self->slots = NULL;
   self->capacity = self->count = 0;
 }
+
+long long sd_numeral_value(const char *text, size_t len) {
+  if (!len || len > 17) return -1;
+  long long v = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] < '0' || text[i] > '9') return -1;
+    v = v * 10 + (text[i] - '0');
+  }
+  return v;
+}

@@ -63,6 +63,9 @@ uint32_t sd_rng_below(SdRng *self, uint32_t n); /* uniform in [0, n); n > 0 */
 double sd_rng_unit(SdRng *self);                 /* uniform in [0, 1) */
 
 /* Line and column (1-based, columns count bytes) of a byte offset. */
+/* The value of an unsigned decimal numeral of 1 to 17 digits, or -1. */
+long long sd_numeral_value(const char *text, size_t len);
+
 void sd_line_col(const char *text, size_t len, size_t offset, int *line, int *col);
 
 #endif
