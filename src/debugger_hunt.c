@@ -1800,6 +1800,9 @@ static bool outside_sets(const SdConstraint *c, const SdFormula *f, Outside *out
       return true;
     }
   }
+  /* only where it claims failure: under and, or and exists (a `not`
+     under a forall says every element differs: decagrid's "no zero") */
+  if (f->kind != SD_F_AND && f->kind != SD_F_OR && f->kind != SD_F_EXISTS) return *n > 0;
   for (uint32_t i = 0; i < f->child_count; i++) outside_sets(c, f->children[i], out, n, max);
   return *n > 0;
 }
