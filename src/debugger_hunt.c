@@ -1905,13 +1905,37 @@ void dbg_outside_probes(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   sd_hash_set_free(&made);
 }
 
+typedef struct Labelled {
+  const Debugger *d;
+  SdSymbol symbol;
+} Labelled;
+
+/* Is text an element of the symbol in some input run? */
+static bool text_labelled(void *ctx, const char *text, size_t length) {
+  const Labelled *l = ctx;
+  for (uint32_t i = 0; i < l->d->evidence.size; i++) {
+    const SdTree *t = l->d->evidence.items[i].tree;
+    for (uint32_t j = 0; j < t->by_symbol_count[l->symbol]; j++) {
+      uint32_t len;
+      const char *x = sd_node_text(t, t->nodes[t->by_symbol[l->symbol][j]], &len);
+      if (len == length && !memcmp(x, text, len)) return true;
+    }
+  }
+  return false;
+}
+
+/* Complete: the nonterminal has at most OUTSIDE_ENUMERABLE texts, and each
+ * was run in some input (the probes run them all at once; a cause taken
+ * another way may not have met them). */
 bool dbg_outside_complete(const Debugger *d, const SdConstraint *diagnosis, SdSymbol *symbol) {
   Outside sets[4];
   uint32_t ns = 0;
   outside_sets(diagnosis, diagnosis->root, sets, &ns, 4);
   for (uint32_t r = 0; r < ns; r++) {
     uint64_t count;
-    if (!sd_grammar_count_derivations(d->grammar, sets[r].symbol, OUTSIDE_ENUMERABLE, &count)) {
+    Labelled l = {d, sets[r].symbol};
+    if (!sd_grammar_count_derivations(d->grammar, sets[r].symbol, OUTSIDE_ENUMERABLE, &count) ||
+        !sd_grammar_each_text(d->grammar, sets[r].symbol, OUTSIDE_ENUMERABLE, text_labelled, &l)) {
       *symbol = sets[r].symbol;
       return false;
     }
