@@ -1439,9 +1439,7 @@ enum { OUTSIDE_PROBES = 24, OUTSIDE_ROUNDS = 3 };
 static int probe_outside(CauseSearch *s, const SdConstraint *cause) {
   Debugger *d = s->d;
   TreeList batch = {0};
-  dbg_outside_probes(d, cause, &batch);
-  for (uint32_t i = OUTSIDE_PROBES; i < batch.size; i++) sd_tree_free(batch.items[i]);
-  if (batch.size > OUTSIDE_PROBES) batch.size = OUTSIDE_PROBES;
+  dbg_outside_probes(d, cause, &batch, OUTSIDE_PROBES);
   if (!batch.size) {
     array_free(&batch);
     return 0;

@@ -1880,7 +1880,7 @@ static void outside_candidates(Debugger *d, Candidates *k) {
   sd_grammar_each_text(d->grammar, x, OUTSIDE_CANDIDATES, add_candidate, k);
 }
 
-void dbg_outside_probes(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+void dbg_outside_probes(Debugger *d, const SdConstraint *diagnosis, TreeList *out, uint32_t max) {
   Outside sets[4];
   uint32_t ns = 0;
   outside_sets(diagnosis, diagnosis->root, sets, &ns, 4);
@@ -1896,7 +1896,7 @@ void dbg_outside_probes(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
     Candidates k = {.set = &sets[r]};
     outside_candidates(d, &k);
     for (uint32_t i = 0; i < k.n; i++) {
-      SdTree *t = retext(d, base, node, k.texts[i], (uint32_t)strlen(k.texts[i]));
+      SdTree *t = out->size < max ? retext(d, base, node, k.texts[i], (uint32_t)strlen(k.texts[i])) : NULL;
       if (t && keep(d, diagnosis, true, &made, t)) array_push(out, t);
       else sd_tree_free(t);
       free(k.texts[i]);

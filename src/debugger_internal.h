@@ -229,8 +229,9 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only);
 bool dbg_outside_complete(const Debugger *d, const SdConstraint *c, SdSymbol *symbol);
 /* For each nonterminal c states the texts of under a `not`: a passing
  * input with one element of it given another text, inside c, into out
- * (the members' neighbours first; every text where it has few). */
-void dbg_outside_probes(Debugger *d, const SdConstraint *c, TreeList *out);
+ * (the members' neighbours first; every text where it has few), until out
+ * holds max. */
+void dbg_outside_probes(Debugger *d, const SdConstraint *c, TreeList *out, uint32_t max);
 /* After boundaries were pinned since the last hunt around the same
  * diagnosis: its passing inputs with a pinned boundary's failing element
  * copied in, another context first (the part of the hunt that needs the
