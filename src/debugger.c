@@ -722,13 +722,6 @@ static int widen_causes(Debugger *d) {
   return 1;
 }
 
-/* Does c hold on some labelled passing input? */
-static bool holds_on_passing(const Debugger *d, const SdConstraint *c) {
-  for (uint32_t k = 0; k < d->passing.size; k++)
-    if (sd_constraint_eval(c, d->evidence.items[d->passing.items[k]].tree, NULL)) return true;
-  return false;
-}
-
 /* Causes that hold on a passing input are not causes: drop them (the
  * failures they explained are learned again, with the passing inputs as
  * evidence against them). Returns how many were dropped. */
@@ -736,7 +729,7 @@ static uint32_t drop_imprecise_causes(Debugger *d) {
   uint32_t dropped = 0;
   for (uint32_t i = 0; i < d->causes.size;) {
     DbgCause *c = &d->causes.items[i];
-    if (!holds_on_passing(d, c->constraint)) {
+    if (!dbg_holds_on_passing(d, c->constraint)) {
       i++;
       continue;
     }
@@ -761,7 +754,7 @@ static void drop_contradicted_causes(Debugger *d) {
   uint32_t kept = 0;
   for (uint32_t i = 0; i < d->causes.size; i++) {
     DbgCause *c = &d->causes.items[i];
-    if (!holds_on_passing(d, c->constraint)) {
+    if (!dbg_holds_on_passing(d, c->constraint)) {
       d->causes.items[kept++] = *c;
       continue;
     }

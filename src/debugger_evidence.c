@@ -468,6 +468,12 @@ bool dbg_cause_holds(const Debugger *d, const SdTree *t) {
   return false;
 }
 
+bool dbg_holds_on_passing(const Debugger *d, const SdConstraint *c) {
+  for (uint32_t k = 0; k < d->passing.size; k++)
+    if (sd_constraint_eval(c, d->evidence.items[d->passing.items[k]].tree, NULL)) return true;
+  return false;
+}
+
 bool dbg_explained(const Debugger *d, uint32_t i) { return dbg_cause_holds(d, d->evidence.items[i].tree); }
 
 void dbg_unexplained(const Debugger *d, IndexList *out) {

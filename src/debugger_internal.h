@@ -170,6 +170,8 @@ uint32_t dbg_generate(Debugger *d, const SdConstraint *c, SdTree *const *seeds, 
 int dbg_gather_initial(Debugger *d);
 /* Does a cause found so far hold on t? */
 bool dbg_cause_holds(const Debugger *d, const SdTree *t);
+/* Does c hold on some labelled passing input? */
+bool dbg_holds_on_passing(const Debugger *d, const SdConstraint *c);
 /* Is evidence i explained by some cause found so far? */
 bool dbg_explained(const Debugger *d, uint32_t i);
 /* Failing inputs no cause explains. */
