@@ -1851,16 +1851,22 @@ static void note_partners(Pin *p, const Measure *all, uint32_t n_all, const SdTr
   }
 }
 
-/* A threshold moved to one context's boundary that then holds on a passing
- * input is that context's own: framenc at seed 1 pinned `len > 281` in a
- * base64 frame, whose program boundary is 192, while raw frames pass up to
- * 256; the cause moved to 192 was dropped, and with it the raw frames'
- * failures. Such a move is held back (the first one, with its boundaries
- * undone) while other contexts are tried; it is taken only when no other
- * context pins the measure at all. */
-static void hold_back_move(DbgCause *c, uint32_t boundaries_before, SdConstraint **moved, SdConstraint **held_back) {
+/* A boundary one context moves may be that context's own: framenc at seed
+ * 1 pinned `len > 281` in a base64 frame, whose program boundary is 192,
+ * while raw frames pass up to 256; the cause moved to 192 held on a passing
+ * input and was dropped, and with it the raw frames' failures. So while
+ * the cause itself holds on no passing input, a move that would (or a
+ * disagreement with no move, which sends the cause back to the learner) is
+ * held back, the first one with its boundaries undone, and other contexts
+ * are tried: one that agrees pins the cause as it is (the first context's
+ * failures below its threshold are another cause's), one that moves it
+ * consistently moves it. The held-back result stands when no other
+ * context pins the measure, or when the cause meanwhile holds on a passing
+ * input. */
+static void hold_back_move(DbgCause *c, uint32_t boundaries_before, SdConstraint **moved, SdConstraint **held_back,
+                           bool *held) {
   while (c->boundaries.size > boundaries_before) dbg_boundary_free(&c->boundaries.items[--c->boundaries.size]);
-  if (!*held_back) *held_back = *moved;
+  if (!*held) *held_back = *moved, *held = true;
   else sd_constraint_free(*moved);
   *moved = NULL;
 }
@@ -1868,6 +1874,7 @@ static void hold_back_move(DbgCause *c, uint32_t boundaries_before, SdConstraint
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure *all, uint32_t n_all,
                              SdConstraint **moved) {
   SdConstraint *held_back = NULL;
+  bool held = false;
   SdArena scratch = {0};
   Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch, .real_digits = REAL_DIGITS,
            .all = all, .n_all = n_all};
@@ -1900,16 +1907,21 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
       PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
       p.product = false;
       sd_tree_free(unit);
-      if (r == PIN_MOVED && *moved && dbg_holds_on_passing(d, *moved)) {
-        hold_back_move(c, boundaries_before, moved, &held_back);
+      if (r == PIN_MOVED && (!*moved || dbg_holds_on_passing(d, *moved)) &&
+          !dbg_holds_on_passing(d, c->constraint)) {
+        hold_back_move(c, boundaries_before, moved, &held_back, &held);
         continue;
       }
       if (r == PIN_MOVED) result = PIN_MOVED;
       else if (r == PIN_OK) result = PIN_OK, agreed++;
     }
   sd_arena_free(&scratch);
-  if (held_back && result != PIN_FAILED) sd_constraint_free(held_back);
-  else if (held_back) *moved = held_back, result = PIN_MOVED;
+  if (held && (result == PIN_FAILED || dbg_holds_on_passing(d, c->constraint))) {
+    sd_constraint_free(*moved);
+    *moved = held_back, result = PIN_MOVED;
+  } else {
+    sd_constraint_free(held_back);
+  }
   if (result == PIN_FAILED) {
     add_note(c, m, "no failing input could be varied across the boundary");
     c->boundaries.items[c->boundaries.size - 1].unvaried = true;
