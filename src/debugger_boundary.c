@@ -24,6 +24,11 @@
 
 enum { MAX_MEASURES = 8, MAX_STEPS = 96, MAX_NODES_TRIED = 6, MAX_INPUTS_TRIED = 6, MIN_CONTEXTS = 2,
        MAX_LENGTH = 1 << 16 };
+/* Failing inputs passed over because no value of the measure across the
+ * boundary derives there (`at + count > len` with the count alone above the
+ * length: no position crosses; hunkpast at seed 1, where the newest failing
+ * inputs were the count's boundary witnesses), before they count as tried. */
+enum { MAX_CONTEXTS_SCANNED = 24 };
 /* Decimal values (str.to.real) are searched in steps of 10^-REAL_DIGITS. */
 enum { REAL_DIGITS = 6 };
 enum { M_VALUE, M_LENGTH, M_REAL };
@@ -61,6 +66,7 @@ typedef struct Pin {
                              witness itself (real_gap): the cause is moved to `>= fail` */
   bool inclusive_above;   /* ... failing values above it (else `<= fail`) */
   uint64_t varied_bytes;  /* of the texts varied by evaluation so far (PREDICT_BYTES) */
+  uint32_t experiments;   /* inputs run (or answered from the cache) so far */
   SdInt partners[MAX_MEASURES]; /* the other measures' values in the input varied */
   uint32_t partner_count;
   /* pinned on a product's value (product_pin): v is the product, written as
@@ -399,6 +405,7 @@ static int predict(Pin *p, SdInt v) {
  * boundary's: its evidence index, UINT32_MAX on a harness error. */
 static uint32_t run_boundary(Pin *p, SdTree *t) {
   p->d->origin = ORIGIN_BOUNDARY;
+  p->experiments++;
   uint64_t before = dbg_runs_so_far(p->d);
   uint32_t i = dbg_run_one(p->d, t);
   p->d->boundary_runs += dbg_runs_so_far(p->d) - before;
@@ -1878,7 +1885,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
   SdArena scratch = {0};
   Pin p = {.d = d, .cause = c->constraint, .m = m, .scratch = &scratch, .real_digits = REAL_DIGITS,
            .all = all, .n_all = n_all};
-  uint32_t inputs = 0, agreed = 0;
+  uint32_t inputs = 0, agreed = 0, scanned = 0;
   int32_t partner = m->kind == M_VALUE ? product_partner(c->constraint->root, m) : -1;
   PinResult result = PIN_FAILED;
   uint32_t n = d->failing.size;
@@ -1902,11 +1909,14 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
         if (!unit && !product_pin(&p, c->constraint, t, m, partner, &bound)) continue;
         if (unit) t = unit, p.base_index = UINT32_MAX;
       }
-      inputs++;
-      uint32_t boundaries_before = c->boundaries.size;
+      uint32_t boundaries_before = c->boundaries.size, experiments_before = p.experiments;
       PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
       p.product = false;
       sd_tree_free(unit);
+      /* a context where no value across the boundary derives ran nothing:
+         it does not count (up to MAX_CONTEXTS_SCANNED of them) */
+      if (r == PIN_FAILED && p.experiments == experiments_before && ++scanned < MAX_CONTEXTS_SCANNED) continue;
+      inputs++;
       if (r == PIN_MOVED && (!*moved || dbg_holds_on_passing(d, *moved)) &&
           !dbg_holds_on_passing(d, c->constraint)) {
         hold_back_move(c, boundaries_before, moved, &held_back, &held);
