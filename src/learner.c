@@ -1996,7 +1996,26 @@ static bool bound_form(const LrTemplate *t, LrLinear *lin, bool *ratio) {
 }
 
 /* Sorts *l and drops repeats. */
+static int cmp_i64(const void *a, const void *b);
+
+/* Sorted without repeats. Small values (nearly always) are sorted as
+ * int64_t: qsort moving 32-byte SdInts through a comparison function was
+ * 9% of the expression example's CPU. */
 static void sort_unique(IntList *l) {
+  bool small = true;
+  for (uint32_t i = 0; i < l->size && small; i++) small = !l->items[i].big;
+  if (small && l->size > 1) {
+    int64_t *v = sd_xmalloc(l->size * sizeof *v);
+    for (uint32_t i = 0; i < l->size; i++) v[i] = l->items[i].small;
+    qsort(v, l->size, sizeof *v, cmp_i64);
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < l->size; i++)
+      if (!kept || v[i] != v[kept - 1]) v[kept++] = v[i];
+    for (uint32_t i = 0; i < kept; i++) l->items[i] = sd_int_small(v[i]);
+    l->size = kept;
+    free(v);
+    return;
+  }
   if (l->size) qsort(l->items, l->size, sizeof *l->items, cmp_int);
   uint32_t kept = 0;
   for (uint32_t i = 0; i < l->size; i++)

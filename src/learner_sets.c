@@ -203,7 +203,11 @@ static void outside_atom(SdLearner *self, const LrTemplate *t) {
   SdSymbol x = t->c->variables[t->slots[0].eq_var].symbol;
   Text known[LR_OUTSIDE_KNOWN];
   uint32_t nk = 0;
-  if (!passing_texts(self, x, known, &nk) || nk == 0) return;
+  /* one text in every passing input is no set the program knows: a length
+     field that passes only as "0" beside an empty body (bodylen, recsize at
+     seeds 1-2: `<num> != "0" or <bch> exists` stood for the length that
+     differs); the negated equality says that much where the data asks */
+  if (!passing_texts(self, x, known, &nk) || nk < 2) return;
   if (failing_outside(self, x, known, nk) < LR_OUTSIDE_NEW) return;
   qsort(known, nk, sizeof(Text), by_text);
   const char *vals[LR_OUTSIDE_KNOWN];
