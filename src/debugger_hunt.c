@@ -676,6 +676,27 @@ static bool numeral_node(const SdTree *t, const SdNode *node) {
  * part <units> of a <percent> "12.80": a cause about the part pinned on 12
  * and 13 says nothing of 12.80 either), set to the texts between the
  * boundary's witnesses, as far as each derives them. */
+/* The digits before the point (or all) of a numeral, its sign aside. */
+static uint32_t integer_width(const char *text, uint32_t len) {
+  uint32_t i = len && (text[0] == '-' || text[0] == '+') ? 1 : 0, w = 0;
+  while (i + w < len && text[i + w] >= '0' && text[i + w] <= '9') w++;
+  return w;
+}
+
+/* text with its integer part zero-padded to width digits (a new string):
+ * "0.5" as "00.5" for a seconds field written with two digits, which
+ * derives only so (isotime24 at seed 2 confirmed `minute + second > 0`,
+ * reading "00.5" as 0, when no text between its witnesses derived). */
+static char *zero_padded(const char *text, uint32_t width) {
+  uint32_t len = (uint32_t)strlen(text), sign = text[0] == '-' ? 1 : 0, w = integer_width(text, len);
+  uint32_t pad = w < width ? width - w : 0;
+  char *out = sd_xmalloc(len + pad + 1);
+  memcpy(out, text, sign);
+  memset(out + sign, '0', pad);
+  memcpy(out + sign + pad, text + sign, len - sign + 1);
+  return out;
+}
+
 static void fractions_of(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *elem,
                          const DbgBoundary *bd, uint32_t cause, SdHashSet *made, TreeList *out) {
   char *texts[9];
@@ -683,7 +704,14 @@ static void fractions_of(Debugger *d, const SdConstraint *diagnosis, const SdTre
   between_texts(bd, texts, &n);
   for (const SdNode *node = elem; node && numeral_node(base, node); node = node->parent)
     for (uint32_t i = 0; i < n; i++) {
+      uint32_t len;
+      const char *own = sd_node_text(base, node, &len);
       SdTree *t = retext(d, base, node, texts[i], (uint32_t)strlen(texts[i]));
+      if (!t && integer_width(own, len) > 1) { /* written with leading zeros */
+        char *padded = zero_padded(texts[i], integer_width(own, len));
+        t = retext(d, base, node, padded, (uint32_t)strlen(padded));
+        free(padded);
+      }
       if (!t) continue;
       if (keep(d, diagnosis, false, made, t)) {
         array_push(out, t);
