@@ -1669,37 +1669,68 @@ static bool lacks_needle(const SdConstraint *self, const SdTree *tree) {
   return lit->length > n || !memmem(text, n, lit->text, lit->length);
 }
 
+static void ev_begin(Ev *e, const SdConstraint *self, const SdTree *tree, const SdNode **local) {
+  memset(e, 0, sizeof *e);
+  e->ascii = -1;
+  e->c = self;
+  e->t = tree;
+  uint32_t n = self->variable_count;
+  e->bind = n <= 16 ? local : sd_xmalloc(n * sizeof(SdNode *));
+  for (uint32_t i = 0; i < n; i++)
+    e->bind[i] = self->variables[i].symbol == -1 ? tree->root : NULL;
+}
+
+/* Frees what the evaluation made; false where it was cut (a stop). */
+static bool ev_end(Ev *e, const SdNode **local) {
+  bool whole = !e->cut;
+  if (e->cut) sd_stop_note_cut();
+  if (e->bind != local) free(e->bind);
+  free(e->num);
+  array_free(&e->frames);
+  sd_arena_free(&e->scratch);
+  sd_re_ctx_free(e->re);
+  return whole;
+}
+
 bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness) {
   if (tree->root && self->root && lacks_needle(self, tree)) {
     if (witness)
       for (uint32_t i = 0; i < self->variable_count; i++) witness[i] = NULL;
     return false;
   }
-  Ev e = {.ascii = -1};
-  e.c = self;
-  e.t = tree;
+  Ev e;
   const SdNode *local[16];
-  uint32_t n = self->variable_count;
-  e.bind = n <= 16 ? local : sd_xmalloc(n * sizeof(SdNode *));
-  for (uint32_t i = 0; i < n; i++)
-    e.bind[i] = self->variables[i].symbol == -1 ? tree->root : NULL;
+  ev_begin(&e, self, tree, local);
   e.witness = witness != NULL;
   bool r = tree->root && self->root && eval_formula(&e, self->root, false);
-  if (e.cut) {
-    r = false;
-    sd_stop_note_cut();
-  }
+  if (e.cut) r = false;
   if (witness) {
-    for (uint32_t i = 0; i < n; i++) witness[i] = NULL;
+    for (uint32_t i = 0; i < self->variable_count; i++) witness[i] = NULL;
     for (const SdFormula *f = self->root; r && f && f->kind == SD_F_EXISTS; f = f->children[0])
       witness[f->var] = e.bind[f->var];
   }
-  if (e.bind != local) free(e.bind);
-  free(e.num);
-  array_free(&e.frames);
-  sd_arena_free(&e.scratch);
-  sd_re_ctx_free(e.re);
+  ev_end(&e, local);
   return r;
+}
+
+uint32_t sd_constraint_violations(const SdConstraint *self, const SdTree *tree, uint32_t cap) {
+  const SdFormula *f = self->root;
+  bool over_input = f && f->kind == SD_F_FORALL && (f->in_var < 0 || self->variables[f->in_var].symbol == -1);
+  if (!tree->root || !over_input) return sd_constraint_eval(self, tree, NULL) ? 0 : 1;
+  Ev e;
+  const SdNode *local[16];
+  ev_begin(&e, self, tree, local);
+  SdSymbol s = self->variables[f->var].symbol;
+  uint32_t count, first = sd_tree_range(tree, s, tree->root, &count), bad = 0;
+  for (uint32_t k = 0; k < count && bad < cap && !e.cut; k++) {
+    if ((e.polls++ & 255) == 0 && sd_stop_cutting()) e.cut = true;
+    const SdNode *node = tree->nodes[tree->by_symbol[s][first + k]];
+    e.bind[f->var] = node;
+    if (f->match && !sd_match_node(f->match, tree, node, e.bind)) continue; /* not in range */
+    if (!eval_formula(&e, f->children[0], false)) bad++;
+  }
+  if (!ev_end(&e, local) && !bad) bad = 1; /* cut: not known to hold */
+  return bad;
 }
 
 int sd_term_eval_const(const SdConstraint *c, const SdTerm *t) {

@@ -7,8 +7,10 @@
  * a node that violates it (the witness of its negation, an exists); for any
  * other conjunct, a node of a nonterminal it quantifies over, or, when the
  * tree has none, a random node that may grow one. A step is kept when no
- * more conjuncts fail than before (steps sideways cross plateaus) and undone
- * otherwise. A third of the steps, where the conjunct is about two or more
+ * more conjuncts fail than before and, as many failing, no more nodes
+ * fail the failing foralls (sd_constraint_violations; steps sideways cross
+ * plateaus) and undone otherwise: every <term> at least 6 bytes long is
+ * met term by term, where a term made longer may hold a short one. A third of the steps, where the conjunct is about two or more
  * nodes, copy instead: the node gets another such node's text, as it is or
  * a step away (a leading zero added or dropped, the value one up or down,
  * a byte more or less), parsed as its own nonterminal. Relations between
@@ -314,14 +316,30 @@ void sd_search_free(SdSearch *self) {
   free(self);
 }
 
-/* The conjuncts that fail on t: their count, and one of them at random. */
-static uint32_t failing(SdSearch *self, const SdTree *t, uint32_t *pick) {
-  uint32_t n = 0;
+/* How far t is from the constraint: the conjuncts that fail on it, and
+ * below that, the nodes at which its failing foralls fail (a forall over
+ * every <term> is met one term at a time, where the number of failing
+ * conjuncts stays 1 throughout). */
+typedef struct Score {
+  uint32_t fails, violations;
+} Score;
+enum { VIOLATIONS_CAP = 64 };
+
+static bool better_or_equal(Score a, Score b) {
+  return a.fails < b.fails || (a.fails == b.fails && a.violations <= b.violations);
+}
+
+/* t's score, and one failing conjunct at random into *pick. */
+static Score failing(SdSearch *self, const SdTree *t, uint32_t *pick) {
+  Score sc = {0, 0};
   for (uint32_t i = 0; i < self->count; i++) {
-    if (sd_constraint_eval(self->conjuncts[i].c, t, NULL)) continue;
-    if (sd_rng_below(self->rng, ++n) == 0) *pick = i; /* reservoir: uniform among the failing */
+    const Conjunct *x = &self->conjuncts[i];
+    uint32_t v = x->violation ? sd_constraint_violations(x->c, t, VIOLATIONS_CAP) : !sd_constraint_eval(x->c, t, NULL);
+    if (!v) continue;
+    sc.violations += v;
+    if (sd_rng_below(self->rng, ++sc.fails) == 0) *pick = i; /* reservoir: uniform among the failing */
   }
-  return n;
+  return sc;
 }
 
 /* A node of t the failing conjunct x is about (NULL: none). */
@@ -702,8 +720,8 @@ SdTree *sd_search_boundary(SdSearch *self, const SdTree *t) {
 
 SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps) {
   uint32_t pick = 0;
-  uint32_t fails = failing(self, t, &pick);
-  for (uint32_t step = 0; step < steps && fails; step++) {
+  Score sc = failing(self, t, &pick);
+  for (uint32_t step = 0; step < steps && sc.fails; step++) {
     SdTree *next = sd_tree_clone(t);
     SdNode *node = target(self, next, &self->conjuncts[pick]);
     if (!node) {
@@ -721,18 +739,18 @@ SdTree *sd_search_walk(SdSearch *self, SdTree *t, uint32_t steps) {
       sd_tree_replace(next, node, sd_fuzz_node(self->fuzzer, next, node->symbol, size));
     }
     uint32_t next_pick = 0;
-    uint32_t next_fails = failing(self, next, &next_pick);
-    if (next_fails <= fails) {
+    Score next_sc = failing(self, next, &next_pick);
+    if (better_or_equal(next_sc, sc)) {
       sd_tree_free(t);
       t = next;
-      fails = next_fails;
+      sc = next_sc;
       pick = next_pick;
     } else {
       sd_tree_free(next);
       failing(self, t, &pick); /* another failing conjunct, perhaps */
     }
   }
-  if (fails) {
+  if (sc.fails) {
     sd_tree_free(t);
     return NULL;
   }

@@ -277,6 +277,11 @@ SD_API SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t
  * it must have room for self->variable_count entries. */
 SD_API bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness);
 
+/* How far the tree is from satisfying self, for local search: where self
+ * is a forall over the input's nodes, the number of nodes at which its body
+ * fails (at most cap); otherwise 0 where self holds, 1 where not. */
+SD_API uint32_t sd_constraint_violations(const SdConstraint *self, const SdTree *tree, uint32_t cap);
+
 /* Nonterminals the constraint quantifies over (each once, in order of first
  * appearance); returns the count, writes up to max. */
 SD_API uint32_t sd_constraint_symbols(const SdConstraint *self, SdSymbol *out, uint32_t max);

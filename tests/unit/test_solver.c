@@ -13,6 +13,7 @@
 #include "semdbg/parser.h"
 #include "semdbg/solver.h"
 #include "semdbg/stop.h"
+#include "lengths.h"
 #include "solver_internal.h"
 #include "test.h"
 #include "util.h"
@@ -684,6 +685,66 @@ static void send_sigint(int sig) {
  * SIGINT over during a check (the query ends "interrupted from keyboard")
  * and the diagnosis went on after Ctrl-C. The query (a^3 + b^3 = c^3 over
  * integers above 1) runs until its rlimit; the signal comes 50 ms in. */
+/* A forall over a recursive nonterminal (every <term>, the terms inside
+ * terms included, at least 6 bytes long): a node made long enough may hold
+ * a short one, so the walk counts the nodes that fail and keeps steps that
+ * do not add to them. And the count itself. */
+static void test_search_nested_forall(void) {
+  SdGrammar *g = grammar_file("grammars/expression.bnf");
+  CHECK(g != NULL);
+  if (!g) return;
+  const char *texts[] = {
+      "forall <term> t: str.len(t) >= 6",
+      "forall <factor> f: str.len(f) >= 4",
+  };
+  SdFuzzerOptions fo = {.seed = 5, .max_size = 120};
+  SdFuzzer *fz = sd_fuzzer_new(g, &fo);
+  SdParser *parser = sd_parser_new(g);
+  SdLengths *lengths = sd_lengths_new(g, 256);
+  SdRng rng;
+  sd_rng_seed(&rng, 5);
+  for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+    SdConstraintError e = {0};
+    SdConstraint *c = sd_constraint_parse(g, texts[k], strlen(texts[k]), &e);
+    free(e.message);
+    CHECK(c != NULL);
+    if (!c) continue;
+    SdConstraint *nnf = sd_constraint_nnf(c);
+    SdSearch *sr = sd_search_new(g, fz, parser, &rng, lengths, nnf, 16);
+    uint32_t met = 0, wrong = 0;
+    for (int i = 0; i < 20; i++) {
+      SdTree *t = sd_search_walk(sr, sd_fuzz_tree(fz, -1), 40);
+      if (t) met++, wrong += !sd_constraint_eval(c, t, NULL);
+      sd_tree_free(t);
+    }
+    if (met < 10) fprintf(stderr, "  %s: met by %u of 20 walks\n", texts[k], met);
+    CHECK(met >= 10);
+    CHECK(wrong == 0);
+    sd_search_free(sr);
+    sd_constraint_free(nnf);
+    sd_constraint_free(c);
+  }
+  /* "1 * 2 / 456789": terms "1", "1 * 2" and the whole; two under 6 bytes */
+  SdConstraintError e = {0};
+  SdConstraint *c = sd_constraint_parse(g, texts[0], strlen(texts[0]), &e);
+  free(e.message);
+  SdParseError pe = {0};
+  const char *in = "1 * 2 / 456789";
+  SdTree *t = sd_parse(parser, -1, in, strlen(in), &pe);
+  free(pe.message);
+  CHECK(c && t);
+  if (c && t) {
+    CHECK(sd_constraint_violations(c, t, 64) == 2);
+    CHECK(sd_constraint_violations(c, t, 1) == 1);
+  }
+  sd_tree_free(t);
+  sd_constraint_free(c);
+  sd_lengths_free(lengths);
+  sd_parser_free(parser);
+  sd_fuzzer_free(fz);
+  sd_grammar_free(g);
+}
+
 static void test_sigint_during_check(void) {
   struct sigaction old_int;
   sigaction(SIGINT, NULL, &old_int);
@@ -737,6 +798,7 @@ int main(void) {
   RUN(test_search_walk);
   RUN(test_search_copies);
   RUN(test_search_grafts);
+  RUN(test_search_nested_forall);
   RUN(test_sigint_during_check);
   return test_report();
 }
