@@ -270,6 +270,13 @@ enum { VARIETY_SHARE = 4 };       /* of the rlimit, per query once Z3 has made a
    seed 1 (with Z3's simple solver) models took at most 134,000; the
    expression example's first such query ran out at 408,000 after 1.4 s. */
 enum { CHEAP_RLIMIT = 60000 };
+/* per query where fuzzing and the search made some inputs but under half:
+   until session 43 such calls kept the whole rlimit, for indentwidth's
+   models at 236,000 and 354,000 (one in six made, session 36), which now
+   take about 300; the expression example's attack on `before(a, b) and
+   str.to.int(a) >= str.to.int(b)` over <expr>s, one of four made, ran out
+   at 400,000 (0.2-0.6 s, a third of its own CPU at seed 1). */
+enum { PARTIAL_RLIMIT = 120000 };
 /* Inputs fuzzing and the search may hold back in a call for a projection
    produced already (held_back): this many per input asked, and more. */
 enum { HELD_BACK_PER_INPUT = 2, HELD_BACK_EXTRA = 4 };
@@ -1828,6 +1835,9 @@ uint32_t sd_solver_generate(SdSolver *self, const SdConstraint *c, SdTree *const
          values and variety, and only while cheap */
       sd_z3_set_rlimit(gen.z, gen.rlimit < CHEAP_RLIMIT ? gen.rlimit : CHEAP_RLIMIT);
       if (gen.produced >= fuzz_target && gen.z3_budget > 4) gen.z3_budget = 4;
+    } else if (made) {
+      /* some made: the constraint holds somewhere, and Z3 adds to them */
+      sd_z3_set_rlimit(gen.z, gen.rlimit < PARTIAL_RLIMIT ? gen.rlimit : PARTIAL_RLIMIT);
     }
     if (gen.produced == 0 && proven_unsat(&gen)) gen.unsat = true;
     uint32_t failures = 0;
