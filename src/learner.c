@@ -1360,8 +1360,7 @@ static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSl
  * and its kind: a real bound is written as a decimal, probe_real) and the
  * operator of its atom (a point's `=` read as an ordering, flip_as);
  * another slot may hold a text while the first is probed. */
-static bool template_holds(SdLearner *self, LrTemplate *t, uint32_t input) {
-  if (!self->memo) return lr_eval(self, t->c, input);
+static uint64_t template_key(const LrTemplate *t) {
   uint64_t h = t->text_hash;
   for (uint32_t i = 0; i < t->slot_count; i++) {
     const LrSlot *s = &t->slots[i];
@@ -1370,7 +1369,12 @@ static bool template_holds(SdLearner *self, LrTemplate *t, uint32_t input) {
     h = sd_hash_bytes(s->term->text, s->term->length, h ^ (0x510 + i));
     h = sd_hash_bytes(ops, sizeof ops, h);
   }
-  return memo_eval(self, t->c, lr_memo_record(self->memo, h), input);
+  return h;
+}
+
+static bool template_holds(SdLearner *self, LrTemplate *t, uint32_t input) {
+  if (!self->memo) return lr_eval(self, t->c, input);
+  return memo_eval(self, t->c, lr_memo_record(self->memo, template_key(t)), input);
 }
 
 static bool probe_text(SdLearner *self, LrTemplate *t, const char *k, uint32_t len,
@@ -2102,7 +2106,24 @@ static bool valued_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *
 
 static LrFlip probed_flip(SdLearner *self, LrTemplate *t, uint32_t input);
 
+static LrFlip computed_flip(SdLearner *self, LrTemplate *t, uint32_t input);
+
+/* Where the truth of the template flips for one input: from the memo
+ * when the learners share one (a later learner asks for the same bounds
+ * over the same trees: the threshold search was a fifth of the expression
+ * example's learning, most of it repeated), else computed. */
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
+  if (!self->memo) return computed_flip(self, t, input);
+  uint32_t record = lr_memo_flip_record(self->memo, sd_hash_bytes("flip", 4, template_key(t)));
+  uint32_t tree = lr_memo_tree(self->memo, self->inputs.items[input]);
+  LrFlip f;
+  if (record != LR_MEMO_NONE && lr_memo_flip(self->memo, record, tree, &f)) return f;
+  f = computed_flip(self, t, input);
+  if (record != LR_MEMO_NONE) lr_memo_set_flip(self->memo, record, tree, &f);
+  return f;
+}
+
+static LrFlip computed_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
   LrFlip f = {0};
   if (real_template(t)) {
     closed_flip_real(self, t, input, &f);

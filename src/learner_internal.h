@@ -106,6 +106,13 @@ typedef struct LrFlip {
 
 typedef Array(LrFlip) LrFlipList;
 
+/* learner_memo.c: flips shared by the learners of a diagnosis, under a
+   template's key (what decides them, as for truths); a copy of big is
+   made either way */
+uint32_t lr_memo_flip_record(SdLearnerMemo *self, uint64_t key); /* LR_MEMO_NONE: full */
+bool lr_memo_flip(const SdLearnerMemo *self, uint32_t record, uint32_t tree, LrFlip *out);
+void lr_memo_set_flip(SdLearnerMemo *self, uint32_t record, uint32_t tree, const LrFlip *f);
+
 /* The flips of a bound_per_text template with one text written in. */
 typedef struct LrTextFlips {
   char *text;

@@ -36,12 +36,22 @@ typedef struct Table {
   uint32_t capacity, count;
 } Table;
 
+/* The flips of one template's bound (learner.c find_flip), per tree id;
+ * kind -1 where not known yet. */
+typedef struct FlipRecord {
+  LrFlip *flips;
+  uint32_t count;
+} FlipRecord;
+
 struct SdLearnerMemo {
   Table trees;   /* tree address -> tree id */
   Table records; /* key -> index in records */
   Record *recs;
   uint32_t rec_count, rec_cap;
-  uint64_t words; /* in all records */
+  Table flip_records; /* key -> index in frecs */
+  FlipRecord *frecs;
+  uint32_t frec_count, frec_cap;
+  uint64_t words; /* in all records, flips counted as words too */
 };
 
 static uint64_t mix(uint64_t k) {
@@ -98,6 +108,12 @@ void sd_learner_memo_free(SdLearnerMemo *self) {
   free(self->recs);
   table_free(&self->trees);
   table_free(&self->records);
+  for (uint32_t i = 0; i < self->frec_count; i++) {
+    for (uint32_t k = 0; k < self->frecs[i].count; k++) free(self->frecs[i].flips[k].big);
+    free(self->frecs[i].flips);
+  }
+  free(self->frecs);
+  table_free(&self->flip_records);
   free(self);
 }
 
@@ -146,4 +162,42 @@ void lr_memo_set(SdLearnerMemo *self, uint32_t record, uint32_t tree, bool held)
     r->words = words;
   }
   r->bits[w] |= ((uint64_t)1 | (uint64_t)held << 1) << (2 * (tree % 32));
+}
+
+/* ---- flips ---- */
+
+uint32_t lr_memo_flip_record(SdLearnerMemo *self, uint64_t key) {
+  key = key ? key : 1;
+  uint32_t r = table_get(&self->flip_records, key);
+  if (r != LR_MEMO_NONE || self->words >= MEMO_MAX_WORDS) return r;
+  if (self->frec_count == self->frec_cap) {
+    self->frec_cap = self->frec_cap ? self->frec_cap * 2 : 256;
+    self->frecs = sd_xrealloc(self->frecs, self->frec_cap * sizeof(FlipRecord));
+  }
+  r = self->frec_count++;
+  self->frecs[r] = (FlipRecord){0};
+  table_put(&self->flip_records, key, r);
+  return r;
+}
+
+bool lr_memo_flip(const SdLearnerMemo *self, uint32_t record, uint32_t tree, LrFlip *out) {
+  const FlipRecord *r = &self->frecs[record];
+  if (tree >= r->count || r->flips[tree].kind < 0) return false;
+  *out = r->flips[tree];
+  if (out->big) out->big = sd_xstrdup(out->big);
+  return true;
+}
+
+void lr_memo_set_flip(SdLearnerMemo *self, uint32_t record, uint32_t tree, const LrFlip *f) {
+  FlipRecord *r = &self->frecs[record];
+  if (tree >= r->count) {
+    uint32_t count = tree + 1 + (tree + 1) / 2;
+    r->flips = sd_xrealloc(r->flips, count * sizeof(LrFlip));
+    for (uint32_t i = r->count; i < count; i++) r->flips[i] = (LrFlip){.kind = -1};
+    self->words += (uint64_t)(count - r->count) * (sizeof(LrFlip) / sizeof(uint64_t));
+    r->count = count;
+  }
+  if (r->flips[tree].kind >= 0) return;
+  r->flips[tree] = *f;
+  if (f->big) r->flips[tree].big = sd_xstrdup(f->big);
 }
