@@ -907,7 +907,8 @@ typedef struct Chain {
   uint32_t const_count;
   bool product;     /* L - R holds product_sign * measure[pa] * measure[pb] */
   int product_sign;
-  int pa, pb;       /* the product's factors (indices) */
+  int pa, pb;       /* the product's factors (indices); pb -1: the constant factor */
+  const SdTerm *factor; /* the product's constant factor (`K * str.to.int(b)`), or NULL */
   /* `exists int n: count(c, "<X>", n) and L op R`: n's measure is c's count
      of <X> (count_atom, for the quantifier count_of) */
   int32_t count_var;
@@ -954,9 +955,16 @@ static bool chain_terms(Chain *ch, const SdTerm *t, int sign, bool top) {
         if (!chain_terms(ch, t->args[i], i ? -sign : sign, false)) return false;
       return true;
     case SD_OP_NEG: return t->arg_count == 1 && chain_terms(ch, t->args[0], -sign, false);
-    case SD_OP_MUL: /* a product of two measures, the only non-constant term of the comparison */
-      if (ch->product || t->arg_count != 2 || !chain_measure(ch, t->args[0], 1) || !chain_measure(ch, t->args[1], 1))
-        return false;
+    case SD_OP_MUL: /* a product of two measures, or of a constant and a measure */
+      if (ch->product || t->arg_count != 2) return false;
+      for (int k = 0; k < 2; k++)
+        if (t->args[k]->op == SD_OP_INT) { /* K * m: a box whose second side is [K, K] */
+          if (!chain_measure(ch, t->args[1 - k], 1)) return false;
+          ch->product = true, ch->product_sign = sign, ch->factor = t->args[k];
+          ch->pa = measure_index(ch, t->args[1 - k]), ch->pb = -1;
+          return true;
+        }
+      if (!chain_measure(ch, t->args[0], 1) || !chain_measure(ch, t->args[1], 1)) return false;
       ch->product = true, ch->product_sign = sign;
       ch->pa = measure_index(ch, t->args[0]), ch->pb = measure_index(ch, t->args[1]);
       return true;
@@ -1127,11 +1135,16 @@ static bool eval_chain(Ev *e, const Chain *ch, SdOp op) {
     if (ok) ext = ch->const_sign[i] > 0 ? sd_int_add(&e->scratch, ext, k) : sd_int_sub(&e->scratch, ext, k);
   }
   if (ok && ch->product) {
-    /* the extremes of a product over a box are at its corners */
+    /* the extremes of a product over a box are at its corners (a constant
+       factor is a side of one value) */
     bool want_max = up == (ch->product_sign > 0);
-    int a = ch->pa, b = ch->pb;
-    SdInt best = sd_int_mul(&e->scratch, lo[a], lo[b]);
-    const SdInt corners[3][2] = {{lo[a], hi[b]}, {hi[a], lo[b]}, {hi[a], hi[b]}};
+    int a = ch->pa;
+    SdInt blo = sd_int_small(0), bhi;
+    if (ch->factor) ok = eval_int(e, ch->factor, &blo);
+    else blo = lo[ch->pb];
+    bhi = ch->factor ? blo : hi[ch->pb];
+    SdInt best = sd_int_mul(&e->scratch, lo[a], blo);
+    const SdInt corners[3][2] = {{lo[a], bhi}, {hi[a], blo}, {hi[a], bhi}};
     for (int c = 0; c < 3; c++) {
       SdInt p = sd_int_mul(&e->scratch, corners[c][0], corners[c][1]);
       if (want_max ? sd_int_cmp(p, best) > 0 : sd_int_cmp(p, best) < 0) best = p;
@@ -1326,12 +1339,6 @@ static int eval_text_pair(Ev *e, const SdFormula *f, const SdFormula *needles, b
  * keeps the extreme M of the <A>s that end before each: some pair holds iff
  * some <B> meets that extreme. Undefined values (non-numerals) hold for no
  * pair and are passed over. */
-typedef struct OrderedPair {
-  const SdFormula *early, *late;   /* the quantifiers of a and b */
-  const SdTerm *m_early, *m_late;  /* M(a), M(b); NULL for `a = b`, their texts */
-  SdOp op;                         /* M(a) op M(b), or = */
-} OrderedPair;
-
 static bool measure_of(const SdTerm *t, int32_t var) {
   return (t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL || t->op == SD_OP_STR_LEN) && t->arg_count == 1 &&
          t->args[0]->op == SD_OP_VAR && t->args[0]->var == var;
@@ -1339,6 +1346,60 @@ static bool measure_of(const SdTerm *t, int32_t var) {
 
 static SdOp swapped(SdOp op) {
   return op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LE ? SD_OP_GE : op == SD_OP_GE ? SD_OP_LE : op;
+}
+
+enum { PAIR_CONSTS = 4 };
+typedef struct OrderedPair {
+  const SdFormula *early, *late;   /* the quantifiers of a and b */
+  const SdTerm *m_early, *m_late;  /* M(a), M(b); NULL for `a = b`, their texts */
+  SdOp op;                         /* M(a) op M(b) + offset, or = */
+  const SdTerm *consts[PAIR_CONSTS]; /* the offset: integer literals, each with its sign */
+  int const_sign[PAIR_CONSTS];
+  uint32_t const_count;
+} OrderedPair;
+
+/* A difference of the pair's measures and integer literals, as the
+ * catalog's "Difference above" writes `str.to.int(b) - str.to.int(a) > K`:
+ * t read with sign into each variable's measure (once, with its sign) and
+ * the literals. */
+static bool pair_terms(OrderedPair *p, const SdTerm *t, int sign, int32_t first, int32_t second,
+                       const SdTerm **m, int *m_sign) {
+  switch (t->op) {
+    case SD_OP_INT:
+      if (p->const_count == PAIR_CONSTS) return false;
+      p->consts[p->const_count] = t, p->const_sign[p->const_count++] = sign;
+      return true;
+    case SD_OP_ADD:
+    case SD_OP_SUB:
+      for (uint32_t i = 0; i < t->arg_count; i++)
+        if (!pair_terms(p, t->args[i], t->op == SD_OP_SUB && i ? -sign : sign, first, second, m, m_sign)) return false;
+      return true;
+    default:
+      for (int k = 0; k < 2; k++)
+        if (measure_of(t, k ? second : first) && !m[k]) {
+          m[k] = t, m_sign[k] = sign;
+          return true;
+        }
+      return false;
+  }
+}
+
+/* `L op R` as M(first) op' M(second) + offset: L - R = M(first) - M(second)
+ * + C reads M(first) op M(second) - C; -M(first) + M(second) + C reads
+ * M(first) op-swapped M(second) + C. The constants' signs are those of the
+ * offset. False for any other form (a sum of the two, say). */
+static bool pair_difference(OrderedPair *p, const SdTerm *c, int32_t first, int32_t second) {
+  const SdTerm *m[2] = {NULL, NULL};
+  int m_sign[2] = {0, 0};
+  p->const_count = 0;
+  if (!pair_terms(p, c->args[0], 1, first, second, m, m_sign) || !pair_terms(p, c->args[1], -1, first, second, m, m_sign) ||
+      !m[0] || !m[1] || m_sign[0] == m_sign[1] || !p->const_count)
+    return false;
+  bool plain = m_sign[0] > 0; /* M(first) - M(second) + C op 0 */
+  for (uint32_t i = 0; i < p->const_count; i++)
+    if (plain) p->const_sign[i] = -p->const_sign[i];
+  p->m_early = m[0], p->m_late = m[1], p->op = plain ? c->op : swapped(c->op);
+  return true;
 }
 
 static bool ordered_pair_of(const Ev *e, const SdFormula *f, bool neg, OrderedPair *p) {
@@ -1359,6 +1420,7 @@ static bool ordered_pair_of(const Ev *e, const SdFormula *f, bool neg, OrderedPa
         c->arg_count != 2)
       continue;
     p->early = first == f->var ? f : g, p->late = first == f->var ? g : f;
+    p->const_count = 0;
     const SdTerm *x = c->args[0], *y = c->args[1];
     if (c->op == SD_OP_EQ && x->op == SD_OP_VAR && y->op == SD_OP_VAR &&
         ((x->var == first && y->var == second) || (x->var == second && y->var == first)))
@@ -1367,7 +1429,8 @@ static bool ordered_pair_of(const Ev *e, const SdFormula *f, bool neg, OrderedPa
       p->m_early = c->args[0], p->m_late = c->args[1], p->op = c->op;
     else if (measure_of(c->args[0], second) && measure_of(c->args[1], first))
       p->m_early = c->args[1], p->m_late = c->args[0], p->op = swapped(c->op);
-    else continue;
+    else if (c->op == SD_OP_EQ || !pair_difference(p, c, first, second))
+      continue;
     return true;
   }
   return false;
@@ -1480,7 +1543,15 @@ static bool eval_ordered_pair(Ev *e, const OrderedPair *p) {
   }
   bool up = p->op == SD_OP_GT || p->op == SD_OP_GE; /* the greatest earlier value decides */
   bool found = false, have = false;
-  SdDec extreme = {0};
+  SdDec extreme = {0}, offset = {sd_int_small(0), 0};
+  for (uint32_t i = 0; i < p->const_count; i++) {
+    SdDec k;
+    if (!eval_dec(e, p->consts[i], &k) ||
+        !(p->const_sign[i] > 0 ? sd_dec_add(&e->scratch, offset, k, &offset) : sd_dec_sub(&e->scratch, offset, k, &offset))) {
+      sd_arena_reset(&e->scratch, m);
+      return false;
+    }
+  }
   for (uint32_t k = 0, j = 0; k < lc && !found; k++) {
     if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
     if (e->cut) break;
@@ -1490,6 +1561,7 @@ static bool eval_ordered_pair(Ev *e, const OrderedPair *p) {
     e->bind[p->late->var] = b;
     SdDec v;
     if (!have || !eval_dec(e, p->m_late, &v)) continue;
+    if (p->const_count && !sd_dec_add(&e->scratch, v, offset, &v)) continue;
     int c = sd_dec_cmp(&e->scratch, extreme, v);
     found = p->op == SD_OP_GT ? c > 0 : p->op == SD_OP_GE ? c >= 0 : p->op == SD_OP_LT ? c < 0 : c <= 0;
   }
