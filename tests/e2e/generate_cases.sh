@@ -49,6 +49,12 @@ run_case() {
         return
       fi
       ;;
+    unsat)
+      if [[ $rc != 1 || $made != 0 ]] || ! grep -q "unsatisfiable" "$tmp/err"; then
+        fail "$where: expected a proof that no input exists, got $made (exit $rc): $(head -c 300 "$tmp/err")"
+        return
+      fi
+      ;;
     *) fail "$where: bad expectation '$expect'"; return ;;
   esac
   if ((made > 0)); then
