@@ -2113,6 +2113,7 @@ static LrFlip computed_flip(SdLearner *self, LrTemplate *t, uint32_t input);
  * over the same trees: the threshold search was a fifth of the expression
  * example's learning, most of it repeated), else computed. */
 static LrFlip find_flip(SdLearner *self, LrTemplate *t, uint32_t input) {
+  real_template(t); /* sets t->real, which the bound search reads after the flips */
   if (!self->memo) return computed_flip(self, t, input);
   uint32_t record = lr_memo_flip_record(self->memo, sd_hash_bytes("flip", 4, template_key(t)));
   uint32_t tree = lr_memo_tree(self->memo, self->inputs.items[input]);
