@@ -73,6 +73,9 @@ static const Case cases[] = {
      "exists <req> r=\"user={<name> u}&new={<pw> a}&confirm={<pw> b}\\n\": not (= a b)"},
     {"fields equal", "tests/cases/diagnose/pwconfirm/grammar.bnf",
      "forall <req> r=\"user={<name> u}&new={<pw> a}&confirm={<pw> b}\\n\": (= a b)"},
+    {"every nested element long enough", "grammars/expression.bnf", "forall <term> t: str.len(t) >= 6"},
+    {"a literal and no part of it elsewhere", "grammars/calculator.bnf",
+     "(exists <arith-expr> e: str.contains(e, \"sqrt(-\")) and (forall <arith-expr> f: not str.contains(f, \"t(-\"))"},
 };
 
 static const DonorCase donor_cases[] = {
