@@ -1834,20 +1834,25 @@ static bool names_tree_node(const SdConstraint *c, const SdTerm *t) {
          c->variables[t->var].symbol != SD_SYMBOL_INT;
 }
 
-static const SdTerm *atom_needle(const SdConstraint *c, const SdTerm *t) {
-  if (t->arg_count != 2) return NULL;
-  const SdTerm *x, *lit;
+bool sd_text_atom_parts(const SdTerm *t, const SdTerm **x, const SdTerm **lit) {
+  if (t->arg_count != 2) return false;
   switch (t->op) {
-    case SD_OP_STR_CONTAINS: x = t->args[0], lit = t->args[1]; break;
+    case SD_OP_STR_CONTAINS: *x = t->args[0], *lit = t->args[1]; break;
     case SD_OP_STR_PREFIXOF:
-    case SD_OP_STR_SUFFIXOF: lit = t->args[0], x = t->args[1]; break;
+    case SD_OP_STR_SUFFIXOF: *lit = t->args[0], *x = t->args[1]; break;
     case SD_OP_EQ:
-      x = t->args[0], lit = t->args[1];
-      if (x->op == SD_OP_STRING) x = t->args[1], lit = t->args[0];
+      *x = t->args[0], *lit = t->args[1];
+      if ((*x)->op == SD_OP_STRING) *x = t->args[1], *lit = t->args[0];
       break;
-    default: return NULL;
+    default: return false;
   }
-  return names_tree_node(c, x) && lit->op == SD_OP_STRING && lit->length ? lit : NULL;
+  return (*lit)->op == SD_OP_STRING;
+}
+
+static const SdTerm *atom_needle(const SdConstraint *c, const SdTerm *t) {
+  const SdTerm *x, *lit;
+  if (!sd_text_atom_parts(t, &x, &lit)) return NULL;
+  return names_tree_node(c, x) && lit->length ? lit : NULL;
 }
 
 static const SdTerm *needle(const SdConstraint *c, const SdFormula *f, bool neg) {

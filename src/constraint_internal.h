@@ -132,6 +132,10 @@ bool sd_nodes_relate(SdOp op, const SdNode *a, const SdNode *b);
 void sd_eval_cache_free(struct SdEvalCache *cache);
 /* Is op a structural predicate (decided by the tree's shape alone)? */
 bool sd_is_structural_op(SdOp op);
+/* A text atom `str.contains(x, L)`, `str.prefixof(L, x)`, `str.suffixof(L,
+ * x)` or `x = L` (either side) with a string literal L: x and L; false for
+ * any other atom. */
+bool sd_text_atom_parts(const SdTerm *t, const SdTerm **x, const SdTerm **lit);
 /* A structural atom on its two nodes (for nth: the 2nd and 3rd argument). */
 bool sd_structural_holds(const SdTree *t, const SdTerm *atom, const SdNode *a, const SdNode *b);
 /* ISLearn's internet_checksum: 1 holds, 0 not, -1 undefined (no hex bytes,

@@ -1713,20 +1713,10 @@ static bool text_atom(const SdConstraint *c, const SdFormula *q, bool negated, T
     if (b->kind != SD_F_NOT) return false;
     b = b->children[0];
   }
-  if (b->kind != SD_F_ATOM || b->atom->arg_count != 2) return false;
-  const SdTerm *t = b->atom, *x, *lit;
-  switch (t->op) {
-    case SD_OP_STR_CONTAINS: x = t->args[0], lit = t->args[1]; break;
-    case SD_OP_STR_PREFIXOF:
-    case SD_OP_STR_SUFFIXOF: lit = t->args[0], x = t->args[1]; break;
-    case SD_OP_EQ:
-      x = t->args[0], lit = t->args[1];
-      if (x->op == SD_OP_STRING) x = t->args[1], lit = t->args[0];
-      break;
-    default: return false;
-  }
-  if (x->op != SD_OP_VAR || x->var != q->var || lit->op != SD_OP_STRING) return false;
-  *out = (TextAtom){t->op, lit->text, lit->length, c->variables[q->var].symbol};
+  const SdTerm *x, *lit;
+  if (b->kind != SD_F_ATOM || !sd_text_atom_parts(b->atom, &x, &lit)) return false;
+  if (x->op != SD_OP_VAR || x->var != q->var) return false;
+  *out = (TextAtom){b->atom->op, lit->text, lit->length, c->variables[q->var].symbol};
   return true;
 }
 
