@@ -25,7 +25,11 @@
  * polls semdbg/stop.h every 256 bindings: after a stop (a signal, the time
  * limit), inside a scope that allows it (sd_stop_cut_begin), an evaluation
  * returns false at once and counts a cut, so that no evaluation on a huge
- * input outlasts --time-limit. */
+ * input outlasts --time-limit. Nested quantifiers whose body compares values
+ * of their elements are decided from each element kind's extremes where the
+ * body allows (chains, ordered pairs, a forall beside an exists, nesting
+ * depth: the sections below), not binding by binding; a caller that asks
+ * for a witness gets the bindings one by one. */
 #define _GNU_SOURCE /* memmem */
 #include <stdlib.h>
 #include <string.h>

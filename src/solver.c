@@ -1,6 +1,9 @@
 /* solver.c: constraint-driven input generation (`semdbg fuzz --constraint`).
  *
  * sd_solver_generate works in phases, cheapest first:
+ *  0. a contradiction read off the constraint's texts (an element that must
+ *     contain a literal beside every one lacking a part of it:
+ *     text_contradiction) answers unsatisfiable at once;
  *  1. fuzz and filter: random trees (and mutated seed trees) that satisfy
  *     the constraint are kept while that hits often enough; then a local
  *     search (solver_search.c) from random trees and seeds; then values at
