@@ -1080,7 +1080,7 @@ static void range_keep(const SdTree *t, uint64_t key, bool any, SdInt lo, SdInt 
 }
 
 static bool range_scan(Ev *e, const SdFormula *q, const SdTerm *measure, const SdTerm *counted_by,
-                       const SdNode *within, SdSymbol s, SdInt *lo, SdInt *hi);
+                       const SdNode *within, SdSymbol s, SdInt *lo, SdInt *hi, uint32_t *defined);
 
 /* The least and greatest defined value of measure (or of the count
  * counted_by, when given) over q's range; false when none is defined. */
@@ -1097,15 +1097,18 @@ static bool chain_range(Ev *e, const SdFormula *q, const SdTerm *measure, const 
       return slot->any;
     }
   }
-  bool any = range_scan(e, q, measure, counted_by, within, s, lo, hi);
+  bool any = range_scan(e, q, measure, counted_by, within, s, lo, hi, NULL);
   if (!e->cut) range_keep(e->t, key, any, *lo, *hi);
   return any;
 }
 
+/* The extremes of the defined values, and how many there are (defined,
+ * when given). */
 static bool range_scan(Ev *e, const SdFormula *q, const SdTerm *measure, const SdTerm *counted_by,
-                       const SdNode *within, SdSymbol s, SdInt *lo, SdInt *hi) {
+                       const SdNode *within, SdSymbol s, SdInt *lo, SdInt *hi, uint32_t *defined) {
   uint32_t count, first = sd_tree_range(e->t, s, within, &count);
   bool any = false;
+  if (defined) *defined = 0;
   *lo = *hi = sd_int_small(0);
   for (uint32_t k = 0; k < count; k++) {
     if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
@@ -1120,6 +1123,7 @@ static bool range_scan(Ev *e, const SdFormula *q, const SdTerm *measure, const S
     if (!any || sd_int_cmp(v, *lo) < 0) *lo = v;
     if (!any || sd_int_cmp(v, *hi) > 0) *hi = v;
     any = true;
+    if (defined) (*defined)++;
   }
   return any;
 }
@@ -1213,18 +1217,14 @@ typedef struct Side {
 static bool side_scan(Ev *e, const SdFormula *q, const SdTerm *measure, int sign, Side *out) {
   const SdNode *within = q->in_var < 0 ? e->t->root : e->bind[q->in_var];
   SdSymbol s = e->c->variables[q->var].symbol;
-  uint32_t count, first = sd_tree_range(e->t, s, within, &count);
-  *out = (Side){.total = count};
-  for (uint32_t k = 0; k < count; k++) {
-    if ((e->polls++ & 255) == 0 && !e->cut && sd_stop_cutting()) e->cut = true;
-    if (e->cut) return false;
-    e->bind[q->var] = e->t->nodes[e->t->by_symbol[s][first + k]];
-    SdInt v;
-    if (!eval_int(e, measure, &v)) continue;
-    if (sign < 0) v = sd_int_neg(&e->scratch, v);
-    if (!out->defined || sd_int_cmp(v, out->lo) < 0) out->lo = v;
-    if (!out->defined || sd_int_cmp(v, out->hi) > 0) out->hi = v;
-    out->defined++;
+  *out = (Side){0};
+  sd_tree_range(e->t, s, within, &out->total);
+  range_scan(e, q, measure, NULL, within, s, &out->lo, &out->hi, &out->defined);
+  if (e->cut) return false;
+  if (sign < 0) { /* the signed value's extremes are the value's, negated and swapped */
+    SdInt lo = out->lo;
+    out->lo = sd_int_neg(&e->scratch, out->hi);
+    out->hi = sd_int_neg(&e->scratch, lo);
   }
   return true;
 }
