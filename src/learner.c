@@ -2282,7 +2282,32 @@ static int cmp_num_text(const void *a, const void *b) {
   return sd_compare_numerals(x, strlen(x), y, strlen(y));
 }
 
-/* roundest_bound on numerals of any size (the sweep of choose_bounds_big). */
+/* The multiple of 10^k in [lo, hi] nearest mid (a point of the range), or
+ * NULL: of the multiples around mid (truncated to k digits, and one step
+ * either side), the first nearest. Written into *out when out is given. */
+static bool multiple_near(SdArena *scratch, SdInt lo, SdInt hi, SdInt mid, uint32_t k, char **out) {
+  SdInt step = sd_int_shift10(scratch, sd_int_small(1), k);
+  SdInt q = sd_int_shift10(scratch, sd_int_trunc10(scratch, mid, k), k);
+  SdInt cands[3] = {sd_int_sub(scratch, q, step), q, sd_int_add(scratch, q, step)};
+  int best = -1;
+  SdInt best_gap = sd_int_small(0);
+  for (int i = 0; i < 3; i++) {
+    if (sd_int_cmp(cands[i], lo) < 0 || sd_int_cmp(cands[i], hi) > 0) continue;
+    SdInt gap = sd_int_sub(scratch, cands[i], mid);
+    if (sd_int_cmp(gap, sd_int_small(0)) < 0) gap = sd_int_neg(scratch, gap);
+    if (best < 0 || sd_int_cmp(gap, best_gap) < 0) best = i, best_gap = gap;
+  }
+  if (best >= 0 && out) *out = sd_int_to_text(cands[best]);
+  return best >= 0;
+}
+
+/* roundest_bound on numerals of any size (the sweep of choose_bounds_big):
+ * the most zeros at the end, then the nearest the middle. A multiple of
+ * 10^k in the range is one of 10^(k-1) too, so the most zeros are found by
+ * bisection over k (a numeral of thousands of digits took as many steps,
+ * each as long as the numeral: an eighth of the calculator's CPU), and the
+ * multiples around mid are in the range when any multiple is (it holds
+ * mid). */
 static char *roundest_numeral(char *const *ks, const uint32_t *tp, const uint32_t *fp, uint32_t u, uint32_t at) {
   uint32_t first = at, last = at;
   while (first > 0 && tp[first - 1] == tp[at] && fp[first - 1] == fp[at]) first--;
@@ -2293,20 +2318,16 @@ static char *roundest_numeral(char *const *ks, const uint32_t *tp, const uint32_
   if (sd_int_parse(&scratch, ks[first], strlen(ks[first]), &lo) && sd_int_parse(&scratch, ks[last], strlen(ks[last]), &hi)) {
     sd_int_divmod(&scratch, sd_int_add(&scratch, lo, hi), sd_int_small(2), &mid, &rem);
     uint32_t digits = sd_int_digits(lo) > sd_int_digits(hi) ? sd_int_digits(lo) : sd_int_digits(hi);
-    for (uint32_t k = digits + 1; k-- > 0 && !out;) {
-      SdInt step = sd_int_shift10(&scratch, sd_int_small(1), k);
-      SdInt q = sd_int_shift10(&scratch, sd_int_trunc10(&scratch, mid, k), k);
-      SdInt cands[3] = {sd_int_sub(&scratch, q, step), q, sd_int_add(&scratch, q, step)};
-      int best = -1;
-      SdInt best_gap = sd_int_small(0);
-      for (int i = 0; i < 3; i++) {
-        if (sd_int_cmp(cands[i], lo) < 0 || sd_int_cmp(cands[i], hi) > 0) continue;
-        SdInt gap = sd_int_sub(&scratch, cands[i], mid);
-        if (sd_int_cmp(gap, sd_int_small(0)) < 0) gap = sd_int_neg(&scratch, gap);
-        if (best < 0 || sd_int_cmp(gap, best_gap) < 0) best = i, best_gap = gap;
-      }
-      if (best >= 0) out = sd_int_to_text(cands[best]);
+    uint32_t found = 0, above = digits + 1; /* a multiple of 10^found is in the range; none of 10^above */
+    while (above - found > 1) {
+      uint32_t k = found + (above - found) / 2;
+      SdArenaMark m = sd_arena_mark(&scratch);
+      bool in = multiple_near(&scratch, lo, hi, mid, k, NULL);
+      sd_arena_reset(&scratch, m);
+      if (in) found = k;
+      else above = k;
     }
+    multiple_near(&scratch, lo, hi, mid, found, &out);
   }
   sd_arena_free(&scratch);
   return out ? out : sd_xstrdup(ks[at]);

@@ -1207,6 +1207,42 @@ static void test_threshold(void) {
   sd_grammar_free(g);
 }
 
+/* A decimal bound is the roundest value between the failing and the
+ * passing readings (the most zeros at the end, then the nearest the middle
+ * of the gap): "> 4" between 1.4 and 7.3, not 4.3 or 4.35; with a reading
+ * beyond int64 in millionths (the bound search on numerals) too. */
+static void test_round_decimal_bound(void) {
+  SdGrammar *g = grammar_text("<start> ::= <reading>\n<reading> ::= <digits> \".\" <digits>\n<digits> ::= [0-9]+\n");
+  SdCatalog *cat = default_catalog();
+  SdParser *p = sd_parser_new(g);
+  const char *texts[] = {"7.3", "8.8", "9.1", "123456789012345678.6", "0.2", "1.1", "1.4", "0.9"};
+  Set s = {.trees = sd_xcalloc(8, sizeof(SdTree *)), .failing = sd_xcalloc(8, 1), .n = 8};
+  for (uint32_t i = 0; i < 8; i++) {
+    SdParseError err = {0};
+    s.trees[i] = sd_parse(p, -1, texts[i], strlen(texts[i]), &err);
+    CHECK(s.trees[i] != NULL);
+    s.failing[i] = i < 4;
+    s.nfail += i < 4;
+  }
+  const char *rel[] = {"<reading>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  bool round = false, off = false;
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const char *t = sd_learner_candidate(l, i)->text;
+    if (!strstr(t, "str.to.real")) continue;
+    round |= strstr(t, " > 4)") != NULL || strstr(t, " > 4") != NULL;
+    off |= strstr(t, "4.3") != NULL || strstr(t, "4.4") != NULL || strstr(t, "4.35") != NULL;
+  }
+  CHECK(round);
+  CHECK(!off);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_parser_free(p);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- cache, increments, determinism ---------- */
 
 static bool same_ranking(const SdLearner *a, const SdLearner *b) {
@@ -2099,6 +2135,7 @@ int main(void) {
   RUN(test_undefined_name);
   RUN(test_at_least_n);
   RUN(test_threshold);
+  RUN(test_round_decimal_bound);
   RUN(test_incremental_and_deterministic);
   RUN(test_shared_memo);
   RUN(test_invariants);
