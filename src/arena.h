@@ -14,6 +14,7 @@ typedef struct SdArena {
 
 void sd_arena_init(SdArena *self);
 void *sd_arena_alloc(SdArena *self, size_t n);  /* 16-byte aligned, zeroed */
+void *sd_arena_alloc_uninit(SdArena *self, size_t n); /* the same, not zeroed */
 void *sd_arena_dup(SdArena *self, const void *p, size_t n);
 char *sd_arena_strndup(SdArena *self, const char *s, size_t n);
 void sd_arena_free(SdArena *self);

@@ -122,7 +122,7 @@ SdTree *sd_tree_clone_replacing_many(const SdTree *self, const SdNode *const *no
 static SdTree *clone_indexed(const SdTree *self) {
   SdTree *t = sd_tree_new(self->grammar);
   uint32_t n = self->node_count, nsym = self->grammar->symbol_count;
-  SdNode *block = sd_arena_alloc(t->arena, n * sizeof(SdNode));
+  SdNode *block = sd_arena_alloc_uninit(t->arena, n * sizeof(SdNode)); /* each node copied whole below */
   t->nodes = sd_xmalloc(n * sizeof(SdNode *));
   for (uint32_t i = 0; i < n; i++) t->nodes[i] = &block[i];
   for (uint32_t i = 0; i < n; i++) {
@@ -133,7 +133,7 @@ static SdTree *clone_indexed(const SdTree *self) {
     m->children = NULL;
     m->leaf = NULL;
     if (src->child_count) {
-      m->children = sd_arena_alloc(t->arena, src->child_count * sizeof(SdNode *));
+      m->children = sd_arena_alloc_uninit(t->arena, src->child_count * sizeof(SdNode *));
       for (uint32_t c = 0; c < src->child_count; c++) m->children[c] = &block[src->children[c]->id];
     } else if (src->alternative < 0) {
       m->leaf = sd_arena_strndup(t->arena, src->leaf ? src->leaf : "", src->leaf_length);
@@ -195,11 +195,17 @@ static void index_by_symbol(SdTree *self, uint32_t nsym) {
 }
 
 void sd_tree_refresh(SdTree *self) {
+  uint32_t nodes_before = self->nodes ? self->node_count : 0, length_before = self->text ? self->length : 0;
   free_index(self);
   if (!self->root) return;
   uint32_t nsym = self->grammar->symbol_count;
   Array(SdNode *) order = {0};
   SdBuf text = {0};
+  /* room for about as much as before (a replaced element or two): growing
+     from nothing was a twentieth of a tie split's tree edits */
+  array_reserve(&order, nodes_before + 16);
+  sd_buf_reserve(&text, (size_t)length_before + 64);
+  text.data[0] = 0; /* an input with no text at all stays a terminated empty string */
   /* preorder walk; on exit from a node set its end and size */
   typedef struct Frame {
     SdNode *node;
