@@ -14,23 +14,14 @@
 
 enum { FIRST_CHUNK = 1024 - 32 }; /* bytes, with the chunk's header in a 1 KiB block */
 
-struct SdArenaChunk {
-  SdArenaChunk *next;
-  size_t size, used;
-  _Alignas(16) unsigned char data[];
-};
 
 void sd_arena_init(SdArena *self) {
   self->head = NULL;
   self->used_bytes = 0;
 }
 
-/* n bytes, not zeroed: for callers that write them all (copies, and the
- * tree clones made by the thousand in a tie split's search, where zeroing
- * first was a twentieth of the calculator's instructions). */
-void *sd_arena_alloc_uninit(SdArena *self, size_t n) {
-  n = (n + 15) & ~(size_t)15;
-  if (n == 0) n = 16;
+/* A chunk for n more bytes (rounded): the fast path is arena.h's. */
+void *sd_arena_alloc_slow(SdArena *self, size_t n) {
   SdArenaChunk *c = self->head;
   if (!c || c->size - c->used < n) {
     size_t size = c ? c->size * 2 : FIRST_CHUNK;
@@ -45,12 +36,6 @@ void *sd_arena_alloc_uninit(SdArena *self, size_t n) {
   void *p = c->data + c->used;
   c->used += n;
   self->used_bytes += n;
-  return p;
-}
-
-void *sd_arena_alloc(SdArena *self, size_t n) {
-  void *p = sd_arena_alloc_uninit(self, n);
-  memset(p, 0, n ? (n + 15) & ~(size_t)15 : 16);
   return p;
 }
 
