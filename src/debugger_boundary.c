@@ -365,9 +365,7 @@ static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *len
  * from the element's nonterminal. */
 static SdTree *vary_text(Pin *p, const char *text, uint32_t len) {
   p->varied_bytes += len;
-  SdParseError err = {0};
-  SdTree *sub = sd_parse(p->d->parser, p->m->symbol, text, len, &err);
-  free(err.message);
+  SdTree *sub = sd_parse(p->d->parser, p->m->symbol, text, len, NULL);
   if (!sub) return NULL;
   SdTree *result = sd_tree_clone_replacing(p->base, sd_tree_follow(p->base, p->path, p->depth), sub->root);
   sd_tree_free(sub);
@@ -1717,10 +1715,9 @@ static SdTree *unit_partner(Debugger *d, const SdConstraint *cause, const SdTree
   SdTree *result = NULL;
   if (sd_int_parse(&scratch, ta, la, &a) && sd_int_parse(&scratch, tb, lb, &b)) {
     char *product = sd_int_to_text(sd_int_mul(&scratch, a, b));
-    SdParseError e1 = {0}, e2 = {0};
-    SdTree *one = sd_parse(d->parser, other->symbol, "1", 1, &e1);
-    SdTree *big = sd_parse(d->parser, elem->symbol, product, (uint32_t)strlen(product), &e2);
-    free(e1.message), free(e2.message), free(product);
+    SdTree *one = sd_parse(d->parser, other->symbol, "1", 1, NULL);
+    SdTree *big = sd_parse(d->parser, elem->symbol, product, (uint32_t)strlen(product), NULL);
+    free(product);
     if (one && big) {
       uint32_t path[256];
       uint32_t depth = sd_node_path(elem, path, 256);
@@ -1759,10 +1756,8 @@ static SdTree *with_factors(Pin *p, int64_t x, int64_t y) {
   snprintf(tx, sizeof tx, "%lld", (long long)x);
   snprintf(ty, sizeof ty, "%lld", (long long)y);
   p->varied_bytes += strlen(tx) + strlen(ty);
-  SdParseError e1 = {0}, e2 = {0};
-  SdTree *sy = sd_parse(p->d->parser, p->psym, ty, strlen(ty), &e1);
-  SdTree *sx = sy ? sd_parse(p->d->parser, p->m->symbol, tx, strlen(tx), &e2) : NULL;
-  free(e1.message), free(e2.message);
+  SdTree *sy = sd_parse(p->d->parser, p->psym, ty, strlen(ty), NULL);
+  SdTree *sx = sy ? sd_parse(p->d->parser, p->m->symbol, tx, strlen(tx), NULL) : NULL;
   SdTree *result = NULL;
   if (sx && sy) {
     SdTree *half = sd_tree_clone_replacing(p->base, sd_tree_follow(p->base, p->ppath, p->pdepth), sy->root);

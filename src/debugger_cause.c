@@ -197,9 +197,7 @@ typedef struct SameOnTexts {
 
 static bool same_on_text(void *ctx, const char *text, size_t length) {
   SameOnTexts *s = ctx;
-  SdParseError err = {0};
-  SdTree *t = sd_parse(s->d->parser, s->symbol, text, length, &err);
-  free(err.message);
+  SdTree *t = sd_parse(s->d->parser, s->symbol, text, length, NULL);
   if (!t) return false;
   bool same = sd_constraint_eval(s->a, t, NULL) == sd_constraint_eval(s->b, t, NULL);
   sd_tree_free(t);
@@ -316,9 +314,7 @@ static void value_formula(ValueTie *vt, const SdConstraint *c, const SdFormula *
 /* A text for the element, parsed as its nonterminal, put in a copy of base
  * (NULL when it does not derive). */
 static SdTree *with_text(Debugger *d, const SdTree *base, SdSymbol symbol, const char *text, size_t len) {
-  SdParseError err = {0};
-  SdTree *sub = sd_parse(d->parser, symbol, text, len, &err);
-  free(err.message);
+  SdTree *sub = sd_parse(d->parser, symbol, text, len, NULL);
   if (!sub) return NULL;
   uint32_t count, first = sd_tree_range(base, symbol, base->root, &count);
   SdTree *t = NULL;

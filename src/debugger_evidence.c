@@ -290,9 +290,7 @@ static uint32_t halved_values(Debugger *d, const SdTree *base, SdTree **out, uin
       if (v <= 0 || !(v >>= shift)) continue;
       char buf[24];
       int bl = snprintf(buf, sizeof buf, "%lld", v);
-      SdParseError err = {0};
-      SdTree *sub = sd_parse(d->parser, node->symbol, buf, (uint32_t)bl, &err);
-      free(err.message);
+      SdTree *sub = sd_parse(d->parser, node->symbol, buf, (uint32_t)bl, NULL);
       SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
       sd_tree_free(sub);
       if (t && !dbg_seen(d, t)) out[n++] = t;

@@ -179,9 +179,7 @@ static bool keep(Debugger *d, const SdConstraint *diagnosis, bool inside, SdHash
 /* A copy of base with node's text replaced by text[0..len), parsed as node's
  * nonterminal; NULL when the grammar does not derive it there. */
 static SdTree *retext(Debugger *d, const SdTree *base, const SdNode *node, const char *text, uint32_t len) {
-  SdParseError err = {0};
-  SdTree *sub = sd_parse(d->parser, node->symbol, text, len, &err);
-  free(err.message);
+  SdTree *sub = sd_parse(d->parser, node->symbol, text, len, NULL);
   SdTree *t = sub ? sd_tree_clone_replacing(base, node, sub->root) : NULL;
   sd_tree_free(sub);
   return t;
@@ -2750,9 +2748,7 @@ static SdTree *with_option(Debugger *d, const SdTree *base, const SdNode *x, lon
   if (v < 0) return NULL;
   char text[32];
   snprintf(text, sizeof text, "%lld", v);
-  SdParseError err = {0};
-  SdTree *value = sd_parse(d->parser, x->symbol, text, (uint32_t)strlen(text), &err);
-  free(err.message);
+  SdTree *value = sd_parse(d->parser, x->symbol, text, (uint32_t)strlen(text), NULL);
   if (!value) return NULL;
   SdTree *scratch = sd_tree_new(d->grammar);
   const SdNode *nodes[2] = {x, e}, *by[2] = {value->root, least_through(d, scratch, e->symbol, alt)};
@@ -4031,9 +4027,7 @@ static void fewer_in(Debugger *d, const SdConstraint *diagnosis, const SdTree *b
     uint32_t n = 0;
     memcpy(text, base->text, node->start), n += node->start;
     memcpy(text + n, base->text + node->end, base->length - node->end), n += base->length - node->end;
-    SdParseError err = {0};
-    SdTree *t = sd_parse(d->parser, d->grammar->start, text, n, &err);
-    free(err.message);
+    SdTree *t = sd_parse(d->parser, d->grammar->start, text, n, NULL);
     if (t && keep(d, diagnosis, true, made, t)) array_push(out, t);
     else sd_tree_free(t);
   }

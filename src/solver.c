@@ -377,12 +377,8 @@ static void use_spares(Gen *gen) {
 static bool accept_text(Gen *gen, const char *text, size_t length, bool from_z3) {
   uint64_t h = text_hash(text, length);
   if (avoided(gen->s, h) || sd_hash_set_has(&gen->seed_texts, h)) return false;
-  SdParseError err = {0};
-  SdTree *t = sd_parse(gen->s->parser, -1, text, length, &err);
-  if (!t) {
-    free(err.message);
-    return false;
-  }
+  SdTree *t = sd_parse(gen->s->parser, -1, text, length, NULL);
+  if (!t) return false;
   if (!sd_constraint_eval(gen->c, t, NULL)) {
     sd_tree_free(t);
     return false;

@@ -49,9 +49,7 @@ typedef struct TextSink {
 
 static bool add_text(void *ctx, const char *text, size_t length) {
   TextSink *sink = ctx;
-  SdParseError err = {0};
-  SdTree *t = sd_parse(sink->grid->parser, sink->gs->symbol, text, length, &err);
-  free(err.message);
+  SdTree *t = sd_parse(sink->grid->parser, sink->gs->symbol, text, length, NULL);
   if (t) array_push(&sink->gs->texts, t);
   return t != NULL;
 }

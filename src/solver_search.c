@@ -428,9 +428,7 @@ static bool copy_move(SdSearch *self, SdTree *next, SdNode *node, const Conjunct
   char *text = sd_xmalloc(len + 3);
   memcpy(text, src, len);
   step_away(self, text, &len);
-  SdParseError err = {0};
-  SdTree *sub = sd_parse(self->parser, node->symbol, text, len, &err);
-  free(err.message);
+  SdTree *sub = sd_parse(self->parser, node->symbol, text, len, NULL);
   free(text);
   if (!sub) return false;
   sd_tree_replace(next, node, sub->root);
@@ -528,9 +526,7 @@ static SdTree *parse_overlaid(SdSearch *self, SdSymbol symbol, char *word, uint3
   for (uint32_t i = 0; i < count && !sub; i++) {
     memcpy(copy, word, n);
     memcpy(copy + places[i], shape_text(lit), lit->text_length);
-    SdParseError err = {0};
-    sub = sd_parse(self->parser, symbol, copy, n, &err);
-    free(err.message);
+    sub = sd_parse(self->parser, symbol, copy, n, NULL);
   }
   free(copy);
   return sub;
@@ -555,9 +551,7 @@ static SdTree *shaped_text(SdSearch *self, SdSymbol symbol, uint32_t length, con
       }
       sub = parse_overlaid(self, symbol, word, length, lit); /* last: it is not written over */
     } else {
-      SdParseError err = {0};
-      sub = sd_parse(self->parser, symbol, word, length, &err);
-      free(err.message);
+      sub = sd_parse(self->parser, symbol, word, length, NULL);
     }
     free(word);
     if (sub || (!lit && !base)) return sub; /* a word drawn as it is derives */

@@ -295,9 +295,7 @@ typedef struct KeepCause {
 /* For the reduction: does the cause still hold on the candidate? */
 static bool cause_holds(void *data, const char *text, size_t length) {
   const KeepCause *kc = data;
-  SdParseError e = {0};
-  SdTree *tree = sd_parse(kc->parser, -1, text, length, &e);
-  free(e.message);
+  SdTree *tree = sd_parse(kc->parser, -1, text, length, NULL);
   bool holds = tree && sd_constraint_eval(kc->cause, tree, NULL);
   sd_tree_free(tree);
   return holds;

@@ -70,9 +70,7 @@ static SdTree *input_tree(Loader *l, const cJSON *holder) {
   size_t length;
   char *bytes = sd_json_bytes_decode(in->valuestring, &length);
   if (!bytes) return NULL;
-  SdParseError e = {0};
-  SdTree *t = sd_parse(l->parser, -1, bytes, length, &e);
-  free(e.message);
+  SdTree *t = sd_parse(l->parser, -1, bytes, length, NULL);
   free(bytes);
   return t;
 }
@@ -211,9 +209,7 @@ void sd_triage_compare(SdTriage *self, SdTriageBaseline *baseline) {
   self->known = self->fresh = 0;
   for (uint32_t i = 0; i < self->group_count; i++) {
     SdTriageGroup *g = &self->groups[i];
-    SdParseError e = {0};
-    SdTree *reduced = g->reduced ? sd_parse(parser, -1, g->reduced, g->reduced_length, &e) : NULL;
-    free(e.message);
+    SdTree *reduced = g->reduced ? sd_parse(parser, -1, g->reduced, g->reduced_length, NULL) : NULL;
     g->baseline = match(self, g, reduced, baseline);
     sd_tree_free(reduced);
     g->novelty = g->baseline >= 0 ? SD_TRIAGE_KNOWN : SD_TRIAGE_NEW;

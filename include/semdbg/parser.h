@@ -18,7 +18,8 @@ typedef struct SdParseError {
 SD_API SdParser *sd_parser_new(const SdGrammar *grammar);
 SD_API void sd_parser_free(SdParser *self);
 /* Parse input (any bytes) from symbol start (-1: the grammar's start). Returns
- * the tree, or NULL with *error filled in (free error->message). Among
+ * the tree, or NULL with *error filled in (free error->message; error may be
+ * NULL when the reason is not wanted, which saves composing it). Among
  * several derivations it returns the first one the parser finds (see
  * parser.c for the exact rule): deterministic for the same grammar and input. */
 SD_API SdTree *sd_parse(SdParser *self, SdSymbol start, const char *input, size_t length,

@@ -193,6 +193,11 @@ static void test_error_position(void) {
   CHECK(e.line == 3 && e.column == 2 && e.offset == 7);
   CHECK(strstr(e.message, "unexpected 'x'") != NULL);
   free(e.message);
+  /* without a place for the reason: the same answer, nothing to free */
+  CHECK(!sd_parse(p, -1, "12\n34\n5x\n", 9, NULL));
+  t = sd_parse(p, -1, "12\n", 3, NULL);
+  CHECK(t && t->length == 3);
+  sd_tree_free(t);
   CHECK(sd_parser_accepts(p, -1, "1\n", 2));
   CHECK(!sd_parser_accepts(p, -1, "", 0));
   sd_parser_free(p);
