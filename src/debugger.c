@@ -249,6 +249,7 @@ static void debugger_free(Debugger *d) {
   sd_hash_set_free(&d->seen);
   sd_hash_set_free(&d->unsplit);
   sd_hash_set_free(&d->asked_in_vain);
+  sd_hash_set_free(&d->attacked);
   sd_constraint_free(d->hunted_diagnosis);
   sd_learner_free(d->first_learner);
   sd_learner_memo_free(d->learner_memo);

@@ -692,6 +692,9 @@ static uint64_t unordered_hash(const SdConstraint *c, const SdFormula *f, uint32
  * two causes in the two orders). */
 static uint64_t shape_hash(const SdConstraint *c) { return unordered_hash(c, c->root, 0, true); }
 
+/* The candidate itself, whatever the order of its parts, numbers kept. */
+static uint64_t exact_hash(const SdConstraint *c) { return unordered_hash(c, c->root, 0, false); }
+
 bool dbg_same_diagnosis(const SdConstraint *a, const SdConstraint *b) {
   if (!a || !b) return false;
   return sd_constraint_equal(a, b) || unordered_hash(a, a->root, 0, false) == unordered_hash(b, b->root, 0, false);
@@ -1043,6 +1046,7 @@ static int refute(CauseSearch *s) {
     last_group = c->equivalent_group;
     if (dbg_out_of_time(d)) break; /* what was made so far still runs */
     s->tested[s->tested_count++] = shape_hash(c->constraint);
+    sd_hash_set_add(&d->attacked, exact_hash(c->constraint));
     attack(d, c->constraint, best_group && r > 0 ? (per + 1) / 2 : per, r == 0, s->precise, &batch);
   }
   /* a few mutations of failing inputs keep the search honest when the
@@ -1061,6 +1065,7 @@ static int refute(CauseSearch *s) {
   if (added < 0 || !hunt || contradicted_since(s, best->constraint, before)) return added;
   uint32_t hunt_from = d->evidence.size;
   if (s->tested_count < MAX_TESTED) s->tested[s->tested_count++] = best_shape;
+  sd_hash_set_add(&d->attacked, exact_hash(best->constraint));
   if (hunt_completed(s, best->constraint) < 0) return -1;
   return added + (int)(d->evidence.size - hunt_from);
 }
@@ -1467,10 +1472,15 @@ static DbgCauseResult search(CauseSearch *s) {
     /* a later cause that explains part of the failures left is taken from
        the second round on: one attack round has not refuted it (the third,
        as before, added a round of attacks per cause that rarely changed it:
-       the expression example's causes, dates 372 -> 239 runs at seed 1) */
+       the expression example's causes, dates 372 -> 239 runs at seed 1);
+       or at once when an earlier search attacked this very candidate (the
+       first search's best, hunted around and refuted only by failures it
+       does not explain, came back as the precise search's best: the
+       expression example at seed 3 attacked "/ 0" again with 46 inputs) */
+    bool attacked_before = s->precise && sd_hash_set_has(&d->attacked, exact_hash(best->constraint));
     if (best->precision == 1.0 && best->tp >= dbg_min_cause_failures(sd_learner_failing_count(s->learner)) &&
-        was_tested(s, best) &&
-        (!s->precise || best->recall == 1.0 || round > 1)) {
+        (was_tested(s, best) || attacked_before) &&
+        (!s->precise || best->recall == 1.0 || round > 1 || attacked_before)) {
       int probed = probe_outside(s, best->constraint);
       if (probed < 0) return CAUSE_ERROR;
       if (probed > 0) continue; /* a known value more: learned again */

@@ -97,6 +97,8 @@ typedef struct Debugger {
   SdHashSet seen;             /* hashes of the texts run (or about to be) */
   SdHashSet unsplit;          /* tie splits proven to have no input (dbg_split_tie) */
   SdHashSet asked_in_vain;    /* tie splits that found no input, with the evidence's size then */
+  SdHashSet attacked;         /* candidates a round of experiments attacked, over all cause
+                                 searches (their text, numbers kept: debugger_cause.c) */
   uint32_t iteration;         /* learning iterations, over all causes */
   double started;
   char *error;
