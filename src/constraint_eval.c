@@ -749,16 +749,8 @@ static void note_atom(Ev *e, const SdTerm *t) {
 
 static bool eval_formula(Ev *e, const SdFormula *f, bool neg);
 
-/* `exists int n: ... and count(x, "<T>", n) and ...`: count() holds for one
- * n only, the number of <T> in x, so that value decides the quantifier; so
- * it does `forall int n: ... or not count(x, "<T>", n) or ...` (and `forall
- * int n: count(x, "<T>", n) implies ...`), as a negated exists reads: every
- * other n makes the body true. Writes the count into buf; false when the
- * body has no such part (or x is undefined). Trying 0, the count and each
- * compared value around, each written as text, as the general loop does,
- * took heartbleed's own CPU from 0.15 s to 0.7-2.2 s once the catalog had
- * count patterns; the forall form was a third of the expression example's
- * integer-quantifier values (the solver's search walks negated hypotheses). */
+/* The count atom `count(x, "<T>", var)` that k is (with negated: `not
+ * count(...)`), x not mentioning var; NULL when k is none. */
 static const SdTerm *count_of(const SdFormula *k, int32_t var, bool negated) {
   if (negated) {
     if (k->kind != SD_F_NOT) return NULL;
@@ -771,18 +763,29 @@ static const SdTerm *count_of(const SdFormula *k, int32_t var, bool negated) {
   return t;
 }
 
+/* `exists int n: ... and count(x, "<T>", n) and ...`: count() holds for one
+ * n only, the number of <T> in x, so that value decides the quantifier; so
+ * it does `forall int n: ... or not count(x, "<T>", n) or ...` (and `forall
+ * int n: count(x, "<T>", n) implies ...`), as a negated exists reads: every
+ * other n makes the body true. Writes the count into buf; false when the
+ * body has no such part (or x is undefined). Trying 0, the count and each
+ * compared value around, each written as text, as the general loop does,
+ * took heartbleed's own CPU from 0.15 s to 0.7-2.2 s once the catalog had
+ * count patterns; the forall form was a third of the expression example's
+ * integer-quantifier values (the solver's search walks negated hypotheses). */
 static bool count_decides(Ev *e, const SdFormula *q, int32_t var, char *buf, size_t size) {
   const SdFormula *body = q->children[0];
-  bool forall = q->kind == SD_F_FORALL_INT;
-  SdFormulaKind joint = forall ? SD_F_OR : SD_F_AND;
-  if (forall && body->kind == SD_F_IMPLIES && body->child_count == 2) { /* count(...) implies R */
-    joint = SD_F_IMPLIES;
-    forall = false; /* its antecedent is read as it stands */
+  SdFormula *const *parts = (SdFormula *const *)&q->children[0]; /* the body alone */
+  uint32_t n = 1;
+  bool negated = false; /* the parts are `not count(...)` */
+  if (q->kind == SD_F_FORALL_INT && body->kind == SD_F_IMPLIES && body->child_count == 2) {
+    parts = body->children; /* the antecedent */
+  } else {
+    negated = q->kind == SD_F_FORALL_INT;
+    if (body->kind == (negated ? SD_F_OR : SD_F_AND)) parts = body->children, n = body->child_count;
   }
-  bool joined = body->kind == joint;
-  uint32_t n = joint == SD_F_IMPLIES ? 1 : joined ? body->child_count : 1;
   for (uint32_t i = 0; i < n; i++) {
-    const SdTerm *t = count_of(joined ? body->children[i] : body, var, forall);
+    const SdTerm *t = count_of(parts[i], var, negated);
     if (!t) continue;
     SdArenaMark m = sd_arena_mark(&e->scratch);
     uint32_t count;

@@ -2282,9 +2282,9 @@ static int cmp_num_text(const void *a, const void *b) {
   return sd_compare_numerals(x, strlen(x), y, strlen(y));
 }
 
-/* The multiple of 10^k in [lo, hi] nearest mid (a point of the range), or
- * NULL: of the multiples around mid (truncated to k digits, and one step
- * either side), the first nearest. Written into *out when out is given. */
+/* Is a multiple of 10^k in [lo, hi]? Of the multiples around mid (a point
+ * of the range: mid truncated to k digits, and one step either side), the
+ * first nearest mid is written into *out when out is given. */
 static bool multiple_near(SdArena *scratch, SdInt lo, SdInt hi, SdInt mid, uint32_t k, char **out) {
   SdInt step = sd_int_shift10(scratch, sd_int_small(1), k);
   SdInt q = sd_int_shift10(scratch, sd_int_trunc10(scratch, mid, k), k);
@@ -2318,7 +2318,9 @@ static char *roundest_numeral(char *const *ks, const uint32_t *tp, const uint32_
   if (sd_int_parse(&scratch, ks[first], strlen(ks[first]), &lo) && sd_int_parse(&scratch, ks[last], strlen(ks[last]), &hi)) {
     sd_int_divmod(&scratch, sd_int_add(&scratch, lo, hi), sd_int_small(2), &mid, &rem);
     uint32_t digits = sd_int_digits(lo) > sd_int_digits(hi) ? sd_int_digits(lo) : sd_int_digits(hi);
-    uint32_t found = 0, above = digits + 1; /* a multiple of 10^found is in the range; none of 10^above */
+    /* a multiple of 10^found is in the range; the search looks below 10^above
+       (the powers the sweep tried ran from 10^digits down) */
+    uint32_t found = 0, above = digits + 1;
     while (above - found > 1) {
       uint32_t k = found + (above - found) / 2;
       SdArenaMark m = sd_arena_mark(&scratch);
