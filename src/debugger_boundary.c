@@ -1873,6 +1873,71 @@ static void hold_back_move(DbgCause *c, uint32_t boundaries_before, SdConstraint
   *moved = NULL;
 }
 
+/* Of the newest ADJACENT_SCAN failing inputs, the other contexts looked at
+ * for one already next to the boundary. */
+enum { ADJACENT_SCAN = 12 };
+
+/* The measure's value at node in t, with p set to vary it there. */
+static bool context_value(Pin *p, const SdTree *t, const SdNode *node, SdInt *v) {
+  p->base = t;
+  p->depth = sd_node_path(node, p->path, 256);
+  if (p->depth > 256) return false;
+  p->orig_text = sd_node_text(t, node, &p->orig_len);
+  return measure_value(p, p->orig_text, p->orig_len, v);
+}
+
+/* Does the cause stop holding with the element bound in t one step up or
+ * down (by evaluation)? Pinned there, the input itself is the failing
+ * witness and one run, the passing one, pins the boundary where a context
+ * away from it takes two (and a relation's partner probe a third). */
+static bool next_to_boundary(Pin *p, const SdTree *t, const SdNode *bound, SdInt *v0) {
+  if (!context_value(p, t, bound, v0)) return false;
+  uint64_t bytes = p->varied_bytes;
+  bool next = false;
+  for (int dir = -1; dir <= 1 && !next; dir += 2)
+    next = predict(p, sd_int_add(p->scratch, *v0, sd_int_small(dir))) == 0;
+  p->varied_bytes = bytes;
+  return next;
+}
+
+/* The failing inputs (indices into d->failing) in the order pin_measure
+ * tries them as contexts: the given one, then the newest; but first after
+ * the given, the newest one next to the boundary whose value there differs
+ * from the given one's (a context that repeats the given value would not
+ * tell a relation from a coincidence of it). Integer values and lengths,
+ * not products. */
+static void context_order(Pin *p, const DbgCause *c, bool product, uint32_t *order) {
+  Debugger *d = p->d;
+  uint32_t n = d->failing.size, next = UINT32_MAX;
+  SdInt given;
+  bool have_given = false;
+  for (uint32_t step = 0; step < n && step <= ADJACENT_SCAN && !product && p->m->kind != M_REAL; step++) {
+    uint32_t k = step == 0 ? 0 : n - step;
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
+    bool holds = sd_constraint_eval(c->constraint, t, witness);
+    const SdNode *bound = witness[p->m->var];
+    free(witness);
+    if (!holds || (step > 0 && other_cause_holds(d, c, t))) continue;
+    uint32_t count, first = sd_tree_range(t, p->m->symbol, t->root, &count);
+    if (!bound && count) bound = t->nodes[t->by_symbol[p->m->symbol][first]]; /* as pin_in_input tries it */
+    if (!bound) continue;
+    SdInt v;
+    if (step == 0) {
+      have_given = context_value(p, t, bound, &given);
+      if (!have_given) break;
+    } else if (next_to_boundary(p, t, bound, &v) && sd_int_cmp(v, given) != 0) {
+      next = k;
+      break;
+    }
+  }
+  uint32_t o = 0;
+  order[o++] = 0;
+  if (next != UINT32_MAX) order[o++] = next;
+  for (uint32_t step = 1; step < n; step++)
+    if (n - step != next) order[o++] = n - step;
+}
+
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure *all, uint32_t n_all,
                              SdConstraint **moved) {
   SdConstraint *held_back = NULL;
@@ -1884,10 +1949,12 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
   int32_t partner = m->kind == M_VALUE ? product_partner(c->constraint->root, m) : -1;
   PinResult result = PIN_FAILED;
   uint32_t n = d->failing.size;
+  uint32_t *order = sd_xmalloc((n ? n : 1) * sizeof *order);
+  if (n) context_order(&p, c, partner >= 0, order);
   for (int shared = 0; shared < 2 && inputs == 0; shared++)
     for (uint32_t step = 0; step < n && inputs < MAX_INPUTS_TRIED && agreed < MIN_CONTEXTS && result != PIN_MOVED;
          step++) {
-      uint32_t k = step == 0 ? 0 : n - step; /* the given input, then the newest */
+      uint32_t k = order[step];
       const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
       const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
       bool holds = sd_constraint_eval(c->constraint, t, witness);
@@ -1920,6 +1987,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
       if (r == PIN_MOVED) result = PIN_MOVED;
       else if (r == PIN_OK) result = PIN_OK, agreed++;
     }
+  free(order);
   sd_arena_free(&scratch);
   if (held && (result == PIN_FAILED || dbg_holds_on_passing(d, c->constraint))) {
     sd_constraint_free(*moved);
