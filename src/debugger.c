@@ -469,6 +469,108 @@ static void merge_causes(Debugger *d) {
   }
 }
 
+/* ---------- widening a cause's parts ---------- */
+
+/* The conjunction a cause is made of: its root, or the body under the
+ * existential quantifiers it starts with (`exists <user> u: (A and B)`);
+ * NULL when there is none. */
+static SdFormula *conjunction_of(SdFormula *f) {
+  while ((f->kind == SD_F_EXISTS || f->kind == SD_F_EXISTS_INT) && f->child_count == 1) f = f->children[0];
+  return f->kind == SD_F_AND ? f : NULL;
+}
+
+/* c without conjunct i of its conjunction (a new constraint). */
+static SdConstraint *without_conjunct(const SdConstraint *c, uint32_t i) {
+  SdConstraint *copy = sd_constraint_clone(c);
+  SdFormula *and = conjunction_of(copy->root);
+  memmove(and->children + i, and->children + i + 1, (and->child_count - i - 1) * sizeof *and->children);
+  if (--and->child_count == 1) *and = *and->children[0];
+  SdConstraint *clean = sd_constraint_simplify(copy);
+  sd_constraint_free(copy);
+  return clean;
+}
+
+static uint32_t failing_explained(const Debugger *d, const SdConstraint *c) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < d->failing.size; k++) n += sd_constraint_eval(c, d->evidence.items[d->failing.items[k]].tree, NULL);
+  return n;
+}
+
+/* A part of a cause with a conjunct that keeps out failing inputs and no
+ * passing one is taken without it, the conjunct that keeps out the most
+ * first, as long as there is one: on the evidence it explains more
+ * failures, and still holds on no pass. The learner scores a disjunction
+ * as a whole, and one part may keep out a failure another memorises
+ * (userlong at seed 2: `uid > 69996 and not uid = "70000"` beside `uid in
+ * {"70000", "9", "92072"} and ...`, the given input's uid left to the
+ * memorised set). What the wider part claims beyond the evidence is put
+ * to experiment like any cause's (its boundaries pinned, the hunt).
+ * Returns whether any part was widened. */
+static bool widen_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
+  bool widened = false;
+  for (uint32_t p = 0; p < n; p++) {
+    for (;;) {
+      SdFormula *and = conjunction_of(parts[p]->root);
+      if (!and) break;
+      uint32_t have = failing_explained(d, parts[p]), best_gain = 0;
+      SdConstraint *best = NULL;
+      for (uint32_t i = 0; i < and->child_count; i++) {
+        SdConstraint *fewer = without_conjunct(parts[p], i);
+        uint32_t gain = fewer && !dbg_holds_on_passing(d, fewer) ? failing_explained(d, fewer) - have : 0;
+        if (gain > best_gain) {
+          sd_constraint_free(best);
+          best = fewer, best_gain = gain;
+        } else {
+          sd_constraint_free(fewer);
+        }
+      }
+      if (!best) break;
+      char *was = sd_constraint_to_short(parts[p]), *now = sd_constraint_to_short(best);
+      dbg_progress(d, "a part of the cause kept out %u failing inputs and no passing one: %s; taken as %s", best_gain,
+                   was, now);
+      free(was), free(now);
+      sd_constraint_free(parts[p]);
+      parts[p] = best;
+      widened = true;
+    }
+  }
+  return widened;
+}
+
+/* After widening: a part that explains fewer than `need` failures no
+ * other part explains is dropped, the one that explains the fewest alone
+ * first (its failures, if any, stay unexplained and are learned alone):
+ * the memorised set beside the widened part above. */
+static uint32_t drop_covered_parts(Debugger *d, SdConstraint **parts, uint32_t n, uint32_t need) {
+  uint32_t nf = d->failing.size;
+  bool *holds = sd_xmalloc((size_t)(n ? n : 1) * (nf ? nf : 1) * sizeof *holds);
+  for (uint32_t p = 0; p < n; p++)
+    for (uint32_t k = 0; k < nf; k++)
+      holds[p * nf + k] = sd_constraint_eval(parts[p], d->evidence.items[d->failing.items[k]].tree, NULL);
+  while (n > 1) {
+    uint32_t fewest = UINT32_MAX, which = 0;
+    for (uint32_t p = 0; p < n; p++) {
+      uint32_t alone = 0;
+      for (uint32_t k = 0; k < nf; k++) {
+        bool other = false;
+        for (uint32_t q = 0; q < n && !other; q++) other = q != p && holds[q * nf + k];
+        alone += holds[p * nf + k] && !other;
+      }
+      if (alone < fewest) fewest = alone, which = p;
+    }
+    if (fewest >= need) break;
+    char *text = sd_constraint_to_short(parts[which]);
+    dbg_progress(d, "a part of the cause explains %u failures no other part does: dropped: %s", fewest, text);
+    free(text);
+    sd_constraint_free(parts[which]);
+    memmove(parts + which, parts + which + 1, (n - which - 1) * sizeof *parts);
+    memmove(holds + which * nf, holds + (which + 1) * nf, (size_t)(n - which - 1) * nf * sizeof *holds);
+    n--;
+  }
+  free(holds);
+  return n;
+}
+
 /* Parts of a disjunctive cause that explain too few of the unexplained
  * failures are memorised inputs: drop them (the failures stay unexplained). */
 static uint32_t keep_general_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
@@ -679,6 +781,12 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
     }
     SdConstraint *parts[MAX_CAUSES];
     uint32_t n = split_disjuncts(c, parts, MAX_CAUSES);
+    if (widen_parts(d, parts, n)) {
+      IndexList target = {0};
+      dbg_unexplained(d, &target);
+      n = drop_covered_parts(d, parts, n, dbg_min_cause_failures(target.size));
+      array_free(&target);
+    }
     n = keep_general_parts(d, parts, n);
     bool redo = false;
     int added = settle_parts(d, parts, n, round + 1 >= MAX_PIN_ROUNDS, &redo);

@@ -15,6 +15,8 @@
 #                                pin or state yet)
 #   options ARGS                 more options for every diagnosis of the case
 #                                (e.g. --initial 6)
+#   also-seeds N...              seeds the case runs at beyond $SEMDBG_E2E_SEEDS
+#                                (one where it once went wrong)
 #   truth CONSTRAINT             the diagnosis means this: on fresh inputs
 #                                (random, and made to satisfy the truth and
 #                                its negation; and, made after the diagnosis,
@@ -81,7 +83,11 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
     "$dir/harness.sh" "$f" >/dev/null 2>&1
     echo "$f $?"
   done > "$tmp/codes"
-  for seed in $seeds; do
+  case_seeds=$seeds
+  for s in $(sed -n 's/^also-seeds //p' "$dir/expect"); do
+    [[ " $case_seeds " == *" $s "* ]] || case_seeds="$case_seeds $s"
+  done
+  for seed in $case_seeds; do
     "$semdbg" --grammar "$dir/grammar.bnf" --test "$dir/harness.sh" "$dir/fail.txt" --seed "$seed" \
       --json -q -j 2 --no-reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} "${extra[@]}" \
       > "$tmp/report.json" 2> "$tmp/stderr"
