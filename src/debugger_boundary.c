@@ -1831,7 +1831,8 @@ static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree
 }
 
 /* Pin one measure in up to MIN_CONTEXTS failing inputs (the given one first,
- * then the most recent ones: a boundary that holds in one context may be a
+ * then the most recent ones, one already next to the boundary first:
+ * context_order; a boundary that holds in one context may be a
  * coincidence of it). Contexts where no other cause holds come first (where
  * one does, the input fails on both sides of this boundary); the others only
  * when there are none. Returns PIN_OK (pinned, or recorded as not pinnable),
