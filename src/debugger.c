@@ -526,8 +526,8 @@ static bool widen_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
       }
       if (!best) break;
       char *was = sd_constraint_to_short(parts[p]), *now = sd_constraint_to_short(best);
-      dbg_progress(d, "a part of the cause kept out %u failing inputs and no passing one: %s; taken as %s", best_gain,
-                   was, now);
+      dbg_progress(d, "a part of the cause kept out %u failing input%s and no passing one: %s; taken as %s", best_gain,
+                   best_gain == 1 ? "" : "s", was, now);
       free(was), free(now);
       sd_constraint_free(parts[p]);
       parts[p] = best;
@@ -537,16 +537,20 @@ static bool widen_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
   return widened;
 }
 
-/* After widening: a part that explains fewer than `need` failures no
- * other part explains is dropped, the one that explains the fewest alone
- * first (its failures, if any, stay unexplained and are learned alone):
- * the memorised set beside the widened part above. */
-static uint32_t drop_covered_parts(Debugger *d, SdConstraint **parts, uint32_t n, uint32_t need) {
-  uint32_t nf = d->failing.size;
+/* After widening: a part that explains fewer than a cause needs of the
+ * unexplained failures (dbg_min_cause_failures) that no other part
+ * explains is dropped, the one that explains the fewest alone first (its
+ * failures, if any, stay unexplained and are learned alone): the memorised
+ * set beside the widened part above. */
+static uint32_t drop_covered_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
+  IndexList target = {0};
+  dbg_unexplained(d, &target);
+  uint32_t nf = target.size, need = dbg_min_cause_failures(nf);
   bool *holds = sd_xmalloc((size_t)(n ? n : 1) * (nf ? nf : 1) * sizeof *holds);
   for (uint32_t p = 0; p < n; p++)
     for (uint32_t k = 0; k < nf; k++)
-      holds[p * nf + k] = sd_constraint_eval(parts[p], d->evidence.items[d->failing.items[k]].tree, NULL);
+      holds[p * nf + k] = sd_constraint_eval(parts[p], d->evidence.items[target.items[k]].tree, NULL);
+  array_free(&target);
   while (n > 1) {
     uint32_t fewest = UINT32_MAX, which = 0;
     for (uint32_t p = 0; p < n; p++) {
@@ -560,7 +564,8 @@ static uint32_t drop_covered_parts(Debugger *d, SdConstraint **parts, uint32_t n
     }
     if (fewest >= need) break;
     char *text = sd_constraint_to_short(parts[which]);
-    dbg_progress(d, "a part of the cause explains %u failures no other part does: dropped: %s", fewest, text);
+    dbg_progress(d, "a part of the cause explains %u failure%s no other part does: dropped: %s", fewest,
+                 fewest == 1 ? "" : "s", text);
     free(text);
     sd_constraint_free(parts[which]);
     memmove(parts + which, parts + which + 1, (n - which - 1) * sizeof *parts);
@@ -781,12 +786,7 @@ static int next_cause(Debugger *d, SdConstraint **approximate) {
     }
     SdConstraint *parts[MAX_CAUSES];
     uint32_t n = split_disjuncts(c, parts, MAX_CAUSES);
-    if (widen_parts(d, parts, n)) {
-      IndexList target = {0};
-      dbg_unexplained(d, &target);
-      n = drop_covered_parts(d, parts, n, dbg_min_cause_failures(target.size));
-      array_free(&target);
-    }
+    if (widen_parts(d, parts, n)) n = drop_covered_parts(d, parts, n);
     n = keep_general_parts(d, parts, n);
     bool redo = false;
     int added = settle_parts(d, parts, n, round + 1 >= MAX_PIN_ROUNDS, &redo);
