@@ -1910,8 +1910,8 @@ static bool next_to_boundary(Pin *p, const SdTree *t, const SdNode *bound, SdInt
 static void context_order(Pin *p, const DbgCause *c, bool product, uint32_t *order) {
   Debugger *d = p->d;
   uint32_t n = d->failing.size, next = UINT32_MAX;
-  SdInt given;
-  bool have_given = false;
+  SdInt given = sd_int_small(0);
+  bool have_given = false; /* the given input is a context (the cause holds there) */
   for (uint32_t step = 0; step < n && step <= ADJACENT_SCAN && !product && p->m->kind != M_REAL; step++) {
     uint32_t k = step == 0 ? 0 : n - step;
     const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
@@ -1927,7 +1927,7 @@ static void context_order(Pin *p, const DbgCause *c, bool product, uint32_t *ord
     if (step == 0) {
       have_given = context_value(p, t, bound, &given);
       if (!have_given) break;
-    } else if (next_to_boundary(p, t, bound, &v) && sd_int_cmp(v, given) != 0) {
+    } else if (next_to_boundary(p, t, bound, &v) && (!have_given || sd_int_cmp(v, given) != 0)) {
       next = k;
       break;
     }
