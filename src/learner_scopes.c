@@ -124,18 +124,23 @@ static char *within_text(const SdLearner *self, uint32_t a, uint32_t b) {
   return isla;
 }
 
-/* ---------- a threshold refit beside a period ----------
+/* ---------- a threshold refit beside another condition ----------
  * An atom's threshold is fitted alone (`exists <cans> c: c > 431`: the
- * flip that separates the inputs best by itself); beside a period on one
- * element (`c mod 36 = 0`) the threshold that fits the pair lies
- * elsewhere: below the least failing multiple (359: 360 fails, and 144,
- * a multiple below it, is in every input). pallet36 at seed 3 learned `>
- * 431 and mod 72`, then 360 failing, and no threshold of the atoms fitted
- * the pair any more (precision 0.91). The pair gets a second form with the
+ * flip that separates the inputs best by itself); beside another condition
+ * on one element the threshold that fits the pair lies elsewhere: beside a
+ * period (`c mod 36 = 0`), below the least failing multiple (359: 360
+ * fails, and 144, a multiple below it, is in every input); beside a
+ * leading zero (`str.prefixof("0", d)`), at 0 (a decimal that starts with
+ * 0 and is not all zeros: "010" fails, "00" passes, and alone the value
+ * is best split far above, `> 3`). pallet36 at seed 3 learned `> 431 and
+ * mod 72`, then 360 failing, and no threshold of the atoms fitted the pair
+ * any more (precision 0.91); intbase0 (tests/cases/open) never stated `>
+ * 0` beside the leading zero. The pair gets a second form with the
  * threshold refit on it: of the failing inputs' values of the element
  * (at most LR_REFIT_VALUES, the least first), the one that, taken as the
  * threshold, makes the pair hold on the fewest passing inputs and the most
- * failing ones, the nearest the failing values on ties. */
+ * failing ones, the nearest the failing values on ties. Until session 46
+ * only beside a period. */
 enum { LR_REFIT_VALUES = 32 };
 
 /* The comparison of `exists <X> x: str.to.int(x) OP n` (OP <, <=, > or
@@ -150,20 +155,6 @@ static SdTerm *threshold_of(const SdConstraint *c, int32_t *var) {
   if (m->op != SD_OP_STR_TO_INT || m->args[0]->op != SD_OP_VAR || n->op != SD_OP_INT) return NULL;
   *var = m->args[0]->var;
   return t;
-}
-
-static bool takes_period(const SdTerm *t) {
-  if (t->op == SD_OP_MOD) return true;
-  for (uint32_t i = 0; i < t->arg_count; i++)
-    if (takes_period(t->args[i])) return true;
-  return false;
-}
-
-static bool formula_takes_period(const SdFormula *f) {
-  if (f->kind == SD_F_ATOM) return takes_period(f->atom);
-  for (uint32_t i = 0; i < f->child_count; i++)
-    if (formula_takes_period(f->children[i])) return true;
-  return false;
 }
 
 static int compare_i64(const void *a, const void *b) {
@@ -191,14 +182,14 @@ static uint32_t failing_values(const SdLearner *self, SdSymbol symbol, int64_t *
   return n;
 }
 
-/* The pair of atoms a (a threshold) and b (a period on one element) with
+/* The pair of atoms a (a threshold) and b (another condition on one element) with
  * the threshold refit on it (ISLa text, malloc'd), NULL when a and b are
  * not of that kind or no refit threshold differs from a's. */
 static char *refit_within_text(const SdLearner *self, uint32_t a, uint32_t b) {
   int32_t var;
   SdConstraint *t = sd_constraint_clone(self->atoms.items[a].c);
   SdTerm *cmp = t ? threshold_of(t, &var) : NULL;
-  if (!cmp || !formula_takes_period(self->atoms.items[b].c->root)) {
+  if (!cmp) {
     sd_constraint_free(t);
     return NULL;
   }
