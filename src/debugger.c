@@ -508,6 +508,7 @@ static uint32_t failing_explained(const Debugger *d, const SdConstraint *c) {
  * Returns whether any part was widened. */
 static bool widen_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
   bool widened = false;
+  if (!d->passing.size) return false; /* nothing to keep out: every part would widen to nothing */
   for (uint32_t p = 0; p < n; p++) {
     for (;;) {
       SdFormula *and = conjunction_of(parts[p]->root);
@@ -516,7 +517,8 @@ static bool widen_parts(Debugger *d, SdConstraint **parts, uint32_t n) {
       SdConstraint *best = NULL;
       for (uint32_t i = 0; i < and->child_count; i++) {
         SdConstraint *fewer = without_conjunct(parts[p], i);
-        uint32_t gain = fewer && !dbg_holds_on_passing(d, fewer) ? failing_explained(d, fewer) - have : 0;
+        uint32_t got = fewer && !dbg_holds_on_passing(d, fewer) ? failing_explained(d, fewer) : 0;
+        uint32_t gain = got > have ? got - have : 0;
         if (gain > best_gain) {
           sd_constraint_free(best);
           best = fewer, best_gain = gain;
