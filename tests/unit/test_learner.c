@@ -71,6 +71,33 @@ static void set_free(Set *s) {
   free(s->failing);
 }
 
+/* Input i of s parsed from b (freed), failing by label, or (no label) as
+ * `failing` says. */
+static void put_parsed(Set *s, uint32_t i, SdParser *parser, SdBuf *b, Label label, bool failing) {
+  SdParseError err;
+  s->trees[i] = sd_parse(parser, -1, b->data, b->len, &err);
+  CHECK(s->trees[i] != NULL);
+  s->failing[i] = s->trees[i] && (label ? label(s->trees[i]) : failing);
+  s->nfail += s->failing[i];
+  sd_buf_free(b);
+}
+
+/* n inputs written by `write` (from one random stream), parsed, labelled. */
+typedef void (*Writer)(SdRng *rng, SdBuf *b);
+static Set written_set(const SdGrammar *g, uint64_t seed, uint32_t n, Writer write, Label label) {
+  SdRng rng;
+  sd_rng_seed(&rng, seed);
+  SdParser *parser = sd_parser_new(g);
+  Set s = {.trees = sd_xcalloc(n, sizeof(SdTree *)), .failing = sd_xcalloc(n, 1), .n = n};
+  for (uint32_t i = 0; i < n; i++) {
+    SdBuf b = {0};
+    write(&rng, &b);
+    put_parsed(&s, i, parser, &b, label, false);
+  }
+  sd_parser_free(parser);
+  return s;
+}
+
 /* The text of the first <name> node (NULL if none). */
 static const char *first(const SdTree *t, const char *name, uint32_t *len) {
   SdSymbol s = sd_grammar_find(t->grammar, name);
@@ -317,32 +344,19 @@ static bool tlv_fails(const SdTree *t) {
 
 /* Records whose value lengths are near their declared length, so records
  * often declare more than some other record's value holds. */
-static Set tlv_set(const SdGrammar *g, uint64_t seed, uint32_t n) {
-  SdRng rng;
-  sd_rng_seed(&rng, seed);
-  SdParser *parser = sd_parser_new(g);
-  Set s = {.trees = sd_xcalloc(n, sizeof(SdTree *)), .failing = sd_xcalloc(n, 1), .n = n};
-  for (uint32_t i = 0; i < n; i++) {
-    SdBuf b = {0};
-    uint32_t records = 1 + sd_rng_below(&rng, 4);
-    for (uint32_t k = 0; k < records; k++) {
-      uint32_t declared = sd_rng_below(&rng, 10);
-      int len = (int)declared + (int)sd_rng_below(&rng, 8) - 1; /* one in eight too short */
-      if (len < 0) len = 0;
-      sd_buf_printf(&b, "%u:", declared);
-      for (int c = 0; c < len; c++) sd_buf_putc(&b, (char)('a' + sd_rng_below(&rng, 26)));
-      sd_buf_putc(&b, ';');
-    }
-    SdParseError err;
-    s.trees[i] = sd_parse(parser, -1, b.data, b.len, &err);
-    CHECK(s.trees[i] != NULL);
-    s.failing[i] = tlv_fails(s.trees[i]);
-    s.nfail += s.failing[i];
-    sd_buf_free(&b);
+static void tlv_text(SdRng *rng, SdBuf *b) {
+  uint32_t records = 1 + sd_rng_below(rng, 4);
+  for (uint32_t k = 0; k < records; k++) {
+    uint32_t declared = sd_rng_below(rng, 10);
+    int len = (int)declared + (int)sd_rng_below(rng, 8) - 1; /* one in eight too short */
+    if (len < 0) len = 0;
+    sd_buf_printf(b, "%u:", declared);
+    for (int c = 0; c < len; c++) sd_buf_putc(b, (char)('a' + sd_rng_below(rng, 26)));
+    sd_buf_putc(b, ';');
   }
-  sd_parser_free(parser);
-  return s;
 }
+
+static Set tlv_set(const SdGrammar *g, uint64_t seed, uint32_t n) { return written_set(g, seed, n, tlv_text, tlv_fails); }
 
 static void test_container_scope(void) {
   SdGrammar *g = grammar_text(tlv_grammar);
@@ -572,40 +586,25 @@ static bool leading_zero_not_zero(const SdTree *t) {
 /* Limits files of one to four settings, each value hexadecimal, all
  * zeros ("0", "00", "000"), a leading zero or two and a number (one digit
  * after one zero a third of these: "07"), or 1-999. */
-static Set limits_set(const SdGrammar *g, uint64_t seed, uint32_t n) {
-  static const char *const keys[] = {"max_conns", "timeout", "backlog"};
-  SdRng rng;
-  sd_rng_seed(&rng, seed);
-  SdParser *parser = sd_parser_new(g);
-  Set s = {.trees = sd_xcalloc(n, sizeof(SdTree *)), .failing = sd_xcalloc(n, 1), .n = n};
-  for (uint32_t i = 0; i < n; i++) {
-    SdBuf b = {0};
-    uint32_t settings = 1 + sd_rng_below(&rng, 4);
-    for (uint32_t k = 0; k < settings; k++) {
-      sd_buf_printf(&b, "%s = ", keys[sd_rng_below(&rng, 3)]);
-      uint32_t kind = sd_rng_below(&rng, 16);
-      static const char *const zeros[] = {"0", "00", "000"};
-      if (kind < 3) sd_buf_printf(&b, "0x%x", (unsigned)sd_rng_below(&rng, 4096));
-      else if (kind < 6) sd_buf_puts(&b, zeros[kind - 3]);
-      else if (kind < 9) sd_buf_printf(&b, "%s%u", kind == 8 ? "00" : "0", 1 + (unsigned)sd_rng_below(&rng, kind == 6 ? 9 : 999));
-      else sd_buf_printf(&b, "%u", 1 + (unsigned)sd_rng_below(&rng, 999));
-      sd_buf_putc(&b, '\n');
-    }
-    SdParseError err;
-    s.trees[i] = sd_parse(parser, -1, b.data, b.len, &err);
-    CHECK(s.trees[i] != NULL);
-    s.failing[i] = s.trees[i] && leading_zero_not_zero(s.trees[i]);
-    s.nfail += s.failing[i];
-    sd_buf_free(&b);
+static void limits_text(SdRng *rng, SdBuf *b) {
+  static const char *const keys[] = {"max_conns", "timeout", "backlog"}, *const zeros[] = {"0", "00", "000"};
+  uint32_t settings = 1 + sd_rng_below(rng, 4);
+  for (uint32_t k = 0; k < settings; k++) {
+    sd_buf_printf(b, "%s = ", keys[sd_rng_below(rng, 3)]);
+    uint32_t kind = sd_rng_below(rng, 16);
+    if (kind < 3) sd_buf_printf(b, "0x%x", (unsigned)sd_rng_below(rng, 4096));
+    else if (kind < 6) sd_buf_puts(b, zeros[kind - 3]);
+    else if (kind < 9) sd_buf_printf(b, "%s%u", kind == 8 ? "00" : "0", 1 + (unsigned)sd_rng_below(rng, kind == 6 ? 9 : 999));
+    else sd_buf_printf(b, "%u", 1 + (unsigned)sd_rng_below(rng, 999));
+    sd_buf_putc(b, '\n');
   }
-  sd_parser_free(parser);
-  return s;
 }
 
 static void test_threshold_refit_beside_prefix(void) {
   SdGrammar *g = grammar_text(octal_grammar);
   SdCatalog *cat = default_catalog();
-  Set s = limits_set(g, 2, 120), fresh = limits_set(g, 6, 400);
+  Set s = written_set(g, 2, 120, limits_text, leading_zero_not_zero),
+      fresh = written_set(g, 6, 400, limits_text, leading_zero_not_zero);
   CHECK(s.nfail > 20 && s.nfail < s.n - 20);
   const char *rel[] = {"<num>", NULL};
   SdLearner *l = learn(g, cat, &s, rel, NULL);
@@ -1133,12 +1132,7 @@ static void test_next_record_skips(void) {
       sd_buf_printf(&b, "g%u;", v);
       v += gap && k + 1 == at ? (sd_rng_below(&rng, 2) ? 0 : 2 + sd_rng_below(&rng, 5)) : 1;
     }
-    SdParseError err;
-    s.trees[i] = sd_parse(parser, -1, b.data, b.len, &err);
-    CHECK(s.trees[i] != NULL);
-    s.failing[i] = gap;
-    s.nfail += gap;
-    sd_buf_free(&b);
+    put_parsed(&s, i, parser, &b, NULL, gap);
   }
   const char *rel[] = {"<n>", "<gen>", NULL};
   SdLearner *l = learn(g, cat, &s, rel, NULL);
