@@ -1602,6 +1602,17 @@ static PinResult partner_probe(Pin *p, DbgCause *c, DbgBoundary *b) {
   return PIN_OK;
 }
 
+/* The measure's value at node in t, with p set to vary it there (its
+ * path, text and decimal resolution). */
+static bool context_value(Pin *p, const SdTree *t, const SdNode *node, SdInt *v) {
+  p->base = t;
+  p->depth = sd_node_path(node, p->path, 256);
+  if (p->depth > 256) return false;
+  p->orig_text = sd_node_text(t, node, &p->orig_len);
+  real_resolution(p);
+  return measure_value(p, p->orig_text, p->orig_len, v);
+}
+
 static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode *bound, bool keep,
                               SdConstraint **moved) {
   Measure *m = p->m;
@@ -1613,12 +1624,8 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
     if (j > 0 && p->product) break; /* its partner is the bound element's */
     const SdNode *node = j == 0 ? bound : t->nodes[t->by_symbol[m->symbol][first + j - 1]];
     if (j > 0 && node == bound) continue;
-    p->depth = sd_node_path(node, p->path, 256);
-    if (p->depth > 256) continue;
-    p->orig_text = sd_node_text(t, node, &p->orig_len);
-    real_resolution(p);
     SdInt v0;
-    if (!measure_value(p, p->orig_text, p->orig_len, &v0)) continue;
+    if (!context_value(p, t, node, &v0)) continue;
     if (p->product) v0 = sd_int_mul(p->scratch, v0, sd_int_small(p->partner0));
     /* once one side shows the cause wrong, the other side adds nothing the
        learner needs: the witnesses of the first go back to it */
@@ -1878,15 +1885,6 @@ static void hold_back_move(DbgCause *c, uint32_t boundaries_before, SdConstraint
  * for one already next to the boundary. */
 enum { ADJACENT_SCAN = 12 };
 
-/* The measure's value at node in t, with p set to vary it there. */
-static bool context_value(Pin *p, const SdTree *t, const SdNode *node, SdInt *v) {
-  p->base = t;
-  p->depth = sd_node_path(node, p->path, 256);
-  if (p->depth > 256) return false;
-  p->orig_text = sd_node_text(t, node, &p->orig_len);
-  return measure_value(p, p->orig_text, p->orig_len, v);
-}
-
 /* Does the cause stop holding with the element bound in t one step up or
  * down (by evaluation)? Pinned there, the input itself is the failing
  * witness and one run, the passing one, pins the boundary where a context
@@ -2139,11 +2137,8 @@ void dbg_extremes(Debugger *d, const SdTree *t, const SdNode *node, DbgHolds hol
   Pin p = {.d = d, .m = &m, .base = t, .base_index = UINT32_MAX, .scratch = &scratch, .holds = holds, .holds_ctx = ctx,
            .max_steps = lengths ? MAX_STEPS : MAX_STEPS / 4, .growth = lengths ? 2 : 16, .real_digits = REAL_DIGITS};
   out[0] = out[1] = NULL;
-  p.depth = sd_node_path(node, p.path, 256);
-  p.orig_text = sd_node_text(t, node, &p.orig_len);
-  real_resolution(&p);
   SdInt v0;
-  if (p.depth <= 256 && measure_value(&p, p.orig_text, p.orig_len, &v0))
+  if (context_value(&p, t, node, &v0))
     for (int dir = -1; dir <= 1; dir += 2) {
       Side side = predicted_boundary(&p, v0, dir);
       if (side.found && sd_int_cmp(side.yes, v0) != 0) out[dir > 0] = vary(&p, side.yes);
