@@ -329,14 +329,16 @@ static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *len
   if (p->m->kind == M_VALUE) {
     char *t = sd_int_to_text(v);
     uint32_t tl = (uint32_t)strlen(t);
-    out[n] = t, lens[n++] = tl;
-    /* fixed-width fields keep their width: 0123 */
+    /* an element written with leading zeros keeps its width, first: 0123
+       (a fixed-width field), or "012" to "011", where the leading zero is
+       a condition of the cause beside the value and "11" would leave it */
     if (p->orig_len > tl && p->orig_text[0] == '0' && t[0] != '-') {
       char *z = sd_xmalloc(p->orig_len + 1);
       memset(z, '0', p->orig_len - tl);
       memcpy(z + p->orig_len - tl, t, tl + 1);
       out[n] = z, lens[n++] = p->orig_len;
     }
+    out[n] = t, lens[n++] = tl;
     return n;
   }
   int64_t want;

@@ -3919,6 +3919,63 @@ static void coarser_periods(Debugger *d, const SdConstraint *diagnosis, TreeList
   sd_hash_set_free(&made);
 }
 
+/* Excluded multiples: where a cause holds of an element that is no
+ * multiple of D (`not str.to.int(x) mod D = 0`), the newest failing inputs
+ * with that element set to the nearest positive multiple of D below and
+ * above its value, written with its width where it has leading zeros
+ * ("012" to "024"), outside the diagnosis. A learner that saw no failing
+ * multiple of D takes "no multiple of D" for a condition the values it saw
+ * share by chance, and random values seldom are one: a decimal with a
+ * leading zero, which Python's int(text, 0) rejects, was confirmed as
+ * `not str.to.int(q) mod 24 = 0 and str.prefixof("0", q)` (orderqty at
+ * seed 2, session 46); "024" fails. */
+static SdTree *with_value_width(Debugger *d, const SdTree *base, const SdNode *node, long long value, bool width) {
+  uint32_t len;
+  const char *text = sd_node_text(base, node, &len);
+  char v[32], padded[64];
+  int n = snprintf(v, sizeof v, "%lld", value);
+  if (!width) return with_value(d, base, node, value);
+  if (len <= (uint32_t)n || len >= sizeof padded || text[0] != '0') return NULL;
+  memset(padded, '0', len - (uint32_t)n);
+  memcpy(padded + len - (uint32_t)n, v, (size_t)n);
+  return retext(d, base, node, padded, len);
+}
+
+static bool excluded_multiple(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdNode *node,
+                              long long divisor, SdHashSet *made, TreeList *out) {
+  long long v = numeral_value(base, node);
+  if (v < 0 || v % divisor == 0) return false;
+  long long below = v / divisor * divisor, near[2] = {below, below + divisor};
+  for (uint32_t w = 0; w < 2; w++)
+    for (uint32_t k = 0; k < 2; k++) {
+      if (near[k] <= 0) continue;
+      SdTree *t = with_value_width(d, base, node, near[k], w == 0);
+      if (t && keep(d, diagnosis, false, made, t)) {
+        array_push(out, t);
+        return true;
+      }
+      sd_tree_free(t);
+    }
+  return false;
+}
+
+static void excluded_multiples(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  Period pd[4];
+  uint32_t np = periods_in(diagnosis, diagnosis->root, false, false, pd, 0, 4);
+  SdHashSet made = {0};
+  for (uint32_t i = 0; i < np; i++)
+    for (uint32_t k = d->failing.size, bases = 0; k-- > 0 && bases < 2;) {
+      const SdTree *base = d->evidence.items[d->failing.items[k]].tree;
+      uint32_t count, first = sd_tree_range(base, pd[i].symbol, NULL, &count);
+      bool any = false;
+      for (uint32_t j = 0; j < count && !any; j++)
+        any = excluded_multiple(d, diagnosis, base, base->nodes[base->by_symbol[pd[i].symbol][first + j]],
+                                pd[i].divisor, &made, out);
+      bases += any;
+    }
+  sd_hash_set_free(&made);
+}
+
 /* Inside, the shortest element: in the newest failing input the diagnosis
  * holds on, each top element of a nonterminal it states a prefix or a
  * suffix of (of at most
@@ -4169,7 +4226,8 @@ static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"
                                      {adjacent_values, HUNT_EXTRA_ADJACENT, "adjacent"}};
 static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"},
                                       {alike_renamed, HUNT_EXTRA_ALIKE, "alike"},
-                                      {coarser_periods, HUNT_EXTRA_PERIOD, "period"}};
+                                      {coarser_periods, HUNT_EXTRA_PERIOD, "period"},
+                                      {excluded_multiples, HUNT_EXTRA_PERIOD, "excluded"}};
 
 static void take_on_top(Debugger *d, const SdConstraint *diagnosis, const OnTop *makers, uint32_t n, TreeList *batch) {
   for (uint32_t k = 0; k < n; k++) {
