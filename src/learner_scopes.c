@@ -182,9 +182,60 @@ static uint32_t failing_values(const SdLearner *self, SdSymbol symbol, int64_t *
   return n;
 }
 
-/* The pair of atoms a (a threshold) and b (another condition on one element) with
- * the threshold refit on it (ISLa text, malloc'd), NULL when a and b are
- * not of that kind or no refit threshold differs from a's. */
+/* A refit's best threshold so far: its comparison and literal text. */
+typedef struct Refit {
+  SdOp op;
+  char text[24];
+  uint32_t tp, fp;
+} Refit;
+
+static SdOp mirrored(SdOp op) {
+  return op == SD_OP_GT ? SD_OP_LT : op == SD_OP_LT ? SD_OP_GT : op == SD_OP_GE ? SD_OP_LE : SD_OP_GE;
+}
+
+/* Can atom a hold on input i? False only where a is known false there
+ * (a pair "x and a" of one element is then false too). */
+static bool holds_at(const LrAtom *a, uint32_t i) {
+  return i >= a->upto || (a->bits[i / 64] >> (i % 64) & 1);
+}
+
+/* Each failing value as the threshold of cmp (set to op) beside atom b,
+ * the best into *best: fewest passing inputs, most failing, and on ties
+ * the nearest the failing values (the greatest below them for `>`, the
+ * least above them for `<`); a tie with the best of an earlier op keeps
+ * that. */
+static void refit_scan(const SdLearner *self, SdConstraint *t, SdTerm *cmp, uint32_t b, SdOp op,
+                       const int64_t *values, uint32_t nv, Refit *best) {
+  cmp->op = op;
+  const LrAtom *bb = &self->atoms.items[b];
+  SdTerm *lit = cmp->args[1];
+  bool above = op == SD_OP_GT || op == SD_OP_GE, first = true;
+  char text[24];
+  for (uint32_t k = 0; k < nv; k++) {
+    /* the value itself inside the threshold's side */
+    int64_t v = values[k] + (op == SD_OP_GT ? -1 : op == SD_OP_LT ? 1 : 0);
+    snprintf(text, sizeof text, "%lld", (long long)v);
+    lit->text = text, lit->length = (uint32_t)strlen(text);
+    SdConstraint *both = sd_constraint_and_within(t, self->atoms.items[b].c);
+    if (!both) break;
+    uint32_t tp = 0, fp = 0;
+    for (uint32_t i = 0; i < self->inputs.size && fp <= best->fp; i++)
+      if (holds_at(bb, i) && sd_constraint_eval(both, self->inputs.items[i], NULL)) *(lr_is_failing(self, i) ? &tp : &fp) += 1;
+    sd_constraint_free(both);
+    bool better = fp < best->fp || (fp == best->fp && tp > best->tp);
+    bool nearer = fp == best->fp && tp == best->tp && best->op == op && (above || first);
+    if (better || nearer) best->tp = tp, best->fp = fp, best->op = op, memcpy(best->text, text, sizeof text);
+    first = false;
+  }
+}
+
+/* The pair of atoms a (a threshold) and b (another condition on one
+ * element) with the threshold refit on it (ISLa text, malloc'd), NULL when
+ * a and b are not of that kind or the refit is a's threshold. The
+ * threshold is refit in its own direction and in the other one: alone, a
+ * number's values are best split one way (`< 101`: small temperatures),
+ * beside a leading zero the other (`> 0`; setpoints at seed 3, session
+ * 47, where no `>` atom of the number was made). */
 static char *refit_within_text(const SdLearner *self, uint32_t a, uint32_t b) {
   int32_t var;
   SdConstraint *t = sd_constraint_clone(self->atoms.items[a].c);
@@ -198,41 +249,31 @@ static char *refit_within_text(const SdLearner *self, uint32_t a, uint32_t b) {
   SdTerm *lit = cmp->args[1];
   const char *orig = lit->text;
   uint32_t orig_len = lit->length;
-  char best[24] = "", text[24];
-  uint32_t best_tp = 0, best_fp = UINT32_MAX;
-  for (uint32_t k = 0; k < nv; k++) {
-    /* the value itself inside the threshold's side */
-    int64_t v = values[k] + (cmp->op == SD_OP_GT ? -1 : cmp->op == SD_OP_LT ? 1 : 0);
-    snprintf(text, sizeof text, "%lld", (long long)v);
-    lit->text = text, lit->length = (uint32_t)strlen(text);
-    SdConstraint *both = sd_constraint_and_within(t, self->atoms.items[b].c);
-    if (!both) break;
-    uint32_t tp = 0, fp = 0;
-    for (uint32_t i = 0; i < self->inputs.size && fp <= best_fp; i++)
-      if (sd_constraint_eval(both, self->inputs.items[i], NULL)) *(lr_is_failing(self, i) ? &tp : &fp) += 1;
-    sd_constraint_free(both);
-    /* on ties the threshold nearest the failing values: the greatest below
-       them (`>`), the least above them (`<`) */
-    bool above = cmp->op == SD_OP_GT || cmp->op == SD_OP_GE;
-    if (fp < best_fp || (fp == best_fp && (tp > best_tp || (tp == best_tp && above))))
-      best_tp = tp, best_fp = fp, memcpy(best, text, sizeof text);
-  }
+  SdOp orig_op = cmp->op;
+  Refit best = {.op = orig_op, .fp = UINT32_MAX};
+  refit_scan(self, t, cmp, b, orig_op, values, nv, &best);
+  refit_scan(self, t, cmp, b, mirrored(orig_op), values, nv, &best);
   char *isla = NULL;
-  if (best[0] && (strlen(best) != orig_len || memcmp(best, orig, orig_len))) {
-    lit->text = best, lit->length = (uint32_t)strlen(best);
+  if (best.fp != UINT32_MAX &&
+      (best.op != orig_op || strlen(best.text) != orig_len || memcmp(best.text, orig, orig_len))) {
+    cmp->op = best.op;
+    lit->text = best.text, lit->length = (uint32_t)strlen(best.text);
     SdConstraint *both = sd_constraint_and_within(t, self->atoms.items[b].c);
     isla = both ? sd_constraint_to_isla(both) : NULL;
     sd_constraint_free(both);
   }
+  cmp->op = orig_op;
   lit->text = orig, lit->length = orig_len;
   sd_constraint_free(t);
   return isla;
 }
 
+enum { LR_REFIT_PAIRS = 2, LR_PAIRS_MAX = LR_SCOPE_PAIRS + LR_WITHIN_PAIRS + LR_REFIT_PAIRS };
 typedef struct Pairs {
-  uint32_t a[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS], b[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS];
-  SdSymbol scope[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS];
-  bool within[LR_SCOPE_PAIRS + LR_WITHIN_PAIRS]; /* both atoms about one element of one nonterminal */
+  uint32_t a[LR_PAIRS_MAX], b[LR_PAIRS_MAX];
+  SdSymbol scope[LR_PAIRS_MAX];
+  bool within[LR_PAIRS_MAX]; /* both atoms about one element of one nonterminal */
+  bool refit_only[LR_PAIRS_MAX]; /* its plain conjunction is no better than an atom */
   uint32_t n, cap;
 } Pairs;
 
@@ -265,7 +306,7 @@ static void consider(const SdLearner *self, Pairs *p, uint32_t a, uint32_t b) {
     if (p->a[i] == a && p->b[i] == b) return;
   SdSymbol scope = x == y ? x : sd_grammar_common_scope(self->grammar, x, y);
   if (scope < 0 || (x != y && lr_self_nesting(self->grammar, scope))) return;
-  p->a[p->n] = a, p->b[p->n] = b, p->scope[p->n] = scope, p->within[p->n] = x == y;
+  p->a[p->n] = a, p->b[p->n] = b, p->scope[p->n] = scope, p->within[p->n] = x == y, p->refit_only[p->n] = false;
   p->n++;
 }
 
@@ -390,8 +431,54 @@ static bool pair_before(const SdLearner *self, const WithinPair *x, const Within
   return c ? c < 0 : strcmp(self->atoms.items[x->b].text, self->atoms.items[y->b].text) < 0;
 }
 
+/* Pairs of a threshold and another condition on one element whose plain
+ * conjunction keeps out no more passing inputs than an atom alone, kept
+ * for the refit only (LR_REFIT_PAIRS of them, the other condition's most
+ * failing inputs, then fewest passing, first): alone, a number's values
+ * are best split far from where they part beside the other condition
+ * (`< 101` beside a leading zero holds on "00" as the zero alone does;
+ * `> 0` beside it is the cause: setpoints at seed 3, session 47). */
+typedef struct RefitPairs {
+  WithinPair items[LR_REFIT_PAIRS];
+  uint32_t n;
+} RefitPairs;
+
+static bool is_threshold(const SdLearner *self, uint32_t atom) {
+  int32_t var;
+  return threshold_of(self->atoms.items[atom].c, &var) != NULL;
+}
+
+/* Insert the pair of a threshold and another condition, ordered by the
+ * other condition's tp (most first), fp (fewest), and text. */
+static void refit_candidate(const SdLearner *self, RefitPairs *r, const LrItem *a, const LrItem *b) {
+  bool ta = is_threshold(self, a->atom), tb = is_threshold(self, b->atom);
+  if (ta == tb) return;
+  const LrItem *other = ta ? b : a;
+  WithinPair w = {ta ? a->atom : b->atom, other->atom, other->tp, other->fp};
+  uint32_t at = r->n < LR_REFIT_PAIRS ? r->n++ : LR_REFIT_PAIRS;
+  while (at > 0) {
+    const WithinPair *q = &r->items[at - 1];
+    bool after = q->tp > w.tp || (q->tp == w.tp && (q->fp < w.fp || (q->fp == w.fp &&
+                 strcmp(self->atoms.items[q->b].text, self->atoms.items[w.b].text) <= 0)));
+    if (after) break;
+    if (at < LR_REFIT_PAIRS) r->items[at] = r->items[at - 1];
+    at--;
+  }
+  if (at < LR_REFIT_PAIRS) r->items[at] = w;
+}
+
+static void take_refits(const SdLearner *self, Pairs *p, const RefitPairs *r) {
+  p->cap += r->n;
+  for (uint32_t i = 0; i < r->n; i++) {
+    uint32_t before = p->n;
+    consider(self, p, r->items[i].a, r->items[i].b);
+    if (p->n > before) p->refit_only[before] = true;
+  }
+}
+
 static void within_pairs(const SdLearner *self, Pairs *p) {
   Array(WithinPair) found = {0};
+  RefitPairs refits = {.n = 0};
   SdSymbol done[LR_SCOPE_SCAN];
   uint32_t nd = 0;
   for (uint32_t g = 0; g < self->groups.size && nd < LR_SCOPE_SCAN; g++)
@@ -410,6 +497,7 @@ static void within_pairs(const SdLearner *self, Pairs *p) {
           WithinPair w = {a->atom, b->atom, 0, 0};
           and_counts(self, a->bits, b->bits, &w.tp, &w.fp);
           if (w.tp >= 2 && w.fp < a->fp && w.fp < b->fp) array_push(&found, w);
+          else if (w.tp >= 2) refit_candidate(self, &refits, a, b);
         }
     }
   /* those on no passing input first (each may be one cause of several:
@@ -425,6 +513,7 @@ static void within_pairs(const SdLearner *self, Pairs *p) {
   p->cap = p->n + LR_WITHIN_PAIRS;
   for (uint32_t i = 0; i < found.size && p->n < p->cap; i++) consider(self, p, found.items[i].a, found.items[i].b);
   array_free(&found);
+  take_refits(self, p, &refits);
 }
 
 /* The nonterminals of a chain of two to LR_RELATION_VARS existential
@@ -531,7 +620,7 @@ uint32_t lr_scopes(SdLearner *self) {
   for (uint32_t i = 0; i < p.n * 2; i++) {
     uint32_t k = i / 2;
     bool refit = i % 2;
-    if (refit && !p.within[k]) continue;
+    if ((refit && !p.within[k]) || (!refit && p.refit_only[k])) continue;
     char *text = NULL;
     if (!refit) text = p.within[k] ? within_text(self, p.a[k], p.b[k]) : scoped_text(self, p.a[k], p.b[k], p.scope[k]);
     else if (!(text = refit_within_text(self, p.a[k], p.b[k]))) text = refit_within_text(self, p.b[k], p.a[k]);

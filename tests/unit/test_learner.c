@@ -620,6 +620,54 @@ static void test_threshold_refit_beside_prefix(void) {
   sd_grammar_free(g);
 }
 
+/* The same program on a thermostat schedule, temperatures signed:
+ * alone, the number under the sign is best split below (`<`, where the
+ * leading zeros, all zeros and small values lie together), and beside the
+ * leading zero the bound is refit the other way (`> 0`); every schedule
+ * has a setback of 100 degrees or more, so no `>` bound is worth an atom
+ * alone. Before session 47 (the refit in the atom's direction only, and
+ * only of pairs whose plain conjunction kept out more passing inputs than
+ * either atom) the top candidate here was `not mod 13 = 0 and a leading
+ * zero` ("026" fails). */
+static const char *schedule_grammar =
+    "<start> ::= <entry> | <entry> <start>\n<entry> ::= <hour> \":00 \" <temp> \"\\n\"\n"
+    "<hour> ::= [0-2] [0-9]\n<temp> ::= \"-\" <num> | <num>\n"
+    "<num> ::= [0-9] | [0-9] [0-9] | [0-9] [0-9] [0-9]\n";
+
+static void schedule_text(SdRng *rng, SdBuf *b) {
+  static const char *const zeros[] = {"0", "00", "000"};
+  uint32_t entries = 2 + sd_rng_below(rng, 2);
+  for (uint32_t k = 0; k < entries; k++) {
+    sd_buf_printf(b, "%02u:00 %s", (unsigned)sd_rng_below(rng, 24), sd_rng_below(rng, 3) ? "" : "-");
+    uint32_t kind = sd_rng_below(rng, 16);
+    if (k == 0) sd_buf_printf(b, "%u", 100 + (unsigned)sd_rng_below(rng, 900)); /* a setback every night */
+    else if (kind < 3) sd_buf_puts(b, zeros[kind]);
+    else if (kind < 8) sd_buf_printf(b, "0%u", 1 + (unsigned)sd_rng_below(rng, kind < 6 ? 9 : 99));
+    else sd_buf_printf(b, "%u", 1 + (unsigned)sd_rng_below(rng, 40));
+    sd_buf_putc(b, '\n');
+  }
+}
+
+static void test_threshold_refit_mirrored(void) {
+  SdGrammar *g = grammar_text(schedule_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = written_set(g, 3, 120, schedule_text, leading_zero_not_zero),
+      fresh = written_set(g, 7, 400, schedule_text, leading_zero_not_zero);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<num>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  double precision = 0, recall = 0;
+  if (top) measure(top->constraint, &fresh, &precision, &recall);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && precision == 1.0 && recall == 1.0);
+  sd_learner_free(l);
+  set_free(&s);
+  set_free(&fresh);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* Two fields of one record added (used + reserved above 100 in one
  * volume), with only the fields relevant: the record is offered as the
  * container all the same ("Record sum above"), and the bound is the
@@ -2183,6 +2231,7 @@ int main(void) {
   RUN(test_record_bound);
   RUN(test_value_range);
   RUN(test_threshold_refit_beside_prefix);
+  RUN(test_threshold_refit_mirrored);
   RUN(test_record_sum);
   RUN(test_record_sum_below);
   RUN(test_count_exceeds_field);
