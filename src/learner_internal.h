@@ -71,6 +71,8 @@ typedef struct LrAtom {
                            record (learner_scopes.c), else LR_NONE */
   bool within;          /* ... both about one element (one nonterminal), not a record */
   bool in_record;       /* a relation of its pattern's elements inside one record (learner_scopes.c) */
+  bool in_context;      /* its pattern's atom ranged in one context of its element (learner_scopes.c):
+                           no derived form in the ranking, read as one catalog atom */
   uint64_t pool_bits;   /* its truth on the pool's inputs (sd_learner_set_pool), once pooled */
   bool pooled;
 } LrAtom;

@@ -579,7 +579,7 @@ static void pattern_names(SdLearner *self, uint32_t item, SdBuf *b, bool nested)
       sd_buf_printf(b, " and %s, %s", sd_catalog_pattern(self->catalog, w->pattern)->name,
                     a->within ? "of one element" : "in one record");
     }
-    if (a->in_record) sd_buf_puts(b, ", in one record");
+    if (a->in_record || a->in_context) sd_buf_puts(b, ", in one record");
     if (a->kind == LR_SET) sd_buf_puts(b, " (set)");
     return;
   }

@@ -605,6 +605,166 @@ static uint32_t scoped_relations(SdLearner *self) {
   return added;
 }
 
+/* ---------- one condition in one context ----------
+ * An element of a nonterminal that stands in several places (a mailbox's
+ * local part as the sender's and as each recipient's) may fail in one of
+ * them only: `exists <local> l: str.len(l) > 64` holds on passing inputs
+ * whose long local part is the sender's, and `exists <rcpt> r: exists
+ * <local> l in r: str.len(l) > 64` is the cause (rcptlocal at seed 3,
+ * session 47: only disjunctions of proxies were learned). Of the atoms
+ * with the most failing inputs that hold on some passing input too
+ * (LR_CONTEXT_ATOMS), each is ranged in each of up to LR_CONTEXT_SCOPES
+ * contexts: nonterminals (not the start, not nesting in themselves) that
+ * can hold the element's nonterminal without every element of it standing
+ * inside one (the grammar derives one elsewhere), fewest nonterminals
+ * inside first (the nearest). */
+enum { LR_CONTEXT_ATOMS = 3, LR_CONTEXT_SCOPES = 2 };
+
+/* Can the start symbol derive an <x> with no <avoid> around it? */
+static bool derives_outside(const SdGrammar *g, SdSymbol x, SdSymbol avoid) {
+  uint32_t n = g->symbol_count;
+  uint8_t *seen = sd_xcalloc(n, 1);
+  SdSymbol *stack = sd_xmalloc(n * sizeof *stack);
+  uint32_t top = 0;
+  bool found = false;
+  stack[top++] = g->start, seen[g->start] = 1;
+  while (top && !found) {
+    SdSymbol s = stack[--top];
+    const SdSymbolInfo *si = &g->symbols[s];
+    for (uint32_t a = 0; a < si->alternative_count && !found; a++)
+      for (uint32_t k = 0; k < si->alternatives[a].count; k++) {
+        SdSymbol c = si->alternatives[a].symbols[k];
+        if (c == x) found = true;
+        if (c == avoid || seen[c] || !sd_grammar_is_nonterminal(g, c)) continue;
+        seen[c] = 1, stack[top++] = c;
+      }
+  }
+  free(stack);
+  free(seen);
+  return found;
+}
+
+/* How many nonterminals an <s> can hold (the smaller, the nearer). */
+static uint32_t held_count(const SdGrammar *g, SdSymbol s) {
+  uint32_t n = 0;
+  for (SdSymbol c = 0; c < (SdSymbol)g->symbol_count; c++)
+    n += sd_grammar_is_nonterminal(g, c) && c != s && sd_grammar_can_contain(g, s, c);
+  return n;
+}
+
+static uint32_t contexts_of(const SdLearner *self, SdSymbol x, SdSymbol *out) {
+  const SdGrammar *g = self->grammar;
+  uint32_t n = 0, size[LR_CONTEXT_SCOPES];
+  if (sd_grammar_exactly_once(g, x)) return 0;
+  for (SdSymbol s = 0; s < (SdSymbol)g->symbol_count; s++) {
+    if (s == g->start || s == x || !sd_grammar_is_nonterminal(g, s) || g->symbols[s].generated ||
+        !sd_grammar_can_contain(g, s, x) || lr_self_nesting(g, s) || !derives_outside(g, x, s))
+      continue;
+    uint32_t h = held_count(g, s), at = n < LR_CONTEXT_SCOPES ? n++ : LR_CONTEXT_SCOPES;
+    while (at > 0 && size[at - 1] > h) {
+      if (at < LR_CONTEXT_SCOPES) out[at] = out[at - 1], size[at] = size[at - 1];
+      at--;
+    }
+    if (at < LR_CONTEXT_SCOPES) out[at] = s, size[at] = h;
+  }
+  return n;
+}
+
+/* A threshold atom ranged in a context, its threshold refit there: for
+ * `>` (`>=`), just below (at) the least, over the failing inputs, of the
+ * greatest value of the element inside the context in that input, the
+ * loosest bound that keeps every failure; for `<` (`<=`) the mirror. The
+ * ISLa text, NULL when a is no threshold or no failing input has the
+ * element in the context. Alone, a number's bound sits where it splits
+ * every context's values (a quota daemon's [defaults] take 100000, its
+ * users fail above 65535). */
+static char *refit_in_scope(const SdLearner *self, uint32_t a, SdSymbol scope) {
+  int32_t var;
+  SdConstraint *t = sd_constraint_clone(self->atoms.items[a].c);
+  SdTerm *cmp = t ? threshold_of(t, &var) : NULL;
+  if (!cmp) {
+    sd_constraint_free(t);
+    return NULL;
+  }
+  SdSymbol x = t->variables[var].symbol;
+  bool above = cmp->op == SD_OP_GT || cmp->op == SD_OP_GE, any = false;
+  int64_t bound = 0;
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    if (!lr_is_failing(self, i)) continue;
+    const SdTree *tree = self->inputs.items[i];
+    bool seen = false;
+    int64_t extreme = 0;
+    for (uint32_t s = 0; s < tree->by_symbol_count[scope]; s++) {
+      uint32_t count, first = sd_tree_range(tree, x, tree->nodes[tree->by_symbol[scope][s]], &count);
+      for (uint32_t k = 0; k < count; k++) {
+        uint32_t len;
+        const char *text = sd_node_text(tree, tree->nodes[tree->by_symbol[x][first + k]], &len);
+        int64_t v;
+        if (!lr_parse_int(text, len, &v)) {
+          bool digits = len > (text[0] == '-');
+          for (uint32_t c = text[0] == '-'; c < len && digits; c++) digits = text[c] >= '0' && text[c] <= '9';
+          if (!digits) continue;
+          v = text[0] == '-' ? INT64_MIN : INT64_MAX; /* beyond 64 bits: past any bound */
+        }
+        if (!seen || (above ? v > extreme : v < extreme)) extreme = v;
+        seen = true;
+      }
+    }
+    if (!seen) continue; /* a failure the scoped atom cannot explain */
+    if (!any || (above ? extreme < bound : extreme > bound)) bound = extreme;
+    any = true;
+  }
+  char *isla = NULL;
+  if (any && bound != INT64_MAX && bound != INT64_MIN) {
+    char text[24];
+    snprintf(text, sizeof text, "%lld", (long long)(bound + (cmp->op == SD_OP_GT ? -1 : cmp->op == SD_OP_LT ? 1 : 0)));
+    SdTerm *lit = cmp->args[1];
+    const char *orig = lit->text;
+    uint32_t orig_len = lit->length;
+    lit->text = text, lit->length = (uint32_t)strlen(text);
+    isla = in_scope(self, sd_constraint_to_isla(t), scope, 1);
+    lit->text = orig, lit->length = orig_len;
+  }
+  sd_constraint_free(t);
+  return isla;
+}
+
+static uint32_t context_scopes(SdLearner *self) {
+  uint32_t pick[LR_CONTEXT_ATOMS], np = 0, added = 0;
+  for (uint32_t g = 0; g < self->groups.size; g++) {
+    const LrItem *best = &self->items.items[self->groups.items[g].best];
+    if (best->atom == LR_NONE || best->fp == 0 || best->tp < 2 || scopable_symbol(self, best->atom) < 0 ||
+        self->atoms.items[best->atom].in_record || self->atoms.items[best->atom].in_context ||
+        self->atoms.items[best->atom].scoped_with != LR_NONE)
+      continue;
+    uint32_t at = np < LR_CONTEXT_ATOMS ? np++ : LR_CONTEXT_ATOMS;
+    while (at > 0 && before(self, self->groups.items[g].best, pick[at - 1])) {
+      if (at < LR_CONTEXT_ATOMS) pick[at] = pick[at - 1];
+      at--;
+    }
+    if (at < LR_CONTEXT_ATOMS) pick[at] = self->groups.items[g].best;
+  }
+  for (uint32_t i = 0; i < np; i++) {
+    uint32_t a = self->items.items[pick[i]].atom;
+    SdSymbol scopes[LR_CONTEXT_SCOPES];
+    uint32_t ns = contexts_of(self, scopable_symbol(self, a), scopes);
+    for (uint32_t k = 0; k < ns * 2; k++) {
+      char *text = k % 2 ? refit_in_scope(self, a, scopes[k / 2])
+                         : in_scope(self, sd_constraint_to_isla(self->atoms.items[a].c), scopes[k / 2], 1);
+      if (!text) continue;
+      uint32_t before_size = self->atoms.size;
+      uint32_t atom = lr_add_atom(self, self->atoms.items[a].pattern, text, NULL);
+      if (atom == LR_NONE) continue;
+      if (self->atoms.size > before_size) self->atoms.items[atom].in_context = true;
+      if (self->atoms.items[atom].epoch == self->epoch) continue;
+      uint32_t used = self->used.size;
+      lr_use_atom(self, atom);
+      added += self->used.size > used;
+    }
+  }
+  return added;
+}
+
 uint32_t lr_scopes(SdLearner *self) {
   Pairs p = {.cap = LR_SCOPE_PAIRS};
   /* the parts of the best conjunctions first */
@@ -635,5 +795,5 @@ uint32_t lr_scopes(SdLearner *self) {
     lr_use_atom(self, atom);
     added += self->used.size > used;
   }
-  return added + scoped_relations(self);
+  return added + scoped_relations(self) + context_scopes(self);
 }

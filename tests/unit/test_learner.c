@@ -686,6 +686,72 @@ static long field_value(const SdTree *t, const SdNode *n) {
   return atol(buf);
 }
 
+/* A condition of an element in one of its contexts: a quota daemon whose
+ * users' limits are 16-bit and whose [defaults] take any number. Alone,
+ * `exists <num> n: n > T` holds on the defaults' large numbers too; the
+ * atom ranged in a <user> section, its threshold refit there, is the
+ * cause, and is ranked before the equivalent "Record sum above" (a + b >
+ * 131070 with a = b), which reads as a sum. Before session 47 no
+ * candidate stated one number of a section. */
+static const char *quota_grammar =
+    "<start> ::= <defaults> <users>\n<defaults> ::= \"[defaults]\\n\" <entries>\n"
+    "<users> ::= <user> | <user> <users>\n<user> ::= \"[user \" <name> \"]\\n\" <entries>\n"
+    "<entries> ::= <entry> | <entry> <entries>\n<entry> ::= <key> \" = \" <num> \"\\n\"\n"
+    "<key> ::= \"soft\" | \"hard\"\n<name> ::= [a-z]+\n<num> ::= [0-9]+\n";
+
+static void quota_entries(SdRng *rng, SdBuf *b) {
+  uint32_t n = 1 + sd_rng_below(rng, 2);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t kind = sd_rng_below(rng, 4);
+    unsigned v = kind == 0 ? 65536 + (unsigned)sd_rng_below(rng, 100000) : (unsigned)sd_rng_below(rng, 65536);
+    sd_buf_printf(b, "%s = %u\n", sd_rng_below(rng, 2) ? "soft" : "hard", v);
+  }
+}
+
+static void quota_text(SdRng *rng, SdBuf *b) {
+  sd_buf_puts(b, "[defaults]\n");
+  quota_entries(rng, b);
+  uint32_t users = 1 + sd_rng_below(rng, 2);
+  for (uint32_t u = 0; u < users; u++) {
+    sd_buf_printf(b, "[user %c]\n", 'a' + (char)sd_rng_below(rng, 26));
+    quota_entries(rng, b);
+  }
+}
+
+static bool user_over_16_bits(const SdTree *t) {
+  SdSymbol user = sd_grammar_find(t->grammar, "<user>"), num = sd_grammar_find(t->grammar, "<num>");
+  for (uint32_t i = 0; i < t->by_symbol_count[user]; i++) {
+    const SdNode *u = t->nodes[t->by_symbol[user][i]];
+    uint32_t count, first = sd_tree_range(t, num, u, &count);
+    for (uint32_t k = 0; k < count; k++)
+      if (field_value(t, t->nodes[t->by_symbol[num][first + k]]) > 65535) return true;
+  }
+  return false;
+}
+
+static void test_condition_in_context(void) {
+  SdGrammar *g = grammar_text(quota_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = written_set(g, 4, 150, quota_text, user_over_16_bits),
+      fresh = written_set(g, 8, 400, quota_text, user_over_16_bits);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<num>", "<user>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  double precision = 0, recall = 0;
+  if (top) measure(top->constraint, &fresh, &precision, &recall);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && precision == 1.0 && recall == 1.0);
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(isla && strstr(isla, "exists <user>") && !strstr(isla, "+"));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  set_free(&fresh);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 static bool volume_over(const SdTree *t) {
   SdSymbol used = sd_grammar_find(t->grammar, "<used>"), resv = sd_grammar_find(t->grammar, "<resv>");
   /* the i-th <used> and the i-th <resv> are one volume's */
@@ -2232,6 +2298,7 @@ int main(void) {
   RUN(test_value_range);
   RUN(test_threshold_refit_beside_prefix);
   RUN(test_threshold_refit_mirrored);
+  RUN(test_condition_in_context);
   RUN(test_record_sum);
   RUN(test_record_sum_below);
   RUN(test_count_exceeds_field);
