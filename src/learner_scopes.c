@@ -157,6 +157,16 @@ static SdTerm *threshold_of(const SdConstraint *c, int32_t *var) {
   return t;
 }
 
+/* A copy of atom a when it is a threshold (its comparison into *cmp, its
+ * variable into *var), else NULL. */
+static SdConstraint *threshold_copy(const SdLearner *self, uint32_t a, SdTerm **cmp, int32_t *var) {
+  SdConstraint *t = sd_constraint_clone(self->atoms.items[a].c);
+  *cmp = t ? threshold_of(t, var) : NULL;
+  if (*cmp) return t;
+  sd_constraint_free(t);
+  return NULL;
+}
+
 static int compare_i64(const void *a, const void *b) {
   int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
   return x < y ? -1 : x > y;
@@ -238,12 +248,9 @@ static void refit_scan(const SdLearner *self, SdConstraint *t, SdTerm *cmp, uint
  * 47, where no `>` atom of the number was made). */
 static char *refit_within_text(const SdLearner *self, uint32_t a, uint32_t b) {
   int32_t var;
-  SdConstraint *t = sd_constraint_clone(self->atoms.items[a].c);
-  SdTerm *cmp = t ? threshold_of(t, &var) : NULL;
-  if (!cmp) {
-    sd_constraint_free(t);
-    return NULL;
-  }
+  SdTerm *cmp;
+  SdConstraint *t = threshold_copy(self, a, &cmp, &var);
+  if (!t) return NULL;
   int64_t values[LR_REFIT_VALUES];
   uint32_t nv = failing_values(self, t->variables[var].symbol, values, LR_REFIT_VALUES);
   SdTerm *lit = cmp->args[1];
@@ -680,12 +687,9 @@ static uint32_t contexts_of(const SdLearner *self, SdSymbol x, SdSymbol *out) {
  * users fail above 65535). */
 static char *refit_in_scope(const SdLearner *self, uint32_t a, SdSymbol scope) {
   int32_t var;
-  SdConstraint *t = sd_constraint_clone(self->atoms.items[a].c);
-  SdTerm *cmp = t ? threshold_of(t, &var) : NULL;
-  if (!cmp) {
-    sd_constraint_free(t);
-    return NULL;
-  }
+  SdTerm *cmp;
+  SdConstraint *t = threshold_copy(self, a, &cmp, &var);
+  if (!t) return NULL;
   SdSymbol x = t->variables[var].symbol;
   bool above = cmp->op == SD_OP_GT || cmp->op == SD_OP_GE, any = false;
   int64_t bound = 0;

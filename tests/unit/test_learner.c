@@ -600,24 +600,34 @@ static void limits_text(SdRng *rng, SdBuf *b) {
   }
 }
 
-static void test_threshold_refit_beside_prefix(void) {
-  SdGrammar *g = grammar_text(octal_grammar);
+/* Learn from a written training set (seed, n inputs) over the grammar
+ * text with the given relevant nonterminals: the top candidate must be
+ * exact on its evidence and on 400 fresh inputs written with seed + 4.
+ * Returns the top candidate's ISLa (malloc'd; NULL when there is none). */
+static char *expect_exact_top(const char *grammar_src, uint64_t seed, uint32_t n, Writer write, Label label,
+                              const char *const *rel) {
+  SdGrammar *g = grammar_text(grammar_src);
   SdCatalog *cat = default_catalog();
-  Set s = written_set(g, 2, 120, limits_text, leading_zero_not_zero),
-      fresh = written_set(g, 6, 400, limits_text, leading_zero_not_zero);
+  Set s = written_set(g, seed, n, write, label), fresh = written_set(g, seed + 4, 400, write, label);
   CHECK(s.nfail > 20 && s.nfail < s.n - 20);
-  const char *rel[] = {"<num>", NULL};
   SdLearner *l = learn(g, cat, &s, rel, NULL);
   show_top(l, 3);
   const SdCandidate *top = sd_learner_candidate(l, 0);
   double precision = 0, recall = 0;
   if (top) measure(top->constraint, &fresh, &precision, &recall);
   CHECK(top && top->precision == 1.0 && top->recall == 1.0 && precision == 1.0 && recall == 1.0);
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
   sd_learner_free(l);
   set_free(&s);
   set_free(&fresh);
   sd_catalog_free(cat);
   sd_grammar_free(g);
+  return isla;
+}
+
+static void test_threshold_refit_beside_prefix(void) {
+  const char *rel[] = {"<num>", NULL};
+  free(expect_exact_top(octal_grammar, 2, 120, limits_text, leading_zero_not_zero, rel));
 }
 
 /* The same program on a thermostat schedule, temperatures signed:
@@ -649,23 +659,8 @@ static void schedule_text(SdRng *rng, SdBuf *b) {
 }
 
 static void test_threshold_refit_mirrored(void) {
-  SdGrammar *g = grammar_text(schedule_grammar);
-  SdCatalog *cat = default_catalog();
-  Set s = written_set(g, 3, 120, schedule_text, leading_zero_not_zero),
-      fresh = written_set(g, 7, 400, schedule_text, leading_zero_not_zero);
-  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
   const char *rel[] = {"<num>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 3);
-  const SdCandidate *top = sd_learner_candidate(l, 0);
-  double precision = 0, recall = 0;
-  if (top) measure(top->constraint, &fresh, &precision, &recall);
-  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && precision == 1.0 && recall == 1.0);
-  sd_learner_free(l);
-  set_free(&s);
-  set_free(&fresh);
-  sd_catalog_free(cat);
-  sd_grammar_free(g);
+  free(expect_exact_top(schedule_grammar, 3, 120, schedule_text, leading_zero_not_zero, rel));
 }
 
 /* Two fields of one record added (used + reserved above 100 in one
@@ -730,26 +725,10 @@ static bool user_over_16_bits(const SdTree *t) {
 }
 
 static void test_condition_in_context(void) {
-  SdGrammar *g = grammar_text(quota_grammar);
-  SdCatalog *cat = default_catalog();
-  Set s = written_set(g, 4, 150, quota_text, user_over_16_bits),
-      fresh = written_set(g, 8, 400, quota_text, user_over_16_bits);
-  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
   const char *rel[] = {"<num>", "<user>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 3);
-  const SdCandidate *top = sd_learner_candidate(l, 0);
-  double precision = 0, recall = 0;
-  if (top) measure(top->constraint, &fresh, &precision, &recall);
-  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && precision == 1.0 && recall == 1.0);
-  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  char *isla = expect_exact_top(quota_grammar, 4, 150, quota_text, user_over_16_bits, rel);
   CHECK(isla && strstr(isla, "exists <user>") && !strstr(isla, "+"));
   free(isla);
-  sd_learner_free(l);
-  set_free(&s);
-  set_free(&fresh);
-  sd_catalog_free(cat);
-  sd_grammar_free(g);
 }
 
 static bool volume_over(const SdTree *t) {
