@@ -149,6 +149,25 @@ static const char *skip_ws(const char *p) {
 /* For each <?NONTERMINAL> written as `<?NONTERMINAL> v in c`, remember v and
  * which earlier placeholder binds c (the container), so tuples that the
  * grammar cannot nest are never built. */
+/* A placeholder bound `in f`, where f is a field of an earlier match
+ * expression (`exists <?NONTERMINAL> c="{<?MATCHEXPR(op, f)>}": forall
+ * <?NONTERMINAL> n in f`), lies inside that match expression's quantifier:
+ * the <?NONTERMINAL> right before the <?MATCHEXPR>. Its index, or -1. */
+static int32_t match_field_owner(const SdPattern *p, const LrPattern *info, uint32_t before,
+                                 const char *name, size_t len) {
+  for (uint32_t j = 0; j < before; j++) {
+    if (p->placeholders[j].kind != SD_PLACEHOLDER_MATCHEXPR) continue;
+    const LrMexpr *m = &info->mexpr[j];
+    bool field = false;
+    for (uint32_t v = 0; v < m->count && !field; v++)
+      field = strlen(m->names[v]) == len && !memcmp(m->names[v], name, len);
+    if (!field) continue;
+    for (uint32_t q = j; q-- > 0;)
+      if (p->placeholders[q].kind == SD_PLACEHOLDER_NONTERMINAL) return (int32_t)q;
+  }
+  return -1;
+}
+
 void lr_pattern_analyse(SdLearner *self, uint32_t index) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, index);
   LrPattern *info = &self->patterns[index];
@@ -182,6 +201,7 @@ void lr_pattern_analyse(SdLearner *self, uint32_t index) {
       if (info->var_names[j] && strlen(info->var_names[j]) == clen &&
           !memcmp(info->var_names[j], c, clen))
         info->container[i] = (int32_t)j;
+    if (info->container[i] < 0) info->container[i] = match_field_owner(p, info, i, c, clen);
   }
 }
 

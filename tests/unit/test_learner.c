@@ -2168,6 +2168,54 @@ static void test_islearn_match_expressions(void) {
   sd_grammar_free(g);
 }
 
+/* A range whose step is zero in any spelling ("0", "-0", "(0)", "(0 - 00)")
+ * loops forever; a zero start or stop is harmless. The field after the key
+ * "step" holds only zeros: "Zero after a field", a match expression whose
+ * field is quantified over (`forall <num> n in f`). Before session 48 the
+ * learner took `n in f` for a slot over the whole input, and the rule that
+ * two numeric slots over the input are not nested kept <num> out of it
+ * (the only candidates were `forall <setting> n in f`). */
+static const char *range_grammar =
+    "<start> ::= <setting> | <setting> \"; \" <start>\n<setting> ::= <key> \"=\" <value>\n"
+    "<key> ::= \"start\" | \"stop\" | \"step\"\n"
+    "<value> ::= <num> | \"-\" <num> | \"(\" <value> \" - \" <value> \")\"\n"
+    "<num> ::= [0-9] | [1-9] [0-9] | \"00\"\n";
+
+static bool step_all_zeros(const SdTree *t) {
+  SdSymbol setting = sd_grammar_find(t->grammar, "<setting>"), num = sd_grammar_find(t->grammar, "<num>");
+  for (uint32_t i = 0; i < t->by_symbol_count[setting]; i++) {
+    const SdNode *st = t->nodes[t->by_symbol[setting][i]];
+    uint32_t len;
+    const char *text = sd_node_text(t, st, &len);
+    if (len < 5 || memcmp(text, "step=", 5)) continue;
+    uint32_t count, first = sd_tree_range(t, num, st, &count);
+    bool zeros = count > 0;
+    for (uint32_t k = 0; k < count; k++) zeros &= field_value(t, t->nodes[t->by_symbol[num][first + k]]) == 0;
+    if (zeros) return true;
+  }
+  return false;
+}
+
+static void test_zero_after_field(void) {
+  SdGrammar *g = grammar_text(range_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 11, 300, 30, step_all_zeros), fresh = fuzz_set(g, 12, 400, 30, step_all_zeros);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<key>", "<value>", "<num>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 3);
+  CHECK(found_exact(l, "forall <num> n in f"));
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  double precision = 0, recall = 0;
+  if (top) measure(top->constraint, &fresh, &precision, &recall);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && precision == 1.0 && recall == 1.0);
+  sd_learner_free(l);
+  set_free(&s);
+  set_free(&fresh);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 static const char *words_grammar = "<start> ::= <w> | <w> \" \" <start>\n"
                                    "<w> ::= \"ab\" | \"cd\" | \"ef\" | \"g\" | \"12\"\n";
 
@@ -2311,6 +2359,7 @@ int main(void) {
   RUN(test_cause_mode);
   RUN(test_arithmetic);
   RUN(test_islearn_match_expressions);
+  RUN(test_zero_after_field);
   RUN(test_islearn_dstrings);
   RUN(test_islearn_nth_and_count);
   return test_report();
