@@ -146,9 +146,6 @@ static const char *skip_ws(const char *p) {
   return p;
 }
 
-/* For each <?NONTERMINAL> written as `<?NONTERMINAL> v in c`, remember v and
- * which earlier placeholder binds c (the container), so tuples that the
- * grammar cannot nest are never built. */
 /* A placeholder bound `in f`, where f is a field of an earlier match
  * expression (`exists <?NONTERMINAL> c="{<?MATCHEXPR(op, f)>}": forall
  * <?NONTERMINAL> n in f`), lies inside that match expression's quantifier:
@@ -168,6 +165,9 @@ static int32_t match_field_owner(const SdPattern *p, const LrPattern *info, uint
   return -1;
 }
 
+/* For each <?NONTERMINAL> written as `<?NONTERMINAL> v in c`, remember v and
+ * which earlier placeholder binds c (the container), so tuples that the
+ * grammar cannot nest are never built. */
 void lr_pattern_analyse(SdLearner *self, uint32_t index) {
   const SdPattern *p = sd_catalog_pattern(self->catalog, index);
   LrPattern *info = &self->patterns[index];
