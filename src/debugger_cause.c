@@ -1522,7 +1522,8 @@ static DbgCauseResult search(CauseSearch *s) {
   for (uint32_t tries = 0;; tries++) {
     const SdCandidate *best = sd_learner_candidate_count(s->learner) ? sd_learner_candidate(s->learner, 0) : NULL;
     if (!best) return CAUSE_NONE;
-    if (best->precision < 1.0 || best->tp < dbg_min_cause_failures(sd_learner_failing_count(s->learner)))
+    if (best->precision < 1.0 || best->tp < dbg_min_cause_failures(sd_learner_failing_count(s->learner)) ||
+        refuted >= PRECISE_REFUTED)
       return CAUSE_APPROXIMATE;
     int probed = tries < OUTSIDE_ROUNDS ? probe_outside(s, best->constraint) : 0;
     if (probed < 0) return CAUSE_ERROR;
