@@ -1997,8 +1997,11 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
   if (e.cut) r = false;
   if (witness) {
     for (uint32_t i = 0; i < self->variable_count; i++) witness[i] = NULL;
-    for (const SdFormula *f = self->root; r && f && f->kind == SD_F_EXISTS; f = f->children[0])
+    for (const SdFormula *f = self->root; r && f && f->kind == SD_F_EXISTS; f = f->children[0]) {
       witness[f->var] = e.bind[f->var];
+      for (uint32_t k = 0; f->match && k < f->match->item_count; k++) /* its match expression's fields */
+        if (f->match->items[k].kind == SD_MATCH_VARIABLE) witness[f->match->items[k].var] = e.bind[f->match->items[k].var];
+    }
   }
   ev_end(&e, local);
   return r;

@@ -1901,6 +1901,31 @@ static bool next_to_boundary(Pin *p, const SdTree *t, const SdNode *bound, SdInt
   return next;
 }
 
+/* The quantifier that binds var in f, or NULL. */
+static const SdFormula *binder_of(const SdFormula *f, int32_t var) {
+  if (!f) return NULL;
+  if (sd_formula_is_tree_quantifier(f->kind) && f->var == var) return f;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    const SdFormula *b = binder_of(f->children[i], var);
+    if (b) return b;
+  }
+  return NULL;
+}
+
+/* The node to vary first for var in t: its witness; where it has none (a
+ * `forall <number> n in f` inside a witnessed `f`), the first element of
+ * its nonterminal inside the witness of what it ranges in, which the
+ * cause is about (sheetmod at seed 2, session 48: the divisor's zero in
+ * "B2 = 0 mod 0 + 0" is the fourth number of its input, past the numbers
+ * pin_in_input tries when it has no node to start from); else NULL. */
+static const SdNode *witnessed_node(const SdConstraint *c, const SdTree *t, const SdNode **witness, int32_t var) {
+  if (witness[var]) return witness[var];
+  const SdFormula *q = binder_of(c->root, var);
+  if (!q || q->in_var < 0 || !witness[q->in_var]) return NULL;
+  uint32_t count, first = sd_tree_range(t, c->variables[var].symbol, witness[q->in_var], &count);
+  return count ? t->nodes[t->by_symbol[c->variables[var].symbol][first]] : NULL;
+}
+
 /* The failing inputs (indices into d->failing) in the order pin_measure
  * tries them as contexts: the given one, then the newest; but first after
  * the given, the newest one next to the boundary whose value there differs
@@ -1917,7 +1942,7 @@ static void context_order(Pin *p, const DbgCause *c, bool product, uint32_t *ord
     const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
     const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
     bool holds = sd_constraint_eval(c->constraint, t, witness);
-    const SdNode *bound = witness[p->m->var];
+    const SdNode *bound = holds ? witnessed_node(c->constraint, t, witness, p->m->var) : NULL;
     free(witness);
     if (!holds || (step > 0 && other_cause_holds(d, c, t))) continue;
     uint32_t count, first = sd_tree_range(t, p->m->symbol, t->root, &count);
@@ -1959,7 +1984,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
       const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
       const SdNode **witness = sd_xcalloc(c->constraint->variable_count + 1, sizeof(SdNode *));
       bool holds = sd_constraint_eval(c->constraint, t, witness);
-      const SdNode *bound = holds ? witness[m->var] : NULL;
+      const SdNode *bound = holds ? witnessed_node(c->constraint, t, witness, m->var) : NULL;
       if (holds) note_partners(&p, all, n_all, t, witness);
       free(witness);
       if (!holds || other_cause_holds(d, c, t) != (shared == 1)) continue;

@@ -585,6 +585,29 @@ static void test_witness_and_symbols(void) {
   sd_tree_free(t);
   sd_constraint_free(c);
   sd_grammar_free(g);
+  /* a match expression's fields are witnessed with its quantifier's
+     variable (the boundary pins what a forall inside a field ranges over) */
+  SdDiagnostics d = {0};
+  g = sd_grammar_load("grammars/expression.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  c = parse(g, "exists <term> c=\"<term>{<mul-op> op}{<factor> f}\": "
+               "(op = \" / \" and forall <number> n in f: str.to.int(n) = 0)");
+  t = tree_of(g, "0 * 7 / -(0)");
+  const SdNode *m[8] = {0};
+  CHECK(c->variable_count <= 8 && sd_constraint_eval(c, t, m));
+  int32_t op = -1, f = -1;
+  for (uint32_t i = 0; i < c->variable_count; i++) {
+    if (c->variables[i].name && !strcmp(c->variables[i].name, "op")) op = (int32_t)i;
+    if (c->variables[i].name && !strcmp(c->variables[i].name, "f")) f = (int32_t)i;
+  }
+  CHECK(op >= 0 && f >= 0 && m[op] && m[f]);
+  if (f >= 0 && m[f]) {
+    txt = sd_node_text(t, m[f], &len);
+    CHECK(len == 4 && !memcmp(txt, "-(0)", 4));
+  }
+  sd_tree_free(t);
+  sd_constraint_free(c);
+  sd_grammar_free(g);
 }
 
 static void test_numerals(void) {
