@@ -1915,9 +1915,10 @@ static const SdFormula *binder_of(const SdFormula *f, int32_t var) {
 /* The node to vary first for var in t: its witness; where it has none (a
  * `forall <number> n in f` inside a witnessed `f`), the first element of
  * its nonterminal inside the witness of what it ranges in, which the
- * cause is about (sheetmod at seed 2, session 48: the divisor's zero in
- * "B2 = 0 mod 0 + 0" is the fourth number of its input, past the numbers
- * pin_in_input tries when it has no node to start from); else NULL. */
+ * cause is about (sheetmod at seed 2, session 48: in its given input the
+ * divisor "-(00 + 0)" holds the 7th and 8th numbers, past the
+ * MAX_NODES_TRIED that pin_in_input tries when it has no node to start
+ * from, and no pin ran at all); else NULL. */
 static const SdNode *witnessed_node(const SdConstraint *c, const SdTree *t, const SdNode **witness, int32_t var) {
   if (witness[var]) return witness[var];
   const SdFormula *q = binder_of(c->root, var);
