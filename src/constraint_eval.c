@@ -1999,8 +1999,12 @@ bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNo
     for (uint32_t i = 0; i < self->variable_count; i++) witness[i] = NULL;
     for (const SdFormula *f = self->root; r && f && f->kind == SD_F_EXISTS; f = f->children[0]) {
       witness[f->var] = e.bind[f->var];
-      for (uint32_t k = 0; f->match && k < f->match->item_count; k++) /* its match expression's fields */
-        if (f->match->items[k].kind == SD_MATCH_VARIABLE) witness[f->match->items[k].var] = e.bind[f->match->items[k].var];
+      /* its match expression's fields, those outside optional groups (one the
+         satisfying parse left out may keep a binding of an earlier candidate) */
+      for (uint32_t k = 0; f->match && k < f->match->item_count; k++) {
+        const SdMatchItem *it = &f->match->items[k];
+        if (it->kind == SD_MATCH_VARIABLE && it->group < 0) witness[it->var] = e.bind[it->var];
+      }
     }
   }
   ev_end(&e, local);

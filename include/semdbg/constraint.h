@@ -274,8 +274,8 @@ SD_API SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t
 /* Evaluate on a derivation tree (ISLa semantics). When witness is not NULL
  * and the outermost quantifiers are exists, it receives for each variable
  * the node bound in the first satisfying assignment (NULL where unbound),
- * the fields of their match expressions too; it must have room for
- * self->variable_count entries. */
+ * the fields of their match expressions too (outside optional groups
+ * `[...]`); it must have room for self->variable_count entries. */
 SD_API bool sd_constraint_eval(const SdConstraint *self, const SdTree *tree, const SdNode **witness);
 
 /* How far the tree is from satisfying self, for local search: where self
