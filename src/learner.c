@@ -1825,13 +1825,16 @@ static bool linear_of(const SdTerm *t, const SdTerm *k, int sign, LrLinear *out)
 
 typedef Array(SdInt) IntList;
 
-/* Every measure of var's elements in tree, in *out (scratch); false when
- * one has more digits than the bounds searched. Non-numerals have no value
- * (their atoms are false for every bound). */
-static bool measures_of(const SdConstraint *c, const SdTree *tree, int32_t var, SdOp measure, SdArena *scratch,
-                        IntList *out) {
+/* Every measure of var's elements in tree (inside scope, when not NULL),
+ * in *out (scratch); false when one has more digits than the bounds
+ * searched. Non-numerals have no value (their atoms are false for every
+ * bound). */
+static bool measures_of(const SdConstraint *c, const SdTree *tree, const SdNode *scope, int32_t var, SdOp measure,
+                        SdArena *scratch, IntList *out) {
   SdSymbol sym = c->variables[var].symbol;
-  for (uint32_t j = 0; sym >= 0 && j < tree->by_symbol_count[sym]; j++) {
+  uint32_t first = 0, count = sym >= 0 ? tree->by_symbol_count[sym] : 0;
+  if (scope && sym >= 0) first = sd_tree_range(tree, sym, scope, &count);
+  for (uint32_t j = first; j < first + count; j++) {
     uint32_t len;
     const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
     SdInt v = sd_int_small(sd_str_chars(txt, len, sd_utf8_valid(txt, len))); /* characters, as the evaluator counts */
@@ -1845,13 +1848,14 @@ static bool measures_of(const SdConstraint *c, const SdTree *tree, int32_t var, 
   return true;
 }
 
-/* The least and greatest measure of var's elements in tree (as the
- * evaluator reads them); false when none has one (a non-numeral's
- * str.to.int makes its atom false) or one is beyond the bounds searched. */
-static bool measure_range(const SdConstraint *c, const SdTree *tree, int32_t var, SdOp measure, SdArena *scratch,
-                          SdInt *lo, SdInt *hi, bool *beyond) {
+/* The least and greatest measure of var's elements in tree (inside scope,
+ * when not NULL; as the evaluator reads them); false when none has one (a
+ * non-numeral's str.to.int makes its atom false) or one is beyond the
+ * bounds searched. */
+static bool measure_range(const SdConstraint *c, const SdTree *tree, const SdNode *scope, int32_t var, SdOp measure,
+                          SdArena *scratch, SdInt *lo, SdInt *hi, bool *beyond) {
   IntList values = {0};
-  *beyond = !measures_of(c, tree, var, measure, scratch, &values);
+  *beyond = !measures_of(c, tree, scope, var, measure, scratch, &values);
   bool any = !*beyond && values.size;
   for (uint32_t i = 0; any && i < values.size; i++) {
     if (!i || sd_int_cmp(values.items[i], *lo) < 0) *lo = values.items[i];
@@ -1905,7 +1909,7 @@ static bool closed_flip_pair(SdLearner *self, LrTemplate *t, uint32_t input, LrF
   for (uint32_t i = 0; i < 2; i++) {
     SdInt lo, hi;
     bool beyond;
-    if (!measure_range(c, tree, lin.terms[i].var, lin.terms[i].measure, &scratch, &lo, &hi, &beyond)) {
+    if (!measure_range(c, tree, NULL, lin.terms[i].var, lin.terms[i].measure, &scratch, &lo, &hi, &beyond)) {
       sd_arena_free(&scratch);
       if (beyond) return false;
       f->kind = LR_FALSE; /* no pair has both measures */
@@ -1996,8 +2000,8 @@ static bool closed_flip_record(SdLearner *self, LrTemplate *t, uint32_t input, L
   if (!record_text_parts(t, &r)) return false;
   const SdConstraint *c = t->c;
   const SdTree *tree = self->inputs.items[input];
-  SdSymbol cs = c->variables[r.container->var].symbol, vs = c->variables[r.value_q->var].symbol;
-  if (cs < 0 || vs < 0) return false;
+  SdSymbol cs = c->variables[r.container->var].symbol;
+  if (cs < 0) return false;
   SdOp op = r.bound_atom->op;
   bool want_max = op == SD_OP_GT || op == SD_OP_GE, any = false;
   SdArena scratch = {0};
@@ -2005,20 +2009,16 @@ static bool closed_flip_record(SdLearner *self, LrTemplate *t, uint32_t input, L
   for (uint32_t j = 0; j < tree->by_symbol_count[cs]; j++) {
     const SdNode *node = tree->nodes[tree->by_symbol[cs][j]];
     if (!record_text_holds(c, &r, tree, node)) continue;
-    uint32_t count, first = sd_tree_range(tree, vs, node, &count);
-    for (uint32_t k = 0; k < count; k++) {
-      uint32_t len;
-      const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[vs][first + k]], &len);
-      SdDec d;
-      SdInt v;
-      if (!sd_dec_parse_numeral(&scratch, txt, len, &d) || !sd_dec_to_int(&scratch, d, &v)) continue;
-      if (sd_int_digits(v) > LR_BOUND_DIGITS - 4) {
-        sd_arena_free(&scratch);
-        return false; /* beyond the bounds searched: probed */
-      }
-      if (!any || (sd_int_cmp(v, ext) > 0) == want_max) ext = v;
-      any = true;
+    SdInt lo, hi;
+    bool beyond;
+    if (!measure_range(c, tree, node, r.value_q->var, SD_OP_STR_TO_INT, &scratch, &lo, &hi, &beyond)) {
+      if (!beyond) continue; /* no number in this record */
+      sd_arena_free(&scratch);
+      return false; /* beyond the bounds searched: probed */
     }
+    SdInt v = want_max ? hi : lo;
+    if (!any || (sd_int_cmp(v, ext) > 0) == want_max) ext = v;
+    any = true;
   }
   if (!any) {
     f->kind = LR_FALSE;
@@ -2055,7 +2055,7 @@ static bool closed_flip_product(SdLearner *self, LrTemplate *t, uint32_t input, 
       sd_arena_free(&scratch);
       return false;
     }
-    if (!measure_range(c, self->inputs.items[input], m->args[0]->var, SD_OP_STR_TO_INT, &scratch, &lo[i], &hi[i],
+    if (!measure_range(c, self->inputs.items[input], NULL, m->args[0]->var, SD_OP_STR_TO_INT, &scratch, &lo[i], &hi[i],
                        &beyond)) {
       sd_arena_free(&scratch);
       if (beyond) return false;
@@ -2193,7 +2193,7 @@ static bool breakpoints(const LrTemplate *t, const SdTree *tree, SdArena *scratc
   IntList m[2] = {{0}, {0}};
   bool ok = true;
   for (uint32_t i = 0; i < lin.count && ok; i++) {
-    ok = measures_of(t->c, tree, lin.terms[i].var, lin.terms[i].measure, scratch, &m[i]);
+    ok = measures_of(t->c, tree, NULL, lin.terms[i].var, lin.terms[i].measure, scratch, &m[i]);
     sort_unique(&m[i]); /* many elements, few values (the lengths of characters) */
   }
   uint32_t n1 = lin.count == 2 ? m[1].size : 1;
