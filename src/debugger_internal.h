@@ -231,6 +231,10 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only);
  * values outside which it fails) has few enough texts for the hunt to try
  * them all; else false with that nonterminal in *symbol. */
 bool dbg_outside_complete(const Debugger *d, const SdConstraint *c, SdSymbol *symbol);
+/* Texts of one element listed as failing, more than one, where it has more
+ * than LISTED_ENUMERABLE texts (debugger_hunt.c). */
+enum { LISTED_ENUMERABLE = 16, LISTED_MAX = 64 };
+bool dbg_lists_texts(const Debugger *d, const SdConstraint *diagnosis, SdSymbol *symbol, uint32_t *count);
 /* For each nonterminal c states the texts of under a `not`: a passing
  * input with one element of it given another text, inside c, into out
  * (the members' neighbours first; every text where it has few), until out

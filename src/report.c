@@ -75,6 +75,8 @@ void sd_report_free(SdReport *self) {
   free(self->failing_examples);
   free(self->passing_examples);
   free(self->reduced);
+  free(self->outside);
+  free(self->outside_original);
   free(self->abstract);
   free(self->stop_reason);
   free(self->interrupted_during);
@@ -301,6 +303,14 @@ char *sd_report_to_text(const SdReport *self) {
     put_input(&b, self->reduced, self->reduced_length);
     sd_buf_putc(&b, '\n');
   }
+  if (self->outside) {
+    sd_buf_printf(&b, "A failure the diagnosis does not explain, reduced (%zu of %zu bytes):\n    ",
+                  self->outside_length, self->outside_original_length);
+    put_input(&b, self->outside, self->outside_length);
+    sd_buf_puts(&b, "\n    from ");
+    put_input(&b, self->outside_original, self->outside_original_length);
+    sd_buf_putc(&b, '\n');
+  }
   if (self->abstract) {
     sd_buf_puts(&b, "Abstract failure-inducing input (DDSET):\n    ");
     for (const unsigned char *c = (const unsigned char *)self->abstract; *c; c++)
@@ -473,6 +483,15 @@ char *sd_report_to_json(const SdReport *self) {
     cJSON_AddNumberToObject(r, "original_length", (double)self->original_length);
   } else {
     cJSON_AddNullToObject(root, "reduced");
+  }
+  if (self->outside) {
+    cJSON *o = cJSON_AddObjectToObject(root, "outside");
+    cJSON_AddItemToObject(o, "input", sd_json_bytes(self->outside, self->outside_length));
+    cJSON_AddItemToObject(o, "original", sd_json_bytes(self->outside_original, self->outside_original_length));
+    cJSON_AddNumberToObject(o, "length", (double)self->outside_length);
+    cJSON_AddNumberToObject(o, "original_length", (double)self->outside_original_length);
+  } else {
+    cJSON_AddNullToObject(root, "outside");
   }
   if (self->abstract) {
     cJSON *a = cJSON_AddObjectToObject(root, "abstract");

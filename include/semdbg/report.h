@@ -113,6 +113,11 @@ typedef struct SdReport {
   uint32_t caveat_count;
   char *reduced;         /* reduced failing input (NULL if not made) */
   size_t reduced_length, original_length;
+  /* a failing input the diagnosis does not explain, reduced while it
+     fails (the same kind) and stays outside the diagnosis (NULL if none
+     was made: a confirmed diagnosis, or every failure explained) */
+  char *outside, *outside_original;
+  size_t outside_length, outside_original_length;
   char *abstract;        /* DDSET abstract input (NULL if not made) */
   double abstract_fail_share; /* share of its instantiations that failed (-1 if unknown) */
   double min_precision, min_recall;

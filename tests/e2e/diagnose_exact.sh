@@ -17,6 +17,11 @@
 #                                (e.g. --initial 6)
 #   also-seeds N...              seeds the case runs at beyond $SEMDBG_E2E_SEEDS
 #                                (one where it once went wrong)
+#   outside                      the diagnosis runs with its reduction, and a
+#                                report that is not confirmed and leaves
+#                                failing inputs unexplained must show one,
+#                                reduced: it fails (the diagnosed kind), and
+#                                the diagnosis does not hold on it
 #   truth CONSTRAINT             the diagnosis means this: on fresh inputs
 #                                (random, and made to satisfy the truth and
 #                                its negation; and, made after the diagnosis,
@@ -87,9 +92,11 @@ for dir in "${SEMDBG_E2E_CASE_DIR:-tests/cases/diagnose}"/*/; do
   for s in $(sed -n 's/^also-seeds //p' "$dir/expect"); do
     [[ " $case_seeds " == *" $s "* ]] || case_seeds="$case_seeds $s"
   done
+  reduce=--no-reduce
+  grep -q '^outside$' "$dir/expect" && reduce=
   for seed in $case_seeds; do
     "$semdbg" --grammar "$dir/grammar.bnf" --test "$dir/harness.sh" "$dir/fail.txt" --seed "$seed" \
-      --json -q -j 2 --no-reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} "${extra[@]}" \
+      --json -q -j 2 $reduce --no-generalize ${SEMDBG_E2E_TIME_LIMIT:+--time-limit "$SEMDBG_E2E_TIME_LIMIT"} "${extra[@]}" \
       > "$tmp/report.json" 2> "$tmp/stderr"
     rc=$?
     [ -n "${SEMDBG_E2E_TRACE_DIR:-}" ] && cp "$tmp/stderr" "$SEMDBG_E2E_TRACE_DIR/$name.$seed.trace"
@@ -148,6 +155,21 @@ PY
           ;;
         truth)
           [ "$precision $recall" = "1.000 1.000" ] || fail "$name seed $seed: not exact on fresh inputs" ;;
+        outside)
+          [ "$got" = confirmed ] && continue
+          fn=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["diagnosis"]; print(d["fn"] if d else 0)' "$tmp/report.json")
+          [ "$fn" = 0 ] && continue
+          python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["outside"]; o and open(sys.argv[2],"wb").write(o["input"].replace(chr(0x2400),chr(0)).encode("latin-1"))' \
+            "$tmp/report.json" "$tmp/outside.txt" 2>/dev/null
+          rm -f "$tmp/outside.missing"; [ -s "$tmp/outside.txt" ] || touch "$tmp/outside.missing"
+          if [ -e "$tmp/outside.missing" ]; then fail "$name seed $seed: $got, and no failure outside the diagnosis shown"; continue; fi
+          "$dir/harness.sh" "$tmp/outside.txt" >/dev/null 2>&1
+          verdict=$(echo "$tmp/outside.txt $?" | label_codes "$kind" | cut -d' ' -f2)
+          [ "$verdict" = fail ] || fail "$name seed $seed: the failure shown outside the diagnosis does not fail ($verdict)"
+          "$semdbg" check -q --grammar "$dir/grammar.bnf" --constraint "$isla" "$tmp/outside.txt" >/dev/null 2>&1
+          [ $? = 1 ] || fail "$name seed $seed: the failure shown outside the diagnosis is inside it"
+          echo "$name seed $seed: outside the diagnosis: $(cat "$tmp/outside.txt" | head -c 80)"
+          rm -f "$tmp/outside.txt" ;;
       esac
     done < <(grep -v '^#' "$dir/expect")
   done

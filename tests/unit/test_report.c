@@ -107,6 +107,38 @@ static void test_json(void) {
   sd_report_free(r);
 }
 
+/* A failure outside the diagnosis, reduced: in the text with the input it
+ * was reduced from, in JSON as bytes; null when there is none. */
+static void test_outside(void) {
+  SdReport *r = sample();
+  char *j = sd_report_to_json(r);
+  cJSON *doc = cJSON_ParseWithOpts(j, NULL, 1);
+  CHECK(doc && cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(doc, "outside")));
+  cJSON_Delete(doc);
+  free(j);
+  r->status = SD_REPORT_APPROXIMATE;
+  r->outside = sd_xstrndup("4 / (7 / 8)\xff", 12), r->outside_length = 12;
+  r->outside_original = sd_xstrdup("8 / -19 / ---((7) / 8 / 2)");
+  r->outside_original_length = strlen(r->outside_original);
+  char *t = sd_report_to_text(r);
+  CHECK(strstr(t, "A failure the diagnosis does not explain, reduced (12 of 26 bytes):\n"
+                  "    \"4 / (7 / 8)\\xff\"\n    from \"8 / -19 / ---((7) / 8 / 2)\"\n") != NULL);
+  free(t);
+  j = sd_report_to_json(r);
+  doc = cJSON_ParseWithOpts(j, NULL, 1);
+  cJSON *o = doc ? cJSON_GetObjectItemCaseSensitive(doc, "outside") : NULL;
+  CHECK(o != NULL);
+  if (o) {
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(o, "input")->valuestring, "4 / (7 / 8)\xc3\xbf");
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(o, "original")->valuestring, "8 / -19 / ---((7) / 8 / 2)");
+    CHECK(cJSON_GetObjectItemCaseSensitive(o, "length")->valuedouble == 12);
+    CHECK(cJSON_GetObjectItemCaseSensitive(o, "original_length")->valuedouble == 26);
+  }
+  cJSON_Delete(doc);
+  free(j);
+  sd_report_free(r);
+}
+
 /* The kind explained and the other failures, per kind, in text and JSON. */
 static void test_kinds(void) {
   SdReport *r = sample();
@@ -176,5 +208,6 @@ int main(void) {
   RUN(test_json);
   RUN(test_stop_and_boundaries);
   RUN(test_kinds);
+  RUN(test_outside);
   return test_report();
 }
