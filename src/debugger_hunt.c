@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "debugger_internal.h"
+#include "lengths.h"
 #include "turns.h"
 
 enum { HUNT_CHUNK = 8, HUNT_BASES = 8, HUNT_CHARSET_TRIES = 3, HUNT_SUBTREE = 24 };
@@ -2435,6 +2436,94 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
   sd_hash_set_free(&made);
 }
 
+/* The greatest numeral `symbol` derives, of at most GREATEST_DIGITS bytes:
+ * of its longest words (drawn), the greatest, then its digits raised one
+ * by one, from the first, as far as the word still parses ("69" for
+ * [1-9] | [1-6] [0-9]); malloc'd, *len set; NULL when it derives none. The
+ * draws use their own generator, seeded by the seed and the symbol. */
+enum { GREATEST_DIGITS = 20, GREATEST_DRAWS = 8 };
+static char *greatest_numeral(Debugger *d, SdSymbol symbol, uint32_t *len) {
+  if (!d->lengths) d->lengths = sd_lengths_new(d->grammar, 64); /* as the boundaries build it */
+  uint32_t n = sd_lengths_longest(d->lengths, symbol);
+  if (n > GREATEST_DIGITS) n = GREATEST_DIGITS;
+  while (n > 0 && !sd_lengths_possible(d->lengths, symbol, n)) n--;
+  if (!n) return NULL;
+  SdRng rng;
+  sd_rng_seed(&rng, d->opts->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)symbol);
+  char *best = NULL;
+  for (uint32_t k = 0; k < GREATEST_DRAWS; k++) {
+    char *w = sd_lengths_sample(d->lengths, symbol, n, &rng);
+    bool digits = w != NULL;
+    for (uint32_t i = 0; digits && i < n; i++) digits = w[i] >= '0' && w[i] <= '9';
+    if (digits && (!best || memcmp(w, best, n) > 0)) {
+      free(best);
+      best = w;
+    } else {
+      free(w);
+    }
+  }
+  for (uint32_t i = 0; best && i < n; i++)
+    for (char c = '9'; c > best[i]; c--) {
+      char was = best[i];
+      best[i] = c;
+      SdTree *t = sd_parse(d->parser, symbol, best, n, NULL);
+      sd_tree_free(t);
+      if (t) break;
+      best[i] = was;
+    }
+  *len = n;
+  return best;
+}
+
+/* The greatest number where the diagnosis does not look: the newest
+ * passing input outside the diagnosis with every element of one numeric
+ * nonterminal it does not name (the shallowest first, each once) written
+ * as the greatest numeral that nonterminal derives (greatest_numeral). The
+ * top of a field's range is its other common boundary, and one random
+ * records rarely reach: a worker count above 64, of 1-69, beside a ring
+ * buffer below 2048 bytes was confirmed as the ring alone (poolring at
+ * seed 2, red team of session 49; recall 0.50 on fresh inputs). */
+enum { HUNT_EXTRA_GREATEST_VALUES = 2 };
+static void greatest_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[32];
+  uint32_t nn;
+  const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
+  if (!base) return;
+  SdHashSet made = {0};
+  SdSymbol tried[HUNT_EXTRA_GREATEST_VALUES * 4];
+  uint32_t nt = 0;
+  for (uint32_t depth = 0; depth < 64 && out->size < HUNT_EXTRA_GREATEST_VALUES; depth++)
+    for (uint32_t i = 0; i < base->node_count && out->size < HUNT_EXTRA_GREATEST_VALUES; i++) {
+      const SdNode *node = base->nodes[i];
+      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
+          !d->grammar->symbols[node->symbol].numeric || d->grammar->symbols[node->symbol].generated ||
+          under_named(node, named, nn) || names_symbol(tried, nt, node->symbol) ||
+          nt >= HUNT_EXTRA_GREATEST_VALUES * 4)
+        continue;
+      tried[nt++] = node->symbol;
+      SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
+      sd_tree_free(word);
+      uint32_t len;
+      char *text = word ? NULL : greatest_numeral(d, node->symbol, &len);
+      SdTree *sub = text ? sd_parse(d->parser, node->symbol, text, len, NULL) : NULL;
+      free(text);
+      if (!sub) continue;
+      const SdNode *elems[64], *with[64];
+      uint32_t count = 0;
+      for (uint32_t j = 0; j < base->by_symbol_count[node->symbol] && count < 64; j++) {
+        const SdNode *e = base->nodes[base->by_symbol[node->symbol][j]];
+        bool nested = under_named(e, named, nn);
+        for (uint32_t k = 0; k < count && !nested; k++) nested = sd_node_is_ancestor(elems[k], e);
+        if (!nested) elems[count] = e, with[count++] = sub->root;
+      }
+      SdTree *t = count ? sd_tree_clone_replacing_many(base, elems, with, count) : NULL;
+      sd_tree_free(sub);
+      if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+      else sd_tree_free(t);
+    }
+  sd_hash_set_free(&made);
+}
+
 /* Outside the diagnosis, the newest passing input with one element of a
  * lexical nonterminal it does not name (a word, a label, a number) grown to LONG_TOKEN[0] bytes, then each to LONG_TOKEN[1]: a
  * fixed buffer overflows at a length random inputs never reach (hostlong
@@ -4506,6 +4595,7 @@ static const struct {
     {related_values, HUNT_EXTRA_RELATED, true, "related"},
     {affix_variants, HUNT_EXTRA_AFFIX, false, "affix"},
     {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
+    {greatest_values, HUNT_EXTRA_GREATEST_VALUES, false, "topvalue"},
     {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
     {value_twice, HUNT_EXTRA_TWICE, false, "twice"},
