@@ -2411,29 +2411,47 @@ static const SdTree *newest_pass_outside(Debugger *d, const SdConstraint *diagno
   return NULL;
 }
 
-static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+/* Each numeric element (one that derives a numeral and not "x") of a
+ * nonterminal the diagnosis does not name, in the newest passing input
+ * outside it, the shallowest first, each nonterminal once, given to edit;
+ * what edit makes is kept while it stays outside the diagnosis, up to max
+ * inputs (and 4 * max nonterminals tried). */
+typedef SdTree *(*NumberEdit)(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn);
+enum { UNNAMED_TRIED = 16 };
+static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint32_t max, bool skip_generated,
+                                NumberEdit edit, TreeList *out) {
   SdSymbol named[32];
   uint32_t nn;
   const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
   if (!base) return;
   SdHashSet made = {0};
-  SdSymbol tried[HUNT_EXTRA_ZEROS * 4];
-  uint32_t nt = 0;
-  for (uint32_t depth = 0; depth < 64 && out->size < HUNT_EXTRA_ZEROS; depth++)
-    for (uint32_t i = 0; i < base->node_count && out->size < HUNT_EXTRA_ZEROS; i++) {
+  SdSymbol tried[UNNAMED_TRIED];
+  uint32_t nt = 0, from = out->size;
+  for (uint32_t depth = 0; depth < 64 && out->size - from < max; depth++)
+    for (uint32_t i = 0; i < base->node_count && out->size - from < max; i++) {
       const SdNode *node = base->nodes[i];
-      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
-          !d->grammar->symbols[node->symbol].numeric || under_named(node, named, nn) ||
-          names_symbol(tried, nt, node->symbol) || nt >= HUNT_EXTRA_ZEROS * 4)
+      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
+          (skip_generated && si->generated) || under_named(node, named, nn) ||
+          names_symbol(tried, nt, node->symbol) || nt >= 4 * max || nt >= UNNAMED_TRIED)
         continue;
       tried[nt++] = node->symbol;
       SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
       sd_tree_free(word);
-      SdTree *t = word ? NULL : retext(d, base, node, "0", 1);
+      SdTree *t = word ? NULL : edit(d, base, node, named, nn);
       if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
       else sd_tree_free(t);
     }
   sd_hash_set_free(&made);
+}
+
+static SdTree *zero_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
+  (void)named, (void)nn;
+  return retext(d, base, node, "0", 1);
+}
+
+static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  each_unnamed_number(d, diagnosis, HUNT_EXTRA_ZEROS, false, zero_edit, out);
 }
 
 /* The greatest numeral `symbol` derives, of at most GREATEST_DIGITS bytes:
@@ -2484,44 +2502,29 @@ static char *greatest_numeral(Debugger *d, SdSymbol symbol, uint32_t *len) {
  * buffer below 2048 bytes was confirmed as the ring alone (poolring at
  * seed 2, red team of session 49; recall 0.50 on fresh inputs). */
 enum { HUNT_EXTRA_GREATEST_VALUES = 2 };
+/* base with every element of node's nonterminal not inside a named one
+ * (nor nested in another of it) written as its greatest numeral. */
+static SdTree *greatest_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
+  uint32_t len;
+  char *text = greatest_numeral(d, node->symbol, &len);
+  SdTree *sub = text ? sd_parse(d->parser, node->symbol, text, len, NULL) : NULL;
+  free(text);
+  if (!sub) return NULL;
+  const SdNode *elems[64], *with[64];
+  uint32_t count = 0;
+  for (uint32_t j = 0; j < base->by_symbol_count[node->symbol] && count < 64; j++) {
+    const SdNode *e = base->nodes[base->by_symbol[node->symbol][j]];
+    bool nested = under_named(e, named, nn);
+    for (uint32_t k = 0; k < count && !nested; k++) nested = sd_node_is_ancestor(elems[k], e);
+    if (!nested) elems[count] = e, with[count++] = sub->root;
+  }
+  SdTree *t = count ? sd_tree_clone_replacing_many(base, elems, with, count) : NULL;
+  sd_tree_free(sub);
+  return t;
+}
+
 static void greatest_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  SdSymbol named[32];
-  uint32_t nn;
-  const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
-  if (!base) return;
-  SdHashSet made = {0};
-  SdSymbol tried[HUNT_EXTRA_GREATEST_VALUES * 4];
-  uint32_t nt = 0;
-  for (uint32_t depth = 0; depth < 64 && out->size < HUNT_EXTRA_GREATEST_VALUES; depth++)
-    for (uint32_t i = 0; i < base->node_count && out->size < HUNT_EXTRA_GREATEST_VALUES; i++) {
-      const SdNode *node = base->nodes[i];
-      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) ||
-          !d->grammar->symbols[node->symbol].numeric || d->grammar->symbols[node->symbol].generated ||
-          under_named(node, named, nn) || names_symbol(tried, nt, node->symbol) ||
-          nt >= HUNT_EXTRA_GREATEST_VALUES * 4)
-        continue;
-      tried[nt++] = node->symbol;
-      SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
-      sd_tree_free(word);
-      uint32_t len;
-      char *text = word ? NULL : greatest_numeral(d, node->symbol, &len);
-      SdTree *sub = text ? sd_parse(d->parser, node->symbol, text, len, NULL) : NULL;
-      free(text);
-      if (!sub) continue;
-      const SdNode *elems[64], *with[64];
-      uint32_t count = 0;
-      for (uint32_t j = 0; j < base->by_symbol_count[node->symbol] && count < 64; j++) {
-        const SdNode *e = base->nodes[base->by_symbol[node->symbol][j]];
-        bool nested = under_named(e, named, nn);
-        for (uint32_t k = 0; k < count && !nested; k++) nested = sd_node_is_ancestor(elems[k], e);
-        if (!nested) elems[count] = e, with[count++] = sub->root;
-      }
-      SdTree *t = count ? sd_tree_clone_replacing_many(base, elems, with, count) : NULL;
-      sd_tree_free(sub);
-      if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
-      else sd_tree_free(t);
-    }
-  sd_hash_set_free(&made);
+  each_unnamed_number(d, diagnosis, HUNT_EXTRA_GREATEST_VALUES, true, greatest_edit, out);
 }
 
 /* Outside the diagnosis, the newest passing input with one element of a
@@ -4368,7 +4371,8 @@ static void far_multiples(Debugger *d, const SdConstraint *diagnosis, TreeList *
  * have in the newest passing inputs and in no failing input, those in the
  * most passing inputs first, each put in place of one element of a failing
  * input inside the diagnosis (the first element where the diagnosis still
- * holds after), one input per text. A condition that cancels the failure
+ * holds after), one input per text; not numerals, whose values the
+ * boundaries and the value makers try. A condition that cancels the failure
  * is what such a text may be: a path server that rejects a literal ".."
  * segment before it decodes "%2e%2e" never fails with a ".." in the path,
  * so the learner, which seldom saw both, leaves it out; pctdotseg (red
@@ -4406,7 +4410,7 @@ static uint32_t passing_texts(const Debugger *d, SdSymbol symbol, PassingText *c
       const SdNode *node = t->nodes[t->by_symbol[symbol][j]];
       uint32_t len;
       const char *text = sd_node_text(t, node, &len);
-      if (node->size > PASSING_NODES) continue;
+      if (node->size > PASSING_NODES || sd_is_numeral(text, len)) continue; /* numbers: the boundaries' */
       uint32_t i = 0;
       for (; i < n; i++) {
         uint32_t l;
@@ -4449,16 +4453,22 @@ static bool place_text(Debugger *d, const SdConstraint *diagnosis, const SdTree 
 }
 
 /* The nonterminals whose passing texts are tried: those the diagnosis
- * names, then those it does not that derive at most PASSING_ENUMERABLE
- * texts (a keyword, a mode: "pipelining off" beside a recipient limit)
- * and that some failing base holds; *named_count of them named. */
-enum { PASSING_ENUMERABLE = 16, PASSING_SYMBOLS = 24 };
+ * names that derive at most PASSING_NAMED texts (the 39 dot segments of
+ * pctdotseg; not a payload of any bytes), then those it does not that
+ * derive at most PASSING_ENUMERABLE (a keyword, a mode: "pipelining off"
+ * beside a recipient limit) and that some failing base holds; a guard is
+ * a word of a few, not any text. *named_count of them named. */
+enum { PASSING_NAMED = 64, PASSING_ENUMERABLE = 16, PASSING_SYMBOLS = 24 };
 static uint32_t passing_symbols(const Debugger *d, const SdConstraint *diagnosis, const SdTree *const *bases,
                                 uint32_t nb, SdSymbol *out, uint32_t *named_count) {
   SdSymbol named[16];
   uint32_t nn = named_symbols(diagnosis, named), n = 0;
-  for (uint32_t m = 0; m < nn && n < PASSING_SYMBOLS; m++)
-    if (sd_grammar_is_nonterminal(d->grammar, named[m])) out[n++] = named[m];
+  for (uint32_t m = 0; m < nn && n < PASSING_SYMBOLS; m++) {
+    uint64_t texts;
+    if (sd_grammar_is_nonterminal(d->grammar, named[m]) &&
+        sd_grammar_count_derivations(d->grammar, named[m], PASSING_NAMED, &texts) && texts <= PASSING_NAMED)
+      out[n++] = named[m];
+  }
   *named_count = n;
   for (SdSymbol sym = 0; sym < (SdSymbol)d->grammar->symbol_count && n < PASSING_SYMBOLS; sym++) {
     const SdSymbolInfo *si = &d->grammar->symbols[sym];
