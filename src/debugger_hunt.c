@@ -2455,22 +2455,18 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
 }
 
 /* The greatest numeral `symbol` derives, of at most GREATEST_DIGITS bytes:
- * of its longest words (drawn), the greatest, then its digits raised one
+ * of its longest words of digits only (drawn; shorter ones where none of
+ * the longest is: "-7" is no such word), the greatest, then its digits raised one
  * by one, from the first, as far as the word still parses ("69" for
  * [1-9] | [1-6] [0-9]); malloc'd, *len set; NULL when it derives none. The
  * draws use their own generator, seeded by the seed and the symbol. */
 enum { GREATEST_DIGITS = 20, GREATEST_DRAWS = 8 };
-static char *greatest_numeral(Debugger *d, SdSymbol symbol, uint32_t *len) {
-  if (!d->lengths) d->lengths = sd_lengths_new(d->grammar, 64); /* as the boundaries build it */
-  uint32_t n = sd_lengths_longest(d->lengths, symbol);
-  if (n > GREATEST_DIGITS) n = GREATEST_DIGITS;
-  while (n > 0 && !sd_lengths_possible(d->lengths, symbol, n)) n--;
-  if (!n) return NULL;
-  SdRng rng;
-  sd_rng_seed(&rng, d->opts->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)symbol);
+/* Of GREATEST_DRAWS words of n bytes drawn from symbol, the greatest made
+ * of digits only (malloc'd), or NULL. */
+static char *greatest_drawn(Debugger *d, SdSymbol symbol, uint32_t n, SdRng *rng) {
   char *best = NULL;
   for (uint32_t k = 0; k < GREATEST_DRAWS; k++) {
-    char *w = sd_lengths_sample(d->lengths, symbol, n, &rng);
+    char *w = sd_lengths_possible(d->lengths, symbol, n) ? sd_lengths_sample(d->lengths, symbol, n, rng) : NULL;
     bool digits = w != NULL;
     for (uint32_t i = 0; digits && i < n; i++) digits = w[i] >= '0' && w[i] <= '9';
     if (digits && (!best || memcmp(w, best, n) > 0)) {
@@ -2480,7 +2476,22 @@ static char *greatest_numeral(Debugger *d, SdSymbol symbol, uint32_t *len) {
       free(w);
     }
   }
-  for (uint32_t i = 0; best && i < n; i++)
+  return best;
+}
+static char *greatest_numeral(Debugger *d, SdSymbol symbol, uint32_t *len) {
+  if (!d->lengths) d->lengths = sd_lengths_new(d->grammar, 64); /* as the boundaries build it */
+  uint32_t n = sd_lengths_longest(d->lengths, symbol);
+  if (n > GREATEST_DIGITS) n = GREATEST_DIGITS;
+  while (n > 0 && !sd_lengths_possible(d->lengths, symbol, n)) n--;
+  if (!n) return NULL;
+  SdRng rng;
+  sd_rng_seed(&rng, d->opts->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)symbol);
+  char *best = NULL;
+  for (; n > 0 && !best; n--) /* the longest words with no other byte than digits ("-7" is not) */
+    best = greatest_drawn(d, symbol, n, &rng);
+  if (!best) return NULL;
+  n++;
+  for (uint32_t i = 0; i < n; i++)
     for (char c = '9'; c > best[i]; c--) {
       char was = best[i];
       best[i] = c;
@@ -4383,6 +4394,7 @@ typedef struct PassingText {
   const SdTree *donor;
   const SdNode *node;
   uint32_t inputs; /* passing inputs holding the text */
+  bool failing;    /* a failing input holds it too: not a candidate (kept so it is checked once) */
 } PassingText;
 
 static bool has_text_of(const SdTree *t, SdSymbol symbol, const char *text, uint32_t len) {
@@ -4421,9 +4433,13 @@ static uint32_t passing_texts(const Debugger *d, SdSymbol symbol, PassingText *c
         if (c[i].donor != t) c[i].inputs++, c[i].donor = t, c[i].node = node;
         continue;
       }
-      if (n < PASSING_CANDIDATES && !in_failing(d, symbol, text, len)) c[n++] = (PassingText){t, node, 1};
+      if (n < PASSING_CANDIDATES) c[n++] = (PassingText){t, node, 1, in_failing(d, symbol, text, len)};
     }
   }
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!c[i].failing) c[kept++] = c[i];
+  n = kept;
   for (uint32_t i = 1; i < n; i++) /* stable insertion sort: most inputs, then shortest */
     for (uint32_t j = i; j > 0; j--) {
       uint32_t la = c[j - 1].node->end - c[j - 1].node->start, lb = c[j].node->end - c[j].node->start;
@@ -4436,11 +4452,13 @@ static uint32_t passing_texts(const Debugger *d, SdSymbol symbol, PassingText *c
 
 /* Puts c's text in place of one element of its nonterminal in the first
  * failing base where the diagnosis still holds after; whether one was. */
+enum { PLACE_TRIES = 16 }; /* copies made for one text at most */
 static bool place_text(Debugger *d, const SdConstraint *diagnosis, const SdTree **bases, uint32_t nb, uint32_t first,
                        SdSymbol symbol, const PassingText *c, SdHashSet *made, TreeList *out) {
-  for (uint32_t b = 0; b < nb; b++) {
+  uint32_t tries = 0;
+  for (uint32_t b = 0; b < nb && tries < PLACE_TRIES; b++) {
     const SdTree *base = bases[(first + b) % nb];
-    for (uint32_t j = 0; j < base->by_symbol_count[symbol]; j++) {
+    for (uint32_t j = 0; j < base->by_symbol_count[symbol] && tries++ < PLACE_TRIES; j++) {
       SdTree *t = sd_tree_clone_replacing(base, base->nodes[base->by_symbol[symbol][j]], c->node);
       if (t && keep(d, diagnosis, true, made, t)) {
         array_push(out, t);
@@ -4472,13 +4490,12 @@ static uint32_t passing_symbols(const Debugger *d, const SdConstraint *diagnosis
   *named_count = n;
   for (SdSymbol sym = 0; sym < (SdSymbol)d->grammar->symbol_count && n < PASSING_SYMBOLS; sym++) {
     const SdSymbolInfo *si = &d->grammar->symbols[sym];
-    uint64_t texts;
-    if (!sd_grammar_is_nonterminal(d->grammar, sym) || si->generated || names_symbol(named, nn, sym) ||
-        !sd_grammar_count_derivations(d->grammar, sym, PASSING_ENUMERABLE, &texts) || texts > PASSING_ENUMERABLE)
-      continue;
+    if (!sd_grammar_is_nonterminal(d->grammar, sym) || si->generated || names_symbol(named, nn, sym)) continue;
     bool held = false;
     for (uint32_t b = 0; b < nb && !held; b++) held = bases[b]->by_symbol_count[sym] > 0;
-    if (held) out[n++] = sym;
+    uint64_t texts; /* counted only where it could be placed: a pass over the grammar each */
+    if (held && sd_grammar_count_derivations(d->grammar, sym, PASSING_ENUMERABLE, &texts) && texts <= PASSING_ENUMERABLE)
+      out[n++] = sym;
   }
   return n;
 }
@@ -4491,19 +4508,20 @@ static void passing_texts_inside(Debugger *d, const SdConstraint *diagnosis, Tre
   uint32_t named;
   uint32_t ns = passing_symbols(d, diagnosis, bases, nb, symbols, &named);
   SdHashSet made = {0};
-  PassingText *c = sd_xmalloc(PASSING_CANDIDATES * sizeof *c);
+  PassingText *c = sd_xmalloc((size_t)ns * PASSING_CANDIDATES * sizeof *c); /* per symbol, made once */
+  uint32_t count[PASSING_SYMBOLS], next[PASSING_SYMBOLS] = {0};
+  for (uint32_t k = 0; k < ns; k++) count[k] = passing_texts(d, symbols[k], c + (size_t)k * PASSING_CANDIDATES);
   /* the first text of a named nonterminal, then of an unnamed one, then
      the others in their order */
-  uint32_t next[PASSING_SYMBOLS] = {0};
   for (uint32_t round = 0; round < PASSING_CANDIDATES && out->size < HUNT_PASSING_TEXTS; round++) {
     bool any = false;
     for (int side = 0; side < 2 && out->size < HUNT_PASSING_TEXTS; side++) {
       bool placed = false;
       for (uint32_t k = side ? named : 0; k < (side ? ns : named) && !placed; k++) {
-        uint32_t n = passing_texts(d, symbols[k], c);
-        for (; next[k] < n && !placed; next[k]++)
-          placed = place_text(d, diagnosis, bases, nb, next[k], symbols[k], &c[next[k]], &made, out);
-        any |= next[k] < n;
+        const PassingText *ck = c + (size_t)k * PASSING_CANDIDATES;
+        for (; next[k] < count[k] && !placed; next[k]++)
+          placed = place_text(d, diagnosis, bases, nb, next[k], symbols[k], &ck[next[k]], &made, out);
+        any |= next[k] < count[k];
       }
       any |= placed;
     }
