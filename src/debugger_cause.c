@@ -1168,7 +1168,7 @@ static void note_best(CauseSearch *s, const SdCandidate *best) {
 /* ---- a later cause's members, completed by experiment ---- */
 
 /* Before a later cause is accepted, each small nonterminal it names by a
- * text (`<month> = "09"`, `<deck> in {"A", "C"}`; at most MEMBERS_MAX
+ * text (`<month> = "09"`, `<deck> in {"A", "C"}`; at most DBG_MEMBERS_MAX
  * texts in the grammar) takes its other texts in a failing input the cause
  * explains. The texts that fail there, outside the causes found, join the
  * cause's set (where the set, so extended, still holds on no passing
@@ -1177,7 +1177,7 @@ static void note_best(CauseSearch *s, const SdCandidate *best) {
  * runs), since a set is learned from how often each text fails overall,
  * and "04" passes on most days. The categorical counterpart of pinning a
  * boundary. */
-enum { MEMBERS_MAX = 16, MEMBERS_SYMBOLS = 4, MEMBERS_NODES = 8 };
+enum { MEMBERS_SYMBOLS = 4, MEMBERS_NODES = 8 }; /* and DBG_MEMBERS_MAX texts */
 
 /* An atom `v = "text"` on a variable of a nonterminal: that variable. */
 static int32_t text_equality_var(const SdConstraint *c, const SdFormula *f, const SdTerm **lit) {
@@ -1327,8 +1327,8 @@ static SdConstraint *complete_members(CauseSearch *s, const SdConstraint *cause,
     bool dup = false;
     for (uint32_t k = 0; k < ns; k++) dup |= named[k] == sym;
     uint64_t count;
-    if (!dup && ns < MEMBERS_SYMBOLS && sd_grammar_count_derivations(d->grammar, sym, MEMBERS_MAX, &count) &&
-        count <= MEMBERS_MAX)
+    if (!dup && ns < MEMBERS_SYMBOLS && sd_grammar_count_derivations(d->grammar, sym, DBG_MEMBERS_MAX, &count) &&
+        count <= DBG_MEMBERS_MAX)
       named[ns++] = sym;
   }
   const SdTree *base = NULL;
@@ -1341,7 +1341,7 @@ static SdConstraint *complete_members(CauseSearch *s, const SdConstraint *cause,
   for (uint32_t i = 0; i < ns; i++) {
     Members m = {d, cause, base, named[i], &batch};
     uint32_t before = batch.size;
-    if (!sd_grammar_each_text(d->grammar, named[i], MEMBERS_MAX, member_variant, &m)) {
+    if (!sd_grammar_each_text(d->grammar, named[i], DBG_MEMBERS_MAX, member_variant, &m)) {
       for (uint32_t k = before; k < batch.size; k++) sd_tree_free(batch.items[k]);
       batch.size = before;
     }

@@ -1742,14 +1742,18 @@ static void retexted(Debugger *d, const SdConstraint *diagnosis, const SdTree *b
 }
 
 /* The node of symbol in t whose text is literal, or NULL. */
-static const SdNode *node_with_text(const SdTree *t, SdSymbol symbol, const SdTerm *literal) {
+static const SdNode *node_with_bytes(const SdTree *t, SdSymbol symbol, const char *bytes, size_t length) {
   for (uint32_t j = 0; j < t->by_symbol_count[symbol]; j++) {
     const SdNode *n = t->nodes[t->by_symbol[symbol][j]];
     uint32_t len;
     const char *text = sd_node_text(t, n, &len);
-    if (len == literal->length && !memcmp(text, literal->text, len)) return n;
+    if (len == length && !memcmp(text, bytes, len)) return n;
   }
   return NULL;
+}
+
+static const SdNode *node_with_text(const SdTree *t, SdSymbol symbol, const SdTerm *literal) {
+  return node_with_bytes(t, symbol, literal->text, literal->length);
 }
 
 /* The text literals an element is compared with for equality in f (a
@@ -1941,14 +1945,8 @@ typedef struct Labelled {
 /* Is text an element of the symbol in some input run? */
 static bool text_labelled(void *ctx, const char *text, size_t length) {
   const Labelled *l = ctx;
-  for (uint32_t i = 0; i < l->d->evidence.size; i++) {
-    const SdTree *t = l->d->evidence.items[i].tree;
-    for (uint32_t j = 0; j < t->by_symbol_count[l->symbol]; j++) {
-      uint32_t len;
-      const char *x = sd_node_text(t, t->nodes[t->by_symbol[l->symbol][j]], &len);
-      if (len == length && !memcmp(x, text, len)) return true;
-    }
-  }
+  for (uint32_t i = 0; i < l->d->evidence.size; i++)
+    if (node_with_bytes(l->d->evidence.items[i].tree, l->symbol, text, length)) return true;
   return false;
 }
 
@@ -2005,7 +2003,7 @@ static void listed_texts(const SdConstraint *c, const SdFormula *f, Listed *out,
 
 /* Whether the diagnosis lists two or more texts of one element as failing
  * (over all its causes: `<ticket> in {"442", "537"}`, then `<ticket> =
- * "19"`) where the element has more than LISTED_ENUMERABLE texts: a set no
+ * "19"`) where the element has more than DBG_MEMBERS_MAX texts: a set no
  * experiment completed (complete_members tries every text of a smaller
  * one), so that texts not tried may fail too. A learner that meets
  * failures it cannot state lists them as they come (a ticket whose digits
@@ -2020,8 +2018,8 @@ bool dbg_lists_texts(const Debugger *d, const SdConstraint *diagnosis, SdSymbol 
   for (uint32_t i = 0; i < ns; i++) {
     uint64_t texts;
     if (sets[i].count < 2) continue;
-    if (sd_grammar_count_derivations(d->grammar, sets[i].symbol, LISTED_ENUMERABLE, &texts) &&
-        texts <= LISTED_ENUMERABLE)
+    if (sd_grammar_count_derivations(d->grammar, sets[i].symbol, DBG_MEMBERS_MAX, &texts) &&
+        texts <= DBG_MEMBERS_MAX)
       continue;
     *symbol = sets[i].symbol, *count = sets[i].count;
     return true;
@@ -4397,18 +4395,10 @@ typedef struct PassingText {
   bool failing;    /* a failing input holds it too: not a candidate (kept so it is checked once) */
 } PassingText;
 
-static bool has_text_of(const SdTree *t, SdSymbol symbol, const char *text, uint32_t len) {
-  for (uint32_t j = 0; j < t->by_symbol_count[symbol]; j++) {
-    uint32_t l;
-    const char *x = sd_node_text(t, t->nodes[t->by_symbol[symbol][j]], &l);
-    if (l == len && !memcmp(x, text, len)) return true;
-  }
-  return false;
-}
 
 static bool in_failing(const Debugger *d, SdSymbol symbol, const char *text, uint32_t len) {
   for (uint32_t k = 0; k < d->failing.size; k++)
-    if (has_text_of(d->evidence.items[d->failing.items[k]].tree, symbol, text, len)) return true;
+    if (node_with_bytes(d->evidence.items[d->failing.items[k]].tree, symbol, text, len)) return true;
   return false;
 }
 

@@ -231,9 +231,13 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only);
  * values outside which it fails) has few enough texts for the hunt to try
  * them all; else false with that nonterminal in *symbol. */
 bool dbg_outside_complete(const Debugger *d, const SdConstraint *c, SdSymbol *symbol);
+/* A nonterminal with at most this many texts has every one tried where a
+ * cause names some of them (complete_members, debugger_cause.c); more,
+ * and texts listed as failing stay a list (dbg_lists_texts). */
+enum { DBG_MEMBERS_MAX = 16 };
 /* Texts of one element listed as failing, more than one, where it has more
- * than LISTED_ENUMERABLE texts (debugger_hunt.c). */
-enum { LISTED_ENUMERABLE = 16, LISTED_MAX = 64 };
+ * than DBG_MEMBERS_MAX texts (debugger_hunt.c). */
+enum { LISTED_MAX = 64 };
 bool dbg_lists_texts(const Debugger *d, const SdConstraint *diagnosis, SdSymbol *symbol, uint32_t *count);
 /* For each nonterminal c states the texts of under a `not`: a passing
  * input with one element of it given another text, inside c, into out
