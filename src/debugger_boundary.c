@@ -622,10 +622,28 @@ static bool gallop_from_pass(Pin *p, SdInt *pass, SdInt *fail, uint32_t *pi, uin
  * grew a number to 32,869 digits in 18 runs, and every later learning
  * evaluated it (80 of its 88 s of CPU). */
 enum { FIND_PASS_UNMOVABLE = 8, FIND_PASS_FAR = 14, FIND_PASS_SHRINKS = 64, FIND_PASS_LENGTH = 4096 };
+/* Is m compared in its only atom with a literal multiple of another
+ * measure (`a >= 1000 * b`, the catalog's ratios)? That literal is learned
+ * again from the witnesses the pin leaves, which must be the program's own
+ * boundary at this b (wdogping, an interval in milliseconds against a
+ * timeout in seconds: learned as `a > 1769 * b`, then 1639, 1508, ...,
+ * each pin's doubling steps ending 255 below its boundary, far above the
+ * program's `a >= 1000 * b`). */
+static bool scaled_by_literal(const Measure *m) {
+  const SdTerm *a = m->atom;
+  if (m->atoms != 1 || !a || a->arg_count != 2) return false;
+  for (int side = 0; side < 2; side++) {
+    const SdTerm *t = a->args[side];
+    if (t->op == SD_OP_MUL && t->arg_count == 2 && (t->args[0]->op == SD_OP_INT || t->args[1]->op == SD_OP_INT))
+      return true;
+  }
+  return false;
+}
+
 static bool find_pass(Pin *p, SdInt from, int dir, SdInt *pass, uint32_t *pi, SdInt *fail, uint32_t *fi) {
   SdInt step = sd_int_small(dir), reached = sd_int_small(0), growth = sd_int_small(2);
   *fail = from;
-  bool far = p->m->literal && p->m->atoms == 1;
+  bool far = (p->m->literal && p->m->atoms == 1) || scaled_by_literal(p->m);
   int steps = far ? FIND_PASS_FAR : FIND_PASS_UNMOVABLE, shrinks = 0;
   for (int k = 0; k < steps; k++) {
     if (dbg_runs_left(p->d) == 0 || dbg_out_of_time(p->d)) return false;

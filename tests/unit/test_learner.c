@@ -1969,6 +1969,11 @@ static bool ratio_above(const char *text, uint32_t len) {
   return strtoull(text, NULL, 10) > 3 * strtoull(strchr(text, ' ') + 1, NULL, 10);
 }
 
+static bool ratio_at_least(const char *text, uint32_t len) {
+  (void)len;
+  return strtoull(text, NULL, 10) >= 3 * strtoull(strchr(text, ' ') + 1, NULL, 10);
+}
+
 static bool a_above_u64(const char *text, uint32_t len) {
   (void)len;
   const char *sp = strchr(text, ' ');
@@ -2006,7 +2011,7 @@ static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
       texts[i] = sd_format("%u %u 1", a, b);
       continue;
     }
-    if (mode == 3) { /* factors up to 200: products up to 40,000 around 5,000 */
+    if (mode == 3 || mode == 5) { /* factors up to 200: products up to 40,000 around 5,000 */
       texts[i] = sd_format("%u %u 1", 1 + sd_rng_below(&rng, 200), 1 + sd_rng_below(&rng, 200));
       continue;
     }
@@ -2023,6 +2028,11 @@ static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
     free(texts[0]), free(texts[1]);
     texts[0] = sd_xstrdup("18446744073709551615 7 1");
     texts[1] = sd_xstrdup("18446744073709551616 7 1");
+  }
+  if (mode == 5 && n >= 2) { /* a ratio of exactly 3, and one just below */
+    free(texts[0]), free(texts[1]);
+    texts[0] = sd_xstrdup("60 20 1");
+    texts[1] = sd_xstrdup("59 20 1");
   }
   if (mode == 3 && n >= 2) { /* the products next to the bound */
     free(texts[0]), free(texts[1]);
@@ -2068,6 +2078,8 @@ static void test_arithmetic(void) {
   check_arith(g, cat, 2, sum_exceeds_c, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>)");
   check_arith(g, cat, 3, product_above, "str.to.int(<a>) * str.to.int(<b>) > 5000");
   check_arith(g, cat, 3, ratio_above, "str.to.int(<a>) > 3 * str.to.int(<b>)");
+  /* at least a multiple: only `>=` separates 60 20 (fails) from 59 20 */
+  check_arith(g, cat, 5, ratio_at_least, "str.to.int(<a>) >= 3 * str.to.int(<b>)");
   /* a sum equal to a bound: no bisection finds 100, and it is no element's text */
   check_arith(g, cat, 4, sum_is_100, "str.to.int(<a>) + str.to.int(<b>) = 100");
   sd_catalog_free(cat);
