@@ -715,6 +715,20 @@ static bool prefer_unmeasured_diagnosis(Debugger *d) {
   return true;
 }
 
+/* Once every failure is explained and no diagnosis without the measures
+ * no input could vary is equivalent (prefer_unmeasured_diagnosis), those
+ * measures of elements of few texts are tried through every text
+ * (dbg_pin_every_text): 1 when the program disagreed on one (learn again),
+ * 0 otherwise, -1 on a harness error. */
+static int pin_every_text_left(Debugger *d) {
+  bool disagreed = false;
+  for (uint32_t i = 0; i < d->causes.size && !disagreed; i++) {
+    DbgCause *c = &d->causes.items[i];
+    if (only_unvaried(c) && dbg_pin_every_text(d, c, &disagreed) < 0) return -1;
+  }
+  return disagreed;
+}
+
 /* Pin the boundaries of cause c and add it. Returns 1 when added, 0 when an
  * experiment disagreed (learn again: the witnesses are evidence now), -1 on
  * a harness error. */
@@ -1066,6 +1080,12 @@ static const char *find_causes(Debugger *d, SdConstraint **approximate) {
       if (hunted_last) break;
       if ((reason = budget_reason(d))) break;
       if (prefer_unmeasured_diagnosis(d)) continue;
+      int texts = pin_every_text_left(d);
+      if (texts < 0) goto harness_error;
+      if (texts > 0) {
+        hunted_last = false; /* the program disagreed on a text: the evidence changed */
+        continue;
+      }
       SdConstraint *diagnosis = dbg_diagnosis(d);
       /* the round that confirmed the last cause hunted around this very
          diagnosis already (or one that differs in thresholds that pinning

@@ -1983,6 +1983,185 @@ static void context_order(Pin *p, const DbgCause *c, bool product, uint32_t *ord
     if (n - step != next) order[o++] = n - step;
 }
 
+/* ---------- elements of few texts ----------
+ * A measure no failing input could be varied across, of an element whose
+ * nonterminal derives at most DBG_MEMBERS_MAX texts (`str.len(<cipher>)
+ * mod 2 = 1` over ten cipher names, where the three of odd length are the
+ * three a FIPS build lacks: fipscipher at seed 2), is pinned by trying every
+ * text: each in place of the element in a failing input the cause explains
+ * and no other cause does, where the cause holds on some variants and not
+ * on others. The program must agree with the cause on every variant it
+ * labels; a variant on which it does not joins the evidence (the debugger
+ * learns from it). Where every value has been tried, adjacent ones say
+ * nothing more. The debugger does this last, once no equivalent without
+ * the measure was found (prefer_unmeasured, debugger.c: allowlist's
+ * `len(<method>) > 4 or <method> = "PUT"` is better said as the set of
+ * methods). */
+enum { EVERY_TEXT_CONTEXTS = 4 };
+
+typedef struct EveryText {
+  Debugger *d;
+  const SdTree *base;
+  const SdNode *node;
+  TreeList *out;
+} EveryText;
+
+static bool every_text_variant(void *ctx, const char *text, size_t length) {
+  EveryText *e = ctx;
+  SdTree *sub = sd_parse(e->d->parser, e->node->symbol, text, length, NULL);
+  SdTree *t = sub ? sd_tree_clone_replacing(e->base, e->node, sub->root) : NULL;
+  sd_tree_free(sub);
+  if (t) array_push(e->out, t);
+  return true;
+}
+
+/* The evidence index of the input of these bytes, or UINT32_MAX. */
+static uint32_t evidence_of_text(const Debugger *d, const char *text, uint32_t length) {
+  for (uint32_t i = d->evidence.size; i-- > 0;) {
+    const SdTree *t = d->evidence.items[i].tree;
+    if (t->length == length && !memcmp(t->text, text, length)) return i;
+  }
+  return UINT32_MAX;
+}
+
+/* The measure of the element in variant t, as the report shows it. */
+static char *variant_measure(const Pin *p, const SdTree *t, const SdNode *like) {
+  uint32_t count, first = sd_tree_range(t, p->m->symbol, t->root, &count);
+  for (uint32_t k = 0; k < count; k++) {
+    const SdNode *n = t->nodes[t->by_symbol[p->m->symbol][first + k]];
+    if (n->start != like->start) continue;
+    uint32_t len;
+    const char *text = sd_node_text(t, n, &len);
+    return p->m->kind == M_LENGTH ? sd_format("%u", len) : sd_xstrndup(text, len);
+  }
+  return sd_xstrdup("?");
+}
+
+/* Does a cause other than c hold on t? (c may be one of d's causes.) */
+static bool another_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t) {
+  for (uint32_t i = 0; i < d->causes.size; i++)
+    if (&d->causes.items[i] != c && sd_constraint_eval(d->causes.items[i].constraint, t, NULL)) return true;
+  for (uint32_t k = 0; k < d->sibling_count; k++)
+    if (k != d->sibling_self && sd_constraint_eval(d->siblings[k], t, NULL)) return true;
+  return false;
+}
+
+/* The variants of one context run and compared with the cause: PIN_OK with
+ * a boundary added to c, PIN_MOVED when the program disagreed; PIN_FAILED
+ * on a harness error (d->harness_error) or when nothing was labelled. */
+static PinResult run_every_text(Pin *p, DbgCause *c, TreeList *variants, const SdNode *node) {
+  Debugger *d = p->d;
+  uint32_t n = variants->size;
+  char **texts = sd_xcalloc(n, sizeof *texts);
+  uint32_t *lengths = sd_xcalloc(n, sizeof *lengths);
+  bool *predicted = sd_xcalloc(n, sizeof *predicted);
+  for (uint32_t i = 0; i < n; i++) {
+    const SdTree *t = variants->items[i];
+    texts[i] = sd_xstrndup(t->text, t->length), lengths[i] = t->length;
+    predicted[i] = sd_constraint_eval(c->constraint, t, NULL) || another_cause_holds(d, c, t);
+  }
+  d->origin = ORIGIN_BOUNDARY;
+  uint64_t before = dbg_runs_so_far(d);
+  int ran = dbg_run_trees(d, variants->items, n); /* takes the trees */
+  d->boundary_runs += dbg_runs_so_far(d) - before;
+  p->experiments += n;
+  variants->size = 0;
+  uint32_t pass = UINT32_MAX, fail = UINT32_MAX, labelled = 0;
+  bool disagrees = false;
+  for (uint32_t i = 0; i < n && ran >= 0; i++) {
+    uint32_t e = evidence_of_text(d, texts[i], lengths[i]);
+    SdVerdictKind v = e == UINT32_MAX ? SD_VERDICT_UNDEFINED : d->evidence.items[e].verdict;
+    if (v == SD_VERDICT_UNDEFINED) continue;
+    labelled++;
+    disagrees |= predicted[i] != (v == SD_VERDICT_FAIL);
+    if (v == SD_VERDICT_FAIL && predicted[i] && fail == UINT32_MAX) fail = e;
+    if (v == SD_VERDICT_PASS && !predicted[i] && pass == UINT32_MAX) pass = e;
+  }
+  for (uint32_t i = 0; i < n; i++) free(texts[i]);
+  free(texts), free(lengths), free(predicted);
+  if (ran < 0 || !labelled) return PIN_FAILED;
+  if (disagrees) return PIN_MOVED;
+  if (pass == UINT32_MAX || fail == UINT32_MAX) return PIN_FAILED;
+  DbgBoundary b = {.symbol = p->m->symbol, .length = p->m->kind == M_LENGTH,
+                   .pass_value = variant_measure(p, d->evidence.items[pass].tree, node),
+                   .fail_value = variant_measure(p, d->evidence.items[fail].tree, node), .pass_input = pass,
+                   .fail_input = fail, .pinned = true, .partner = -1,
+                   .note = sd_format("each of its %u texts tried in one failing input", n)};
+  array_push(&c->boundaries, b);
+  return PIN_OK;
+}
+
+/* The variants of t through every text of the element at node, in *out;
+ * false (none kept) unless the cause holds on some and not on others. */
+static bool crossing_variants(Pin *p, DbgCause *c, const SdTree *t, const SdNode *node, TreeList *out) {
+  EveryText e = {p->d, t, node, out};
+  bool in = false, off = false;
+  if (sd_grammar_each_text(p->d->grammar, p->m->symbol, DBG_MEMBERS_MAX, every_text_variant, &e))
+    for (uint32_t i = 0; i < out->size; i++) {
+      bool h = sd_constraint_eval(c->constraint, out->items[i], NULL);
+      in |= h, off |= !h;
+    }
+  if (in && off && out->size <= dbg_runs_left(p->d)) return true;
+  for (uint32_t i = 0; i < out->size; i++) sd_tree_free(out->items[i]);
+  out->size = 0;
+  return false;
+}
+
+static PinResult pin_every_text(Pin *p, DbgCause *c) {
+  Debugger *d = p->d;
+  uint64_t count;
+  if (!sd_grammar_count_derivations(d->grammar, p->m->symbol, DBG_MEMBERS_MAX, &count) || count > DBG_MEMBERS_MAX)
+    return PIN_FAILED;
+  uint32_t tried = 0;
+  TreeList variants = {0};
+  for (uint32_t k = d->failing.size; k-- > 0 && tried < EVERY_TEXT_CONTEXTS;) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    if (!sd_constraint_eval(c->constraint, t, NULL) || another_cause_holds(d, c, t)) continue;
+    tried++;
+    uint32_t n, first = sd_tree_range(t, p->m->symbol, t->root, &n);
+    for (uint32_t j = 0; j < n && j < EVERY_TEXT_CONTEXTS; j++) {
+      const SdNode *node = t->nodes[t->by_symbol[p->m->symbol][first + j]];
+      if (!crossing_variants(p, c, t, node, &variants)) continue;
+      PinResult r = run_every_text(p, c, &variants, node);
+      array_free(&variants);
+      return r;
+    }
+  }
+  array_free(&variants);
+  return PIN_FAILED;
+}
+
+int dbg_pin_every_text(Debugger *d, DbgCause *c, bool *disagreed) {
+  Measure ms[MAX_MEASURES];
+  uint32_t n = 0, pinned = 0;
+  collect(c->constraint, c->constraint->root, ms, &n);
+  for (uint32_t k = 0; k < c->boundaries.size && !*disagreed; k++) {
+    DbgBoundary *b = &c->boundaries.items[k];
+    if (b->pinned || !b->unvaried || b->texts_tried) continue;
+    b->texts_tried = true;
+    for (uint32_t i = 0; i < n; i++) {
+      if (ms[i].symbol != b->symbol || (ms[i].kind == M_LENGTH) != b->length) continue;
+      SdArena scratch = {0};
+      Pin p = {.d = d, .cause = c->constraint, .m = &ms[i], .scratch = &scratch};
+      uint32_t before = c->boundaries.size;
+      PinResult r = pin_every_text(&p, c);
+      sd_arena_free(&scratch);
+      if (d->harness_error) return -1;
+      if (r == PIN_MOVED) *disagreed = true;
+      if (r == PIN_OK && c->boundaries.size == before + 1) { /* the new boundary takes the note's place */
+        dbg_boundary_free(&c->boundaries.items[k]);
+        c->boundaries.items[k] = c->boundaries.items[before];
+        c->boundaries.size--;
+        pinned++;
+      }
+      break;
+    }
+  }
+  c->pinned = true;
+  for (uint32_t k = 0; k < c->boundaries.size; k++) c->pinned &= c->boundaries.items[k].pinned;
+  return (int)pinned;
+}
+
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure *all, uint32_t n_all,
                              SdConstraint **moved) {
   SdConstraint *held_back = NULL;

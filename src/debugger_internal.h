@@ -52,6 +52,7 @@ typedef struct DbgBoundary {
   uint32_t pass_input, fail_input; /* evidence indices, UINT32_MAX if none */
   bool pinned;
   bool unvaried;          /* not pinned: no failing input could be varied across it */
+  bool texts_tried;       /* unvaried, and every text of its element was tried (dbg_pin_every_text) */
   bool relative;          /* the threshold moves with other elements' values (no literal,
                              or a sum's): `len(<payload>) < <length>`, `a + b > 9` */
   bool product;           /* the values are of the product of the element and partner */
@@ -208,6 +209,12 @@ bool dbg_split_tie(Debugger *d, const SdConstraint *a, const SdConstraint *b, Db
  * false when an experiment disagreed with the cause (the evidence now shows
  * it: learn it again), true otherwise (pinned or not pinnable: see c). */
 bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error);
+/* Every boundary of c that no failing input could be varied across, of an
+ * element of at most DBG_MEMBERS_MAX texts, tried through every text (once
+ * per boundary): the boundaries pinned so, -1 on a harness error;
+ * *disagreed when the program disagreed with the cause on a text (the
+ * variant is evidence). */
+int dbg_pin_every_text(Debugger *d, DbgCause *c, bool *disagreed);
 /* Does c compare a length or value (a measure whose boundary pinning seeks)? */
 bool dbg_states_measures(const SdConstraint *c);
 /* A property of an input (with its context). */
