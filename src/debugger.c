@@ -372,6 +372,106 @@ static SdConstraint *factor(const SdConstraint *a, const SdConstraint *b) {
   return result;
 }
 
+/* ---- factoring inside one record ---- */
+
+enum { RECORD_CONJUNCTS = 8 };
+
+/* Is f `exists <R> r: (C1 and ... and Cn)` over the whole input, without a
+ * match expression, of 2 to RECORD_CONJUNCTS conjuncts? */
+static bool record_conjunction(const SdFormula *f) {
+  if (f->kind != SD_F_EXISTS || f->in_var != -1 || f->match || f->child_count != 1) return false;
+  const SdFormula *body = f->children[0];
+  return body->kind == SD_F_AND && body->child_count >= 2 && body->child_count <= RECORD_CONJUNCTS;
+}
+
+/* `exists <R> r: conj` as a constraint of its own (conj one of c's record
+ * conjuncts): compared with sd_constraint_equal, whatever the names. */
+static SdConstraint *record_part(const SdConstraint *c, const SdFormula *conj) {
+  SdConstraint *r = sd_constraint_new_empty(c->grammar);
+  int32_t *map = dbg_copy_variables(r, c);
+  SdFormula *q = sd_formula_new(r, SD_F_EXISTS, 1);
+  q->var = map[c->root->var];
+  q->in_var = -1;
+  q->children[0] = sd_formula_copy(r, c, conj, map, false);
+  r->root = q;
+  free(map);
+  return r;
+}
+
+/* b's conjunct g copied into r, where b's record variable is r's rec and
+ * every other variable of b is a new one of r. */
+static SdFormula *copy_into_record(SdConstraint *r, int32_t rec, const SdConstraint *b, const SdFormula *g) {
+  int32_t *map = sd_xmalloc((b->variable_count ? b->variable_count : 1) * sizeof *map);
+  for (uint32_t i = 0; i < b->variable_count; i++)
+    map[i] = (int32_t)i == b->root->var ? rec
+             : sd_constraint_add_variable(r, b->variables[i].name, b->variables[i].symbol, b->variables[i].implicit);
+  SdFormula *copy = sd_formula_copy(r, b, g, map, false);
+  free(map);
+  return copy;
+}
+
+/* The disjunction of two conjuncts of one record: `exists <E> e in r: (P(e)
+ * or Q(e))` when both are such quantifiers over one nonterminal (a set of
+ * texts reads as one), else `A or B`. */
+static SdFormula *either_in_record(SdConstraint *r, SdFormula *x, SdFormula *y) {
+  SdFormula *either = sd_formula_new(r, SD_F_OR, 2);
+  bool same = x->kind == SD_F_EXISTS && y->kind == SD_F_EXISTS && x->in_var == y->in_var && !x->match && !y->match &&
+              x->child_count == 1 && y->child_count == 1 && r->variables[x->var].symbol == r->variables[y->var].symbol;
+  if (!same) {
+    either->children[0] = x, either->children[1] = y;
+    return either;
+  }
+  int32_t *map = sd_xmalloc(r->variable_count * sizeof *map); /* y's element is x's, the rest stay */
+  for (uint32_t i = 0; i < r->variable_count; i++) map[i] = (int32_t)i;
+  map[y->var] = x->var;
+  either->children[0] = x->children[0];
+  either->children[1] = sd_formula_copy(r, r, y->children[0], map, false);
+  free(map);
+  x->children[0] = either;
+  return x;
+}
+
+/* exists <R> r: (A and C) or exists <R> s: (B and C) = exists <R> r: ((A or
+ * B) and C), C alike under any names: causes that differ in one conjunct
+ * inside one record read as one (nicjumbo: three drivers, each with an MTU
+ * above 1500 on its own line, were three causes). NULL otherwise. */
+static SdConstraint *factor_within(const SdConstraint *a, const SdConstraint *b) {
+  if (!record_conjunction(a->root) || !record_conjunction(b->root) ||
+      a->variables[a->root->var].symbol != b->variables[b->root->var].symbol)
+    return NULL;
+  const SdFormula *ba = a->root->children[0], *bb = b->root->children[0];
+  uint32_t n = ba->child_count;
+  if (bb->child_count != n) return NULL;
+  SdConstraint *pa[RECORD_CONJUNCTS], *pb[RECORD_CONJUNCTS];
+  for (uint32_t i = 0; i < n; i++) pa[i] = record_part(a, ba->children[i]), pb[i] = record_part(b, bb->children[i]);
+  bool used[RECORD_CONJUNCTS] = {false}, ok = true;
+  int32_t odd_a = -1, odd_b = -1;
+  for (uint32_t i = 0; i < n && ok; i++) {
+    bool matched = false;
+    for (uint32_t j = 0; j < n && !matched; j++)
+      if (!used[j] && sd_constraint_equal(pa[i], pb[j])) used[j] = matched = true;
+    if (!matched) {
+      if (odd_a >= 0) ok = false; /* a second conjunct differs */
+      odd_a = (int32_t)i;
+    }
+  }
+  for (uint32_t j = 0; j < n; j++)
+    if (!used[j]) odd_b = (int32_t)j;
+  for (uint32_t i = 0; i < n; i++) sd_constraint_free(pa[i]), sd_constraint_free(pb[i]);
+  if (!ok || odd_a < 0 || odd_b < 0) return NULL;
+  SdConstraint *r = sd_constraint_new_empty(a->grammar);
+  int32_t *map = dbg_copy_variables(r, a);
+  r->root = sd_formula_copy(r, a, a->root, map, false);
+  SdFormula *body = r->root->children[0];
+  SdFormula *from_b = copy_into_record(r, map[a->root->var], b, bb->children[odd_b]);
+  body->children[odd_a] = either_in_record(r, body->children[odd_a], from_b);
+  free(map);
+  SdConstraint *clean = sd_constraint_simplify(r);
+  sd_constraint_free(r);
+  sd_constraint_name_variables(clean);
+  return clean;
+}
+
 /* Whether a holds on no evidence input b does not hold on. */
 static bool implied_on_evidence(const Debugger *d, const SdConstraint *a, const SdConstraint *b) {
   for (uint32_t i = 0; i < d->evidence.size; i++) {
@@ -438,6 +538,21 @@ static void drop_subsumed_causes(Debugger *d) {
   }
 }
 
+static bool same_text_or_none(const char *x, const char *y) { return x == y || (x && y && !strcmp(x, y)); }
+
+/* Does c have a boundary like b (one element, measure and witnesses' values)?
+ * Causes merged into one often pinned the shared part alike. */
+static bool has_boundary(const DbgCause *c, const DbgBoundary *b) {
+  for (uint32_t k = 0; k < c->boundaries.size; k++) {
+    const DbgBoundary *o = &c->boundaries.items[k];
+    if (o->symbol == b->symbol && o->length == b->length && o->product == b->product && o->pinned == b->pinned &&
+        same_text_or_none(o->pass_value, b->pass_value) && same_text_or_none(o->fail_value, b->fail_value) &&
+        same_text_or_none(o->note, b->note))
+      return true;
+  }
+  return false;
+}
+
 /* Causes that share conjuncts become one, the shared part factored out: an
  * equivalent diagnosis, so a hunt around the one before was around this one. */
 static void merge_causes(Debugger *d) {
@@ -450,11 +565,15 @@ static void merge_causes(Debugger *d) {
     for (uint32_t i = 0; i < d->causes.size && !changed; i++)
       for (uint32_t j = i + 1; j < d->causes.size && !changed; j++) {
         SdConstraint *f = factor(d->causes.items[i].constraint, d->causes.items[j].constraint);
+        if (!f) f = factor_within(d->causes.items[i].constraint, d->causes.items[j].constraint);
         if (!f) continue;
         DbgCause *a = &d->causes.items[i], *b = &d->causes.items[j];
         sd_constraint_free(a->constraint);
         a->constraint = f;
-        for (uint32_t k = 0; k < b->boundaries.size; k++) array_push(&a->boundaries, b->boundaries.items[k]);
+        for (uint32_t k = 0; k < b->boundaries.size; k++) {
+          if (has_boundary(a, &b->boundaries.items[k])) dbg_boundary_free(&b->boundaries.items[k]);
+          else array_push(&a->boundaries, b->boundaries.items[k]);
+        }
         a->pinned = a->pinned && b->pinned;
         array_free(&b->boundaries);
         sd_constraint_free(b->constraint);
