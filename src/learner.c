@@ -3513,6 +3513,12 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
   bool ordered = !info->has_mexpr && (strstr(p->constraint, "before(") || strstr(p->constraint, "after(") ||
                                           strstr(p->constraint, "consecutive("));
   bool under_forall = strstr(p->constraint, "forall") != NULL;
+  /* ... but an order alone (the catalog's "Comes before": `before(a, b)`,
+     the text's only parenthesis) says that two kinds of items come in that
+     order, which where the grammar fixes it only restates that both are
+     there, and where it does not is the cause (stubhdr: a header set after
+     the body has been written) */
+  bool pure_order = ordered && strchr(p->constraint, '(') == strrchr(p->constraint, '(');
   SdSymbol *tuple = sd_xcalloc(k, sizeof(SdSymbol));
   uint32_t *idx = sd_xcalloc(k, sizeof(uint32_t));
   /* odometer over relevant^k, the first slot varying slowest; prune tuples the
@@ -3583,7 +3589,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
        ISLearn's match expressions ("defined before use") bind their own,
        and so does an order under a forall (no definition of a name before
        its use: a use and a definition are two nonterminals) */
-    for (uint32_t j = 0; ok && ordered && !under_forall && parent[depth] < 0 && j < depth; j++)
+    for (uint32_t j = 0; ok && ordered && !under_forall && !pure_order && parent[depth] < 0 && j < depth; j++)
       if (parent[j] < 0 && tuple[j] != s) ok = false;
     if (!ok) {
       idx[depth]++;
