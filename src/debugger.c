@@ -545,7 +545,8 @@ static bool same_text_or_none(const char *x, const char *y) { return x == y || (
 static bool has_boundary(const DbgCause *c, const DbgBoundary *b) {
   for (uint32_t k = 0; k < c->boundaries.size; k++) {
     const DbgBoundary *o = &c->boundaries.items[k];
-    if (o->symbol == b->symbol && o->length == b->length && o->product == b->product && o->pinned == b->pinned &&
+    if (o->symbol == b->symbol && o->length == b->length && o->product == b->product && o->partner == b->partner &&
+        o->relative == b->relative && o->pinned == b->pinned &&
         same_text_or_none(o->pass_value, b->pass_value) && same_text_or_none(o->fail_value, b->fail_value) &&
         same_text_or_none(o->note, b->note))
       return true;
@@ -575,6 +576,7 @@ static void merge_causes(Debugger *d) {
           else array_push(&a->boundaries, b->boundaries.items[k]);
         }
         a->pinned = a->pinned && b->pinned;
+        a->settled = a->settled && b->settled;
         array_free(&b->boundaries);
         sd_constraint_free(b->constraint);
         d->causes.items[j] = d->causes.items[--d->causes.size];
@@ -859,6 +861,7 @@ static int settle_cause(Debugger *d, SdConstraint *c, bool last_try) {
     const SdConstraint *before = cause.constraint;
     bool harness_error = false;
     settled = dbg_pin_boundaries(d, &cause, &harness_error);
+    cause.settled = settled;
     if (harness_error) {
       free_cause(&cause);
       return -1;

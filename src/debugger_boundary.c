@@ -2054,11 +2054,12 @@ static PinResult run_every_text(Pin *p, DbgCause *c, TreeList *variants, const S
   uint32_t n = variants->size;
   char **texts = sd_xcalloc(n, sizeof *texts);
   uint32_t *lengths = sd_xcalloc(n, sizeof *lengths);
-  bool *predicted = sd_xcalloc(n, sizeof *predicted);
+  bool *predicted = sd_xcalloc(n, sizeof *predicted), *own = sd_xcalloc(n, sizeof *own);
   for (uint32_t i = 0; i < n; i++) {
     const SdTree *t = variants->items[i];
     texts[i] = sd_xstrndup(t->text, t->length), lengths[i] = t->length;
-    predicted[i] = sd_constraint_eval(c->constraint, t, NULL) || another_cause_holds(d, c, t);
+    own[i] = sd_constraint_eval(c->constraint, t, NULL);
+    predicted[i] = own[i] || another_cause_holds(d, c, t);
   }
   d->origin = ORIGIN_BOUNDARY;
   uint64_t before = dbg_runs_so_far(d);
@@ -2074,18 +2075,22 @@ static PinResult run_every_text(Pin *p, DbgCause *c, TreeList *variants, const S
     if (v == SD_VERDICT_UNDEFINED) continue;
     labelled++;
     disagrees |= predicted[i] != (v == SD_VERDICT_FAIL);
-    if (v == SD_VERDICT_FAIL && predicted[i] && fail == UINT32_MAX) fail = e;
+    /* the witnesses: a failure of this cause's own, a pass outside every cause */
+    if (v == SD_VERDICT_FAIL && own[i] && fail == UINT32_MAX) fail = e;
     if (v == SD_VERDICT_PASS && !predicted[i] && pass == UINT32_MAX) pass = e;
   }
   for (uint32_t i = 0; i < n; i++) free(texts[i]);
-  free(texts), free(lengths), free(predicted);
+  free(texts), free(lengths), free(predicted), free(own);
   if (ran < 0 || !labelled) return PIN_FAILED;
   if (disagrees) return PIN_MOVED;
-  if (pass == UINT32_MAX || fail == UINT32_MAX) return PIN_FAILED;
+  /* pinned only where every text was labelled (none undefined, of another
+     failure kind, or left unrun by a stop) */
+  if (labelled < n || pass == UINT32_MAX || fail == UINT32_MAX) return PIN_FAILED;
   DbgBoundary b = {.symbol = p->m->symbol, .length = p->m->kind == M_LENGTH,
                    .pass_value = variant_measure(p, d->evidence.items[pass].tree, node),
                    .fail_value = variant_measure(p, d->evidence.items[fail].tree, node), .pass_input = pass,
                    .fail_input = fail, .pinned = true, .partner = -1,
+                   .relative = !p->m->literal || p->m->summed,
                    .note = sd_format("each of its %u texts tried in one failing input", n)};
   array_push(&c->boundaries, b);
   return PIN_OK;
@@ -2157,7 +2162,7 @@ int dbg_pin_every_text(Debugger *d, DbgCause *c, bool *disagreed) {
       break;
     }
   }
-  c->pinned = true;
+  c->pinned = c->settled; /* a cause added with a pin that moved it stays unpinned */
   for (uint32_t k = 0; k < c->boundaries.size; k++) c->pinned &= c->boundaries.items[k].pinned;
   return (int)pinned;
 }

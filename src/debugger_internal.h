@@ -74,6 +74,7 @@ typedef struct DbgCause {
   SdConstraint *constraint;
   Array(DbgBoundary) boundaries;
   bool pinned;            /* every boundary pinned */
+  bool settled;           /* its pins ended without moving it (dbg_pin_boundaries) */
 } DbgCause;
 
 typedef struct Debugger {
