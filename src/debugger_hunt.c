@@ -4521,7 +4521,58 @@ static void passing_texts_inside(Debugger *d, const SdConstraint *diagnosis, Tre
   sd_hash_set_free(&made);
 }
 
+/* Inside the diagnosis, where its universal conditions hold for want of
+ * anything to hold of: a condition `forall <X> x: ...` over the whole
+ * input (a conjunct of a cause, or the cause) is true on an input with no
+ * <X> at all, and the program may pass there. Inputs with none of those
+ * nonterminals are generated inside the diagnosis (rebasetodo: "every pick
+ * and every reword has a squash before it" was confirmed, where a list of
+ * drops alone passes; fresh precision 0.89). */
+enum { HUNT_VACUOUS = 2, VACUOUS_SYMBOLS = 8 };
+
+static uint32_t universal_symbols(const SdConstraint *c, const SdFormula *f, SdSymbol *out, uint32_t n) {
+  if (f->kind == SD_F_AND || f->kind == SD_F_OR) {
+    for (uint32_t i = 0; i < f->child_count; i++) n = universal_symbols(c, f->children[i], out, n);
+    return n;
+  }
+  if (f->kind != SD_F_FORALL || f->in_var != -1 || f->match || n >= VACUOUS_SYMBOLS) return n;
+  SdSymbol sym = c->variables[f->var].symbol;
+  for (uint32_t i = 0; i < n; i++)
+    if (out[i] == sym) return n;
+  if (sym >= 0) out[n++] = sym;
+  return n;
+}
+
+static void vacuous_inside(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol symbols[VACUOUS_SYMBOLS];
+  uint32_t ns = universal_symbols(diagnosis, diagnosis->root, symbols, 0);
+  if (!ns) return;
+  SdBuf text = {0};
+  for (uint32_t i = 0; i < ns; i++) {
+    char *name = sd_grammar_display_name(d->grammar, symbols[i]);
+    sd_buf_printf(&text, "%snot (exists %s e%u: true)", i ? " and " : "", name, i);
+    free(name);
+  }
+  SdConstraint *none = sd_constraint_parse(d->grammar, text.data, text.len, NULL);
+  sd_buf_free(&text);
+  if (!none) return;
+  const SdConstraint *both[2] = {diagnosis, none};
+  SdConstraint *target = sd_constraint_and(both, 2);
+  sd_constraint_free(none);
+  SdTree *made[HUNT_VACUOUS], *seeds[DBG_SEEDS];
+  uint32_t nseeds = dbg_newest_trees(d, &d->passing, seeds);
+  uint32_t got = target ? dbg_generate(d, target, seeds, nseeds, HUNT_VACUOUS, made, NULL) : 0;
+  SdHashSet kept = {0};
+  for (uint32_t i = 0; i < got; i++) {
+    if (keep(d, diagnosis, true, &kept, made[i])) array_push(out, made[i]);
+    else sd_tree_free(made[i]);
+  }
+  sd_hash_set_free(&kept);
+  sd_constraint_free(target);
+}
+
 static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"},
+                                     {vacuous_inside, HUNT_VACUOUS, "vacuous"},
                                      {passing_texts_inside, HUNT_PASSING_TEXTS, "passtext"},
                                      {witnesses_alone, HUNT_ALONE_TAKEN, "witness"},
                                      {greatest_elements, HUNT_EXTRA_GREATEST, "greatest"},
