@@ -538,22 +538,6 @@ static void drop_subsumed_causes(Debugger *d) {
   }
 }
 
-static bool same_text_or_none(const char *x, const char *y) { return x == y || (x && y && !strcmp(x, y)); }
-
-/* Does c have a boundary like b (one element, measure and witnesses' values)?
- * Causes merged into one often pinned the shared part alike. */
-static bool has_boundary(const DbgCause *c, const DbgBoundary *b) {
-  for (uint32_t k = 0; k < c->boundaries.size; k++) {
-    const DbgBoundary *o = &c->boundaries.items[k];
-    if (o->symbol == b->symbol && o->length == b->length && o->product == b->product && o->partner == b->partner &&
-        o->relative == b->relative && o->pinned == b->pinned &&
-        same_text_or_none(o->pass_value, b->pass_value) && same_text_or_none(o->fail_value, b->fail_value) &&
-        same_text_or_none(o->note, b->note))
-      return true;
-  }
-  return false;
-}
-
 /* Causes that share conjuncts become one, the shared part factored out: an
  * equivalent diagnosis, so a hunt around the one before was around this one. */
 static void merge_causes(Debugger *d) {
@@ -572,7 +556,7 @@ static void merge_causes(Debugger *d) {
         sd_constraint_free(a->constraint);
         a->constraint = f;
         for (uint32_t k = 0; k < b->boundaries.size; k++) {
-          if (has_boundary(a, &b->boundaries.items[k])) dbg_boundary_free(&b->boundaries.items[k]);
+          if (dbg_has_boundary(a, &b->boundaries.items[k])) dbg_boundary_free(&b->boundaries.items[k]);
           else array_push(&a->boundaries, b->boundaries.items[k]);
         }
         a->pinned = a->pinned && b->pinned;

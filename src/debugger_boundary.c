@@ -1541,7 +1541,7 @@ static bool same_text(const char *a, const char *b) { return a == b || (a && b &
 
 /* Does c already have boundary b (an element measured under two variables,
  * as <x> in "x > y and z > x", is pinned twice to the same values)? */
-static bool has_boundary(const DbgCause *c, const DbgBoundary *b) {
+bool dbg_has_boundary(const DbgCause *c, const DbgBoundary *b) {
   for (uint32_t i = 0; i < c->boundaries.size; i++) {
     const DbgBoundary *o = &c->boundaries.items[i];
     /* a product's, pinned along either factor, is one boundary */
@@ -1661,7 +1661,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
         if (r == PIN_OK && result != PIN_MOVED) result = PIN_OK;
         continue;
       }
-      if (r == PIN_OK && has_boundary(c, &b)) { /* the same element under another variable */
+      if (r == PIN_OK && dbg_has_boundary(c, &b)) { /* the same element under another variable */
         dbg_boundary_free(&b);
         if (result != PIN_MOVED) result = PIN_OK;
         continue;
@@ -1849,8 +1849,11 @@ static bool product_pin(Pin *p, const SdConstraint *cause, const SdTree *t, cons
 
 /* Does another cause (found before, or another part of the disjunction being
  * settled) hold on t? Then t fails whichever side of c's boundary it lies. */
+/* Does a cause other than c hold on t (c may be one of d's causes, or a
+ * sibling being settled)? */
 static bool other_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t) {
-  if (dbg_cause_holds(d, t)) return true;
+  for (uint32_t i = 0; i < d->causes.size; i++)
+    if (&d->causes.items[i] != c && sd_constraint_eval(d->causes.items[i].constraint, t, NULL)) return true;
   for (uint32_t k = 0; k < d->sibling_count; k++)
     if (k != d->sibling_self && sd_constraint_eval(d->siblings[k], t, NULL))
       return true;
@@ -2037,15 +2040,6 @@ static char *variant_measure(const Pin *p, const SdTree *t, const SdNode *like) 
   return sd_xstrdup("?");
 }
 
-/* Does a cause other than c hold on t? (c may be one of d's causes.) */
-static bool another_cause_holds(const Debugger *d, const DbgCause *c, const SdTree *t) {
-  for (uint32_t i = 0; i < d->causes.size; i++)
-    if (&d->causes.items[i] != c && sd_constraint_eval(d->causes.items[i].constraint, t, NULL)) return true;
-  for (uint32_t k = 0; k < d->sibling_count; k++)
-    if (k != d->sibling_self && sd_constraint_eval(d->siblings[k], t, NULL)) return true;
-  return false;
-}
-
 /* The variants of one context run and compared with the cause: PIN_OK with
  * a boundary added to c, PIN_MOVED when the program disagreed; PIN_FAILED
  * on a harness error (d->harness_error) or when nothing was labelled. */
@@ -2059,7 +2053,7 @@ static PinResult run_every_text(Pin *p, DbgCause *c, TreeList *variants, const S
     const SdTree *t = variants->items[i];
     texts[i] = sd_xstrndup(t->text, t->length), lengths[i] = t->length;
     own[i] = sd_constraint_eval(c->constraint, t, NULL);
-    predicted[i] = own[i] || another_cause_holds(d, c, t);
+    predicted[i] = own[i] || other_cause_holds(d, c, t);
   }
   d->origin = ORIGIN_BOUNDARY;
   uint64_t before = dbg_runs_so_far(d);
@@ -2121,7 +2115,7 @@ static PinResult pin_every_text(Pin *p, DbgCause *c) {
   TreeList variants = {0};
   for (uint32_t k = d->failing.size; k-- > 0 && tried < EVERY_TEXT_CONTEXTS;) {
     const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
-    if (!sd_constraint_eval(c->constraint, t, NULL) || another_cause_holds(d, c, t)) continue;
+    if (!sd_constraint_eval(c->constraint, t, NULL) || other_cause_holds(d, c, t)) continue;
     tried++;
     uint32_t n, first = sd_tree_range(t, p->m->symbol, t->root, &n);
     for (uint32_t j = 0; j < n && j < EVERY_TEXT_CONTEXTS; j++) {

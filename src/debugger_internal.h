@@ -216,6 +216,9 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error);
  * *disagreed when the program disagreed with the cause on a text (the
  * variant is evidence). */
 int dbg_pin_every_text(Debugger *d, DbgCause *c, bool *disagreed);
+/* Does c have a boundary like b (one element, or a product's either way,
+ * one measure, the same witnesses' values and note)? */
+bool dbg_has_boundary(const DbgCause *c, const DbgBoundary *b);
 /* Does c compare a length or value (a measure whose boundary pinning seeks)? */
 bool dbg_states_measures(const SdConstraint *c);
 /* A property of an input (with its context). */
