@@ -1046,7 +1046,7 @@ static void test_scoped_product(void) {
 static const char *mode_grammar =
     "<start> ::= <mode> | <mode> <mode> | <mode> <mode> <mode>\n"
     "<mode> ::= \"m=\" <num> \";\"\n"
-    "<num> ::= [0-9] | [0-9] [0-9] | [0-9] [0-9] [0-9]\n";
+    "<num> ::= [0-9] [0-9] [0-9] | [0-9] [0-9] [0-9] [0-9]\n";
 
 static bool leading_zero_and_eight(const char *v, uint32_t len) { return len && v[0] == '0' && memchr(v, '8', len); }
 
@@ -1988,6 +1988,15 @@ static bool sum_exceeds_c(const char *text, uint32_t len) {
   return a + b > c;
 }
 
+/* a + b > c + 1: a first frame counted from 1 plus a count past the last */
+static bool sum_exceeds_c_by_1(const char *text, uint32_t len) {
+  (void)len;
+  long a = strtol(text, NULL, 10);
+  const char *p = strchr(text, ' ') + 1;
+  long b = strtol(p, NULL, 10), c = strtol(strchr(p, ' ') + 1, NULL, 10);
+  return a + b > c + 1;
+}
+
 static bool sum_is_100(const char *text, uint32_t len) {
   (void)len;
   return strtol(text, NULL, 10) + strtol(strchr(text, ' ') + 1, NULL, 10) == 100;
@@ -1995,7 +2004,8 @@ static bool sum_is_100(const char *text, uint32_t len) {
 
 /* Random triples with big (mode 0, 1) or small (mode 2) numbers, and the
  * boundary cases of mode 0 / 1 (so the bound is pinned exactly); products
- * (mode 3) and sums of 100 (mode 4). */
+ * (mode 3) and sums of 100 (mode 4); ratios (mode 5); small numbers with a
+ * third one or two below the sum (mode 6). */
 static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
   SdRng rng;
   sd_rng_seed(&rng, seed);
@@ -2004,6 +2014,12 @@ static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
     if (mode == 2) {
       texts[i] = sd_format("%u %u %u", sd_rng_below(&rng, 100), sd_rng_below(&rng, 100),
                            sd_rng_below(&rng, 200));
+      continue;
+    }
+    if (mode == 6) { /* small numbers, a third of them with c at a + b - 1 or - 2 */
+      uint32_t a = 2 + sd_rng_below(&rng, 98), b = sd_rng_below(&rng, 100);
+      uint32_t c = i % 3 ? sd_rng_below(&rng, 200) : a + b - 1 - i % 2;
+      texts[i] = sd_format("%u %u %u", a, b, c);
       continue;
     }
     if (mode == 4) { /* shares: a third of them adding up to exactly 100 */
@@ -2076,6 +2092,8 @@ static void test_arithmetic(void) {
               "str.to.int(<a>) + str.to.int(<b>) > 9223372036854775807");
   check_arith(g, cat, 1, a_above_u64, "str.to.int(<a>) > 18446744073709551615");
   check_arith(g, cat, 2, sum_exceeds_c, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>)");
+  /* past a third field by an offset: no bound of the plain sum states it */
+  check_arith(g, cat, 6, sum_exceeds_c_by_1, "str.to.int(<a>) + str.to.int(<b>) > str.to.int(<c>) + 1");
   check_arith(g, cat, 3, product_above, "str.to.int(<a>) * str.to.int(<b>) > 5000");
   check_arith(g, cat, 3, ratio_above, "str.to.int(<a>) > 3 * str.to.int(<b>)");
   /* at least a multiple: only `>=` separates 60 20 (fails) from 59 20 */
@@ -2132,6 +2150,77 @@ static void check_order(const SdGrammar *g, const SdCatalog *cat, TextLabel labe
   sd_learner_free(l);
   set_free(&s);
   free_texts(texts, 81);
+}
+
+static const char *stamps_grammar =
+    "<start> ::= <t> \" \" <t> \" \" <t> \" \" <t>\n"
+    "<t> ::= [1-9] [0-9]\n";
+
+static void stamp_values(const char *text, long *v) {
+  for (int k = 0; k < 4; k++, text += 3) v[k] = strtol(text, NULL, 10);
+}
+
+/* some stamp more than 30 below an earlier one (a clock gone back) */
+static bool stamp_drops(const char *text, uint32_t len) {
+  (void)len;
+  long v[4];
+  stamp_values(text, v);
+  for (int i = 0; i < 4; i++)
+    for (int j = i + 1; j < 4; j++)
+      if (v[i] - v[j] > 30) return true;
+  return false;
+}
+
+/* some stamp more than 30 above an earlier one (a leap past a window) */
+static bool stamp_leaps(const char *text, uint32_t len) {
+  (void)len;
+  long v[4];
+  stamp_values(text, v);
+  for (int i = 0; i < 4; i++)
+    for (int j = i + 1; j < 4; j++)
+      if (v[j] - v[i] > 30) return true;
+  return false;
+}
+
+/* Value orders with a margin: a later number below (above) an earlier one
+ * by more than N, which neither "Value decreases" nor "Difference above"
+ * (unordered) states. Random stamps, labelled. */
+static void check_value_order(const SdGrammar *g, const SdCatalog *cat, TextLabel label, const char *expect) {
+  SdRng rng;
+  sd_rng_seed(&rng, 51);
+  char **texts = sd_xcalloc(300, sizeof(char *));
+  for (uint32_t i = 0; i < 300; i++)
+    texts[i] = sd_format("%u %u %u %u", 10 + sd_rng_below(&rng, 90), 10 + sd_rng_below(&rng, 90),
+                         10 + sd_rng_below(&rng, 90), 10 + sd_rng_below(&rng, 90));
+  Set s = text_set(g, texts, 300, label);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<t>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  bool found = false;
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (c->equivalent_group != 0) break;
+    found |= c->precision == 1.0 && c->recall == 1.0 && !strcmp(c->text, expect);
+  }
+  CHECK(found);
+  if (!found) fprintf(stderr, "   expected: %s\n", expect);
+  sd_learner_free(l);
+  set_free(&s);
+  free_texts(texts, 300);
+}
+
+static void test_value_orders(void) {
+  SdGrammar *g = grammar_text(stamps_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  check_value_order(g, cat, stamp_drops, "exists <t> a: exists <t> b: (before(a, b) and str.to.int(a) - str.to.int(b) > 30)");
+  check_value_order(g, cat, stamp_leaps, "exists <t> a: exists <t> b: (before(a, b) and str.to.int(b) - str.to.int(a) > 30)");
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
 }
 
 /* "Comes before" and "None before" relate two nonterminals: the order of
@@ -2435,6 +2524,7 @@ int main(void) {
   RUN(test_cause_mode);
   RUN(test_arithmetic);
   RUN(test_orders);
+  RUN(test_value_orders);
   RUN(test_islearn_match_expressions);
   RUN(test_zero_after_field);
   RUN(test_islearn_dstrings);
