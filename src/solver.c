@@ -184,7 +184,7 @@ SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts) {
   if (!s->opts.max_size) s->opts.max_size = 120;
   if (!s->opts.rlimit) s->opts.rlimit = 4000000;
   sd_rng_seed(&s->rng, s->opts.seed ^ 0x5eedc0de);
-  SdFuzzerOptions fo = {.seed = s->opts.seed, .max_size = s->opts.max_size};
+  SdFuzzerOptions fo = {.seed = s->opts.seed, .max_size = s->opts.max_size, .grow_any = true};
   s->fuzzer = sd_fuzzer_new(g, &fo);
   s->parser = sd_parser_new(g);
   /* Work-around: parser.c passes a NULL array to qsort (UBSan error) when
@@ -1774,13 +1774,45 @@ static SdConstraint *disjunct(const SdConstraint *c, uint32_t k) {
   return d;
 }
 
+static bool under_forall(const SdFormula *f) {
+  for (; is_quantifier(f); f = f->children[0])
+    if (f->kind == SD_F_FORALL) return true;
+  return false;
+}
+
+/* Inputs of the whole constraint by fuzzing and the local search alone
+ * (no Z3), for a disjunction under a forall: each disjunct there is a
+ * narrower constraint than the whole, and inputs made from them alone
+ * leave out every input where different elements take different
+ * disjuncts (the negation of "nested five deep" split into "no filter
+ * inside another" and three like it: every input was one flat filter, where
+ * most inputs nest less than five deep). */
+static uint32_t generate_whole_first(SdSolver *self, const SdConstraint *nnf, SdTree *const *seeds,
+                                     uint32_t seed_count, uint32_t n, SdTree **out) {
+  uint32_t queries = self->opts.max_queries;
+  self->whole_only = true;
+  self->opts.max_queries = SD_SOLVER_NO_Z3;
+  uint32_t got = sd_solver_generate(self, nnf, seeds, seed_count, n, out, NULL);
+  self->opts.max_queries = queries;
+  self->whole_only = false;
+  return got;
+}
+
 /* A disjunction is generated disjunct by disjunct, in turns: each is a
  * smaller question (a node compared with a literal in one disjunct and used
  * as a number in the other is a number in the one that needs it), and every
- * disjunct gets inputs. */
+ * disjunct gets inputs. Under a forall, the whole constraint is fuzzed
+ * first (generate_whole_first) and the disjuncts make the rest. */
 static uint32_t generate_disjuncts(SdSolver *self, const SdConstraint *nnf, SdTree *const *seeds,
                                    uint32_t seed_count, uint32_t n, SdTree **out, SdSolveStatus *status) {
   uint32_t k = leading_disjunction(nnf->root)->child_count, produced = 0, active = k, unsat = 0;
+  if (under_forall(nnf->root)) {
+    produced = generate_whole_first(self, nnf, seeds, seed_count, n, out);
+    if (produced == n) {
+      if (status) *status = SD_SOLVE_OK;
+      return n;
+    }
+  }
   SdConstraint **parts = sd_xmalloc(k * sizeof *parts);
   bool *done = sd_xcalloc(k, sizeof(bool));
   for (uint32_t i = 0; i < k; i++) parts[i] = disjunct(nnf, i);
