@@ -125,17 +125,8 @@ static int32_t choose_alternative(SdFuzzer *f, const SdNode *node, uint64_t used
     allowed[n++] = a;
   }
   if (n == 0) return si->cheapest_alternative;
-  /* Below the target size, usually grow: drop the cheapest alternatives of
-     a recursive nonterminal (a list, a nesting), which would end it; of
-     others only when a size is asked for (grow 1) or grow_any is set. A
-     choice among alternatives of different sizes that does not recur is
-     uniform: the smallest of them dropped three times in four came out
-     rarely (a statement of one word among longer ones, an empty value, a
-     number of one digit: a UPS monitor failing on a sync time under 5 s
-     was confirmed as its other cause alone at seeds 1-2, as no input with
-     a one-digit sync time was made). */
-  bool grows = grow >= 1.0 || si->recursive || f->options.grow_any;
-  if (grows && used + pending + si->min_size < max_size && sd_rng_unit(&f->rng) < grow) {
+  /* Below the target size, usually grow: drop the cheapest alternatives. */
+  if (used + pending + si->min_size < max_size && sd_rng_unit(&f->rng) < grow) {
     uint32_t m = 0;
     for (uint32_t i = 0; i < n; i++)
       if (si->alternatives[allowed[i]].min_size > si->min_size) allowed[m++] = allowed[i];

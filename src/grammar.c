@@ -922,7 +922,6 @@ static void compute_regular(SdGrammar *g) {
         SdSymbol w = alt->symbols[k];
         if (g->symbols[w].kind != SD_SYM_NONTERMINAL || st.comp[w] != st.comp[v]) continue;
         same++;
-        si->recursive = true;
         if (k != alt->count - 1) ok[st.comp[v]] &= ~1;
         if (k != 0) ok[st.comp[v]] &= ~2;
       }

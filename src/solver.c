@@ -184,7 +184,7 @@ SdSolver *sd_solver_new(const SdGrammar *g, const SdSolverOptions *opts) {
   if (!s->opts.max_size) s->opts.max_size = 120;
   if (!s->opts.rlimit) s->opts.rlimit = 4000000;
   sd_rng_seed(&s->rng, s->opts.seed ^ 0x5eedc0de);
-  SdFuzzerOptions fo = {.seed = s->opts.seed, .max_size = s->opts.max_size, .grow_any = true};
+  SdFuzzerOptions fo = {.seed = s->opts.seed, .max_size = s->opts.max_size};
   s->fuzzer = sd_fuzzer_new(g, &fo);
   s->parser = sd_parser_new(g);
   /* Work-around: parser.c passes a NULL array to qsort (UBSan error) when

@@ -15,9 +15,6 @@ typedef struct SdFuzzerOptions {
   uint64_t seed;
   uint32_t max_size;   /* tree nodes per derivation (default 400) */
   uint32_t kpath;      /* 0: plain random; k>0: prefer unseen k-paths */
-  bool grow_any;       /* below the size bound, drop the cheapest alternatives of any
-                          nonterminal three times in four, not of recursive ones only
-                          (the solver: values and texts away from the least) */
 } SdFuzzerOptions;
 
 SD_API SdFuzzer *sd_fuzzer_new(const SdGrammar *grammar, const SdFuzzerOptions *options);

@@ -37,7 +37,6 @@ typedef struct SdSymbolInfo {
   bool productive;     /* derives some finite string */
   bool reachable;      /* from the start symbol */
   bool regular;        /* its language is regular (no self-embedding recursion) */
-  bool recursive;      /* derives itself (some alternative reaches it again) */
   bool generated;      /* introduced by desugaring EBNF/character classes */
   bool numeric;        /* some derivation is an integer numeral (optional sign) */
   bool decimal;        /* some derivation is a numeral with a fraction ("4.350") */
