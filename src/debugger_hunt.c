@@ -2389,63 +2389,94 @@ static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch,
   array_free(pool);
 }
 
-/* Zero where the diagnosis does not look: the newest passing input (outside
- * the diagnosis) with one numeric element (one that derives a numeral and
- * not "x") of a nonterminal the diagnosis does not name written "0", the
- * shallowest elements first, each nonterminal once. A count, a size or a divisor of 0 is the commonest
- * boundary a program mishandles, and random texts of a two-digit field
- * are "0" or "00" one time in fifty: a log rotation failing on a `..`
- * segment and on keeping 0 copies was confirmed as the `..` alone at seeds
- * 1-2 (recall 0.26 on fresh inputs; red team, session 18). */
-/* The newest passing input outside the diagnosis (NULL if none), and the
- * nonterminals the diagnosis names (*nn of them, at most 32). */
-static const SdTree *newest_pass_outside(Debugger *d, const SdConstraint *diagnosis, SdSymbol *named, uint32_t *nn) {
+/* Zero where the diagnosis does not look: a passing input outside the
+ * diagnosis with one numeric element (one that derives a numeral and not
+ * "x") of a nonterminal the diagnosis does not name written "0", or the
+ * least numeral it derives where "0" is none ("1" for [1-9] | [1-9]
+ * [0-9]), the shallowest elements first, each nonterminal once in each
+ * context (the nonterminal it stands in). A count, a size or a divisor of
+ * 0 is the commonest boundary a program mishandles, and random texts of a
+ * two-digit field are "0" or "00" one time in fifty: a log rotation failing
+ * on a `..` segment and on keeping 0 copies was confirmed as the `..` alone
+ * at seeds 1-2 (recall 0.26 on fresh inputs; red team, session 18). The
+ * least value in each context: a UPS monitor failing on a poll interval
+ * above 3600 s and on a sync time under 5 s (a one-digit field, one in 25
+ * random ones) was confirmed as the poll interval alone at seeds 1-2 (red
+ * team, session 51); its sync time of "1" fails. */
+/* The passing inputs outside the diagnosis, newest first, up to max (their
+ * count), and the nonterminals the diagnosis names (*nn of them, at most 32). */
+enum { UNNAMED_BASES = 4 };
+static uint32_t newest_passes_outside(Debugger *d, const SdConstraint *diagnosis, SdSymbol *named, uint32_t *nn,
+                                      const SdTree **out, uint32_t max) {
   *nn = sd_constraint_symbols(diagnosis, named, 32);
   if (*nn > 32) *nn = 32;
-  for (uint32_t k = d->passing.size; k-- > 0;) {
+  uint32_t n = 0;
+  for (uint32_t k = d->passing.size; k-- > 0 && n < max;) {
     const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
-    if (!sd_constraint_eval(diagnosis, t, NULL)) return t;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) out[n++] = t;
   }
-  return NULL;
+  return n;
+}
+
+static const SdTree *newest_pass_outside(Debugger *d, const SdConstraint *diagnosis, SdSymbol *named, uint32_t *nn) {
+  const SdTree *base = NULL;
+  return newest_passes_outside(d, diagnosis, named, nn, &base, 1) ? base : NULL;
 }
 
 /* Each numeric element (one that derives a numeral and not "x") of a
- * nonterminal the diagnosis does not name, in the newest passing input
- * outside it, the shallowest first, each nonterminal once, given to edit;
- * what edit makes is kept while it stays outside the diagnosis, up to max
- * inputs (and 4 * max nonterminals tried). */
+ * nonterminal the diagnosis does not name, in the newest passing inputs
+ * outside it, the shallowest first, each nonterminal once in each context
+ * (its parent's nonterminal), given to edit; what edit makes is kept while
+ * it stays outside the diagnosis, up to max inputs (and 4 * max contexts
+ * tried). */
 typedef SdTree *(*NumberEdit)(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn);
 enum { UNNAMED_TRIED = 16 };
+static bool context_tried(const uint64_t *tried, uint32_t nt, uint64_t key) {
+  for (uint32_t i = 0; i < nt; i++)
+    if (tried[i] == key) return true;
+  return false;
+}
+
 static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint32_t max, bool skip_generated,
                                 NumberEdit edit, TreeList *out) {
   SdSymbol named[32];
   uint32_t nn;
-  const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
-  if (!base) return;
+  const SdTree *bases[UNNAMED_BASES];
+  uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, UNNAMED_BASES);
   SdHashSet made = {0};
-  SdSymbol tried[UNNAMED_TRIED];
+  uint64_t tried[UNNAMED_TRIED];
   uint32_t nt = 0, from = out->size;
-  for (uint32_t depth = 0; depth < 64 && out->size - from < max; depth++)
-    for (uint32_t i = 0; i < base->node_count && out->size - from < max; i++) {
-      const SdNode *node = base->nodes[i];
-      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
-      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
-          (skip_generated && si->generated) || under_named(node, named, nn) ||
-          names_symbol(tried, nt, node->symbol) || nt >= 4 * max || nt >= UNNAMED_TRIED)
-        continue;
-      tried[nt++] = node->symbol;
-      SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
-      sd_tree_free(word);
-      SdTree *t = word ? NULL : edit(d, base, node, named, nn);
-      if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
-      else sd_tree_free(t);
-    }
+  for (uint32_t b = 0; b < nb; b++) {
+    const SdTree *base = bases[b];
+    for (uint32_t depth = 0; depth < 64 && out->size - from < max; depth++)
+      for (uint32_t i = 0; i < base->node_count && out->size - from < max; i++) {
+        const SdNode *node = base->nodes[i];
+        const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+        uint64_t key = (uint64_t)(uint32_t)node->symbol << 32 | (uint32_t)(node->parent ? node->parent->symbol : -1);
+        if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
+            (skip_generated && si->generated) || under_named(node, named, nn) || context_tried(tried, nt, key) ||
+            nt >= 4 * max || nt >= UNNAMED_TRIED)
+          continue;
+        tried[nt++] = key;
+        SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
+        sd_tree_free(word);
+        SdTree *t = word ? NULL : edit(d, base, node, named, nn);
+        if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+  }
   sd_hash_set_free(&made);
 }
 
 static SdTree *zero_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
   (void)named, (void)nn;
-  return retext(d, base, node, "0", 1);
+  SdTree *t = retext(d, base, node, "0", 1);
+  if (t) return t;
+  SdTree *scratch = sd_tree_new(d->grammar); /* the least derivation's arena */
+  SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
+  t = least ? replaced(base, node, least) : NULL;
+  sd_tree_free(scratch);
+  return t;
 }
 
 static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {

@@ -2104,6 +2104,57 @@ static void test_arithmetic(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- two lengths together ---------- */
+
+static const char *address_grammar =
+    "<start> ::= <user> \"@\" <host>\n"
+    "<user> ::= [a-z]+\n"
+    "<host> ::= [a-z]+\n";
+
+/* a user and a host longer than 12 together (a fixed buffer for both) */
+static bool joined_too_long(const char *text, uint32_t len) {
+  (void)text;
+  return len - 1 > 12;
+}
+
+static void test_lengths_together(void) {
+  SdGrammar *g = grammar_text(address_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  SdRng rng;
+  sd_rng_seed(&rng, 52);
+  char **texts = sd_xcalloc(300, sizeof(char *));
+  for (uint32_t i = 0; i < 300; i++) {
+    char user[16] = "", host[16] = "";
+    uint32_t nu = 1 + sd_rng_below(&rng, 10), nh = 1 + sd_rng_below(&rng, 10);
+    for (uint32_t k = 0; k < nu; k++) user[k] = (char)('a' + sd_rng_below(&rng, 26));
+    for (uint32_t k = 0; k < nh; k++) host[k] = (char)('a' + sd_rng_below(&rng, 26));
+    texts[i] = sd_format("%s@%s", user, host);
+  }
+  Set s = text_set(g, texts, 300, joined_too_long);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<user>", "<host>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  bool found = false; /* exact, in the best group, either way round */
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (c->equivalent_group != 0) break;
+    found |= c->precision == 1.0 && c->recall == 1.0 &&
+             (!strcmp(c->text, "str.len(<user>) + str.len(<host>) > 12") ||
+              !strcmp(c->text, "str.len(<host>) + str.len(<user>) > 12"));
+  }
+  CHECK(found);
+  sd_learner_free(l);
+  set_free(&s);
+  free_texts(texts, 300);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- an order between two kinds of items ---------- */
 
 static const char *steps_grammar =
@@ -2525,6 +2576,7 @@ int main(void) {
   RUN(test_arithmetic);
   RUN(test_orders);
   RUN(test_value_orders);
+  RUN(test_lengths_together);
   RUN(test_islearn_match_expressions);
   RUN(test_zero_after_field);
   RUN(test_islearn_dstrings);
