@@ -2155,6 +2155,67 @@ static void test_lengths_together(void) {
   sd_grammar_free(g);
 }
 
+/* ---------- a text beside too few items, in one record ---------- */
+
+static const char *quorum_grammar =
+    "<start> ::= <group> <group>\n"
+    "<group> ::= <mode> \":\" <peers> \";\"\n"
+    "<mode> ::= \"raft\" | \"async\"\n"
+    "<peers> ::= <peer> | <peer> <peer> | <peer> <peer> <peer> | <peer> <peer> <peer> <peer>\n"
+    "<peer> ::= <voter> | <learner>\n"
+    "<voter> ::= \"v\"\n"
+    "<learner> ::= \"l\"\n";
+
+/* some raft group with fewer than 3 voters (learners do not count) */
+static bool raft_without_quorum(const char *text, uint32_t len) {
+  (void)len;
+  for (const char *g = text; *g; g = strchr(g, ';') + 1) {
+    const char *end = strchr(g, ';');
+    int voters = 0;
+    for (const char *c = strchr(g, ':'); c < end; c++) voters += *c == 'v';
+    if (!strncmp(g, "raft", 4) && voters < 3) return true;
+    if (!end[1]) break;
+  }
+  return false;
+}
+
+static void test_count_below_with_text(void) {
+  SdGrammar *g = grammar_text(quorum_grammar);
+  SdCatalog *cat = default_catalog();
+  if (!g || !cat) {
+    CHECK(false);
+    return;
+  }
+  SdRng rng;
+  sd_rng_seed(&rng, 53);
+  char **texts = sd_xcalloc(300, sizeof(char *));
+  for (uint32_t i = 0; i < 300; i++) {
+    SdBuf b = {0};
+    for (int k = 0; k < 2; k++) {
+      sd_buf_puts(&b, sd_rng_below(&rng, 2) ? "raft:" : "async:");
+      for (uint32_t n = 1 + sd_rng_below(&rng, 4); n > 0; n--) sd_buf_putc(&b, sd_rng_below(&rng, 3) ? 'v' : 'l');
+      sd_buf_putc(&b, ';');
+    }
+    texts[i] = sd_xstrndup(b.data, b.len);
+    sd_buf_free(&b);
+  }
+  Set s = text_set(g, texts, 300, raft_without_quorum);
+  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
+  const char *rel[] = {"<mode>", "<voter>", "<group>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0 && isla && strstr(isla, "nth(3, item, container)") &&
+        strstr(isla, "\"raft\""));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  free_texts(texts, 300);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 /* ---------- an order between two kinds of items ---------- */
 
 static const char *steps_grammar =
@@ -2577,6 +2638,7 @@ int main(void) {
   RUN(test_orders);
   RUN(test_value_orders);
   RUN(test_lengths_together);
+  RUN(test_count_below_with_text);
   RUN(test_islearn_match_expressions);
   RUN(test_zero_after_field);
   RUN(test_islearn_dstrings);
