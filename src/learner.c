@@ -175,6 +175,7 @@ void lr_pattern_analyse(SdLearner *self, uint32_t index) {
   info->var_names = sd_xcalloc(n ? n : 1, sizeof(char *));
   info->container = sd_xcalloc(n ? n : 1, sizeof(int32_t));
   info->numeric = sd_xcalloc(n ? n : 1, sizeof(bool));
+  info->measured = sd_xcalloc(n ? n : 1, sizeof(bool));
   info->mexpr = sd_xcalloc(n ? n : 1, sizeof(LrMexpr));
   info->nests = p->nonterminal_count == 2 && strstr(p->constraint, "different_position(");
   for (uint32_t i = 0; i < n; i++) {
@@ -211,6 +212,7 @@ static void pattern_free(LrPattern *info, uint32_t n) {
   free(info->var_names);
   free(info->container);
   free(info->numeric);
+  free(info->measured);
 }
 
 /* ---------- syntax tree walks ---------- */
@@ -272,17 +274,23 @@ static bool non_numeric_use(const SdConstraint *c, const SdTerm *t) {
   return false;
 }
 
-/* Names of variables under str.to.int (to learn which placeholders need numerals). */
+/* Names of variables under str.to.int (to learn which placeholders need
+ * numerals), and of those whose length is added, subtracted or multiplied
+ * (under_arith: t's parent is + - or *). */
 static void numeric_vars(const SdConstraint *c, const SdTerm *t, LrPattern *info,
-                         const SdPattern *p) {
-  if (t->op == SD_OP_STR_TO_INT && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
+                         const SdPattern *p, bool under_arith) {
+  bool to_int = t->op == SD_OP_STR_TO_INT, length = t->op == SD_OP_STR_LEN && under_arith;
+  if ((to_int || length) && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
     int32_t v = t->args[0]->var;
     if (v >= 0 && (uint32_t)v < c->variable_count && c->variables[v].name)
       for (uint32_t i = 0; i < p->placeholder_count; i++)
-        if (info->var_names[i] && !strcmp(info->var_names[i], c->variables[v].name))
-          info->numeric[i] = true;
+        if (info->var_names[i] && !strcmp(info->var_names[i], c->variables[v].name)) {
+          if (to_int) info->numeric[i] = true;
+          else info->measured[i] = true;
+        }
   }
-  for (uint32_t i = 0; i < t->arg_count; i++) numeric_vars(c, t->args[i], info, p);
+  bool arith = t->op == SD_OP_ADD || t->op == SD_OP_SUB || t->op == SD_OP_MUL;
+  for (uint32_t i = 0; i < t->arg_count; i++) numeric_vars(c, t->args[i], info, p, arith);
 }
 
 typedef struct FormulaCheck {
@@ -299,7 +307,7 @@ static void check_formula(FormulaCheck *k, const SdFormula *f) {
   if (f->kind == SD_F_ATOM && f->atom) {
     k->atoms++;
     if (non_numeric_use(c, f->atom)) k->non_numeric = true;
-    if (k->info) numeric_vars(c, f->atom, k->info, k->p);
+    if (k->info) numeric_vars(c, f->atom, k->info, k->p, false);
   }
   if ((f->kind == SD_F_FORALL || f->kind == SD_F_EXISTS) && f->in_var >= 0 &&
       (uint32_t)f->in_var < c->variable_count && f->var >= 0 &&
@@ -3501,6 +3509,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
   uint32_t *ph_of = sd_xcalloc(k ? k : 1, sizeof(uint32_t));
   int32_t *parent = sd_xcalloc(k ? k : 1, sizeof(int32_t));
   bool *numeric = sd_xcalloc(k ? k : 1, sizeof(bool));
+  bool *measured = sd_xcalloc(k ? k : 1, sizeof(bool));
   for (uint32_t i = 0, j = 0; i < p->placeholder_count; i++)
     if (sd_placeholder_is_nonterminal(p->placeholders[i].kind)) ph_of[j++] = i;
   if (k == 0) {
@@ -3547,6 +3556,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
     /* refresh what the first parse taught us */
     for (uint32_t i = 0; i < k; i++) {
       numeric[i] = info->numeric[ph_of[i]];
+      measured[i] = info->measured[ph_of[i]];
       int32_t c = info->container[ph_of[i]];
       parent[i] = -1;
       if (c >= 0)
@@ -3572,9 +3582,11 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
        b would also bind a to y's own number; decimal's temperature above
        the length of its own integer part, and heartbleed's length field
        above the length of its own first digit, only restated thresholds,
-       and ties with them cost Z3 seconds) */
+       and ties with them cost Z3 seconds); so are two lengths added (a
+       rule's length and its own name's: aclgroup, session 51, fell short
+       at seed 1 where such sums crowded out the record's pairs) */
     for (uint32_t j = 0; ok && parent[depth] < 0 && j < depth; j++)
-      if ((numeric[j] || numeric[depth]) && parent[j] < 0 && tuple[j] != s &&
+      if ((numeric[j] || numeric[depth] || measured[j] || measured[depth]) && parent[j] < 0 && tuple[j] != s &&
           (sd_grammar_can_contain(self->grammar, tuple[j], s) || sd_grammar_can_contain(self->grammar, s, tuple[j])))
         ok = false;
     /* two slots over the whole input bound to a nonterminal every input has
@@ -3621,6 +3633,7 @@ done:
   free(ph_of);
   free(parent);
   free(numeric);
+  free(measured);
 }
 
 void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t relevant_count) {

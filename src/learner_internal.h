@@ -180,6 +180,7 @@ typedef struct LrPattern {
   char **var_names;   /* per placeholder: the variable a <?NONTERMINAL> binds */
   int32_t *container; /* per placeholder: the placeholder binding its `in` variable, -1 */
   bool *numeric;      /* per placeholder: its variable is used under str.to.int */
+  bool *measured;     /* per placeholder: its variable's length is added, subtracted or multiplied */
   bool learned;       /* numeric[] was filled from a parse */
   bool reported;      /* a parse error was reported */
   bool ever_parsed;
