@@ -2058,6 +2058,17 @@ static char **sum_texts(uint64_t seed, uint32_t n, int mode) {
   return texts;
 }
 
+/* Whether a candidate of the best group (those the evidence cannot tell
+ * apart from the top one) is exact on the evidence and reads `expect`. */
+static bool best_group_has(const SdLearner *l, const char *expect) {
+  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
+    const SdCandidate *c = sd_learner_candidate(l, i);
+    if (c->equivalent_group != 0) break;
+    if (c->precision == 1.0 && c->recall == 1.0 && !strcmp(c->text, expect)) return true;
+  }
+  return false;
+}
+
 static void check_arith(const SdGrammar *g, const SdCatalog *cat, int mode, TextLabel label,
                         const char *expect) {
   char **texts = sum_texts(120 + (uint64_t)mode, 300, mode);
@@ -2068,12 +2079,7 @@ static void check_arith(const SdGrammar *g, const SdCatalog *cat, int mode, Text
   show_top(l, 2);
   const SdCandidate *top = sd_learner_candidate(l, 0);
   CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0 && top->size == 1);
-  bool found = false; /* the expected text in the best group */
-  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
-    const SdCandidate *c = sd_learner_candidate(l, i);
-    if (c->equivalent_group != 0) break;
-    found |= !strcmp(c->text, expect);
-  }
+  bool found = best_group_has(l, expect);
   CHECK(found);
   if (!found) fprintf(stderr, "   expected: %s\n", expect);
   sd_learner_free(l);
@@ -2139,15 +2145,8 @@ static void test_lengths_together(void) {
   const char *rel[] = {"<user>", "<host>", NULL};
   SdLearner *l = learn(g, cat, &s, rel, NULL);
   show_top(l, 2);
-  bool found = false; /* exact, in the best group, either way round */
-  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
-    const SdCandidate *c = sd_learner_candidate(l, i);
-    if (c->equivalent_group != 0) break;
-    found |= c->precision == 1.0 && c->recall == 1.0 &&
-             (!strcmp(c->text, "str.len(<user>) + str.len(<host>) > 12") ||
-              !strcmp(c->text, "str.len(<host>) + str.len(<user>) > 12"));
-  }
-  CHECK(found);
+  CHECK(best_group_has(l, "str.len(<user>) + str.len(<host>) > 12") ||
+        best_group_has(l, "str.len(<host>) + str.len(<user>) > 12"));
   sd_learner_free(l);
   set_free(&s);
   free_texts(texts, 300);
@@ -2251,12 +2250,7 @@ static void check_order(const SdGrammar *g, const SdCatalog *cat, TextLabel labe
   const char *rel[] = {"<open>", "<write>", "<close>", NULL};
   SdLearner *l = learn(g, cat, &s, rel, NULL);
   show_top(l, 2);
-  bool found = false; /* exact, in the best group */
-  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
-    const SdCandidate *c = sd_learner_candidate(l, i);
-    if (c->equivalent_group != 0) break;
-    found |= c->precision == 1.0 && c->recall == 1.0 && !strcmp(c->text, expect);
-  }
+  bool found = best_group_has(l, expect);
   CHECK(found);
   if (!found) fprintf(stderr, "   expected: %s\n", expect);
   sd_learner_free(l);
@@ -2309,12 +2303,7 @@ static void check_value_order(const SdGrammar *g, const SdCatalog *cat, TextLabe
   const char *rel[] = {"<t>", NULL};
   SdLearner *l = learn(g, cat, &s, rel, NULL);
   show_top(l, 2);
-  bool found = false;
-  for (uint32_t i = 0; i < sd_learner_candidate_count(l); i++) {
-    const SdCandidate *c = sd_learner_candidate(l, i);
-    if (c->equivalent_group != 0) break;
-    found |= c->precision == 1.0 && c->recall == 1.0 && !strcmp(c->text, expect);
-  }
+  bool found = best_group_has(l, expect);
   CHECK(found);
   if (!found) fprintf(stderr, "   expected: %s\n", expect);
   sd_learner_free(l);
