@@ -2069,22 +2069,35 @@ static bool best_group_has(const SdLearner *l, const char *expect) {
   return false;
 }
 
+/* texts labelled and learned from, rel the relevant nonterminals; with an
+ * expect, it must be exact in the best group. Frees the texts, the set and
+ * the learner unless *keep is given (then the caller frees *keep). */
+static void expect_learned(const SdGrammar *g, const SdCatalog *cat, char **texts, uint32_t n, TextLabel label,
+                           const char *const *rel, const char *expect, SdLearner **keep) {
+  Set s = text_set(g, texts, n, label);
+  CHECK(s.nfail > 0 && s.nfail < s.n);
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  if (expect) {
+    bool found = best_group_has(l, expect);
+    CHECK(found);
+    if (!found) fprintf(stderr, "   expected: %s\n", expect);
+  }
+  if (keep) *keep = l;
+  else sd_learner_free(l);
+  set_free(&s);
+  free_texts(texts, n);
+}
+
 static void check_arith(const SdGrammar *g, const SdCatalog *cat, int mode, TextLabel label,
                         const char *expect) {
   char **texts = sum_texts(120 + (uint64_t)mode, 300, mode);
-  Set s = text_set(g, texts, 300, label);
-  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
   const char *rel[] = {"<a>", "<b>", "<c>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 2);
+  SdLearner *l = NULL;
+  expect_learned(g, cat, texts, 300, label, rel, expect, &l);
   const SdCandidate *top = sd_learner_candidate(l, 0);
   CHECK(top && top->accepted && top->recall == 1.0 && top->precision == 1.0 && top->size == 1);
-  bool found = best_group_has(l, expect);
-  CHECK(found);
-  if (!found) fprintf(stderr, "   expected: %s\n", expect);
   sd_learner_free(l);
-  set_free(&s);
-  free_texts(texts, 300);
 }
 
 static void test_arithmetic(void) {
@@ -2140,16 +2153,12 @@ static void test_lengths_together(void) {
     for (uint32_t k = 0; k < nh; k++) host[k] = (char)('a' + sd_rng_below(&rng, 26));
     texts[i] = sd_format("%s@%s", user, host);
   }
-  Set s = text_set(g, texts, 300, joined_too_long);
-  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
   const char *rel[] = {"<user>", "<host>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 2);
+  SdLearner *l = NULL;
+  expect_learned(g, cat, texts, 300, joined_too_long, rel, NULL, &l);
   CHECK(best_group_has(l, "str.len(<user>) + str.len(<host>) > 12") ||
         best_group_has(l, "str.len(<host>) + str.len(<user>) > 12"));
   sd_learner_free(l);
-  set_free(&s);
-  free_texts(texts, 300);
   sd_catalog_free(cat);
   sd_grammar_free(g);
 }
@@ -2246,16 +2255,8 @@ static void check_order(const SdGrammar *g, const SdCatalog *cat, TextLabel labe
     for (uint32_t k = 0, v = i; k < 4; k++, v /= 3) strcat(buf, words[v % 3]);
     texts[i] = sd_xstrdup(buf);
   }
-  Set s = text_set(g, texts, 81, label);
   const char *rel[] = {"<open>", "<write>", "<close>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 2);
-  bool found = best_group_has(l, expect);
-  CHECK(found);
-  if (!found) fprintf(stderr, "   expected: %s\n", expect);
-  sd_learner_free(l);
-  set_free(&s);
-  free_texts(texts, 81);
+  expect_learned(g, cat, texts, 81, label, rel, expect, NULL);
 }
 
 static const char *stamps_grammar =
@@ -2298,17 +2299,8 @@ static void check_value_order(const SdGrammar *g, const SdCatalog *cat, TextLabe
   for (uint32_t i = 0; i < 300; i++)
     texts[i] = sd_format("%u %u %u %u", 10 + sd_rng_below(&rng, 90), 10 + sd_rng_below(&rng, 90),
                          10 + sd_rng_below(&rng, 90), 10 + sd_rng_below(&rng, 90));
-  Set s = text_set(g, texts, 300, label);
-  CHECK(s.nfail > 20 && s.nfail < s.n - 20);
   const char *rel[] = {"<t>", NULL};
-  SdLearner *l = learn(g, cat, &s, rel, NULL);
-  show_top(l, 2);
-  bool found = best_group_has(l, expect);
-  CHECK(found);
-  if (!found) fprintf(stderr, "   expected: %s\n", expect);
-  sd_learner_free(l);
-  set_free(&s);
-  free_texts(texts, 300);
+  expect_learned(g, cat, texts, 300, label, rel, expect, NULL);
 }
 
 static void test_value_orders(void) {
