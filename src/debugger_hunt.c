@@ -56,7 +56,7 @@ enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
        HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3, HUNT_EXTRA_TWICE = 2,
        HUNT_EXTRA_ALIKE = 2, HUNT_EXTRA_PERIOD = 2, HUNT_EXTRA_MULTIPLE = 1,
-       HUNT_EXTRA_RECORDS = 2, HUNT_EXTRA_ANAGRAMS = 1 };
+       HUNT_EXTRA_RECORDS = 2, HUNT_EXTRA_ANAGRAMS = 1, HUNT_EXTRA_LOWEST = 2 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -2389,20 +2389,15 @@ static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch,
   array_free(pool);
 }
 
-/* Zero where the diagnosis does not look: a passing input outside the
- * diagnosis with one numeric element (one that derives a numeral and not
- * "x") of a nonterminal the diagnosis does not name written "0", or the
- * least numeral it derives where "0" is none ("1" for [1-9] | [1-9]
- * [0-9]), the shallowest elements first, each nonterminal once in each
- * context (the nonterminal it stands in). A count, a size or a divisor of
- * 0 is the commonest boundary a program mishandles, and random texts of a
- * two-digit field are "0" or "00" one time in fifty: a log rotation failing
- * on a `..` segment and on keeping 0 copies was confirmed as the `..` alone
- * at seeds 1-2 (recall 0.26 on fresh inputs; red team, session 18). The
- * least value in each context: a UPS monitor failing on a poll interval
- * above 3600 s and on a sync time under 5 s (a one-digit field, one in 25
- * random ones) was confirmed as the poll interval alone at seeds 1-2 (red
- * team, session 51); its sync time of "1" fails. */
+/* Zero where the diagnosis does not look: the newest passing input (outside
+ * the diagnosis) with one numeric element (one that derives a numeral and
+ * not "x") of a nonterminal the diagnosis does not name written "0", the
+ * shallowest elements first, each nonterminal once. A count, a size or a
+ * divisor of 0 is the commonest boundary a program mishandles, and random
+ * texts of a two-digit field are "0" or "00" one time in fifty: a log
+ * rotation failing on a `..` segment and on keeping 0 copies was confirmed
+ * as the `..` alone at seeds 1-2 (recall 0.26 on fresh inputs; red team,
+ * session 18). */
 /* The passing inputs outside the diagnosis, newest first, up to max (their
  * count), and the nonterminals the diagnosis names (*nn of them, at most 32). */
 enum { UNNAMED_BASES = 4 };
@@ -2424,11 +2419,11 @@ static const SdTree *newest_pass_outside(Debugger *d, const SdConstraint *diagno
 }
 
 /* Each numeric element (one that derives a numeral and not "x") of a
- * nonterminal the diagnosis does not name, in the newest passing inputs
- * outside it, the shallowest first, each nonterminal once in each context
- * (its parent's nonterminal), given to edit; what edit makes is kept while
- * it stays outside the diagnosis, up to max inputs (and 4 * max contexts
- * tried). */
+ * nonterminal the diagnosis does not name, in the newest passing input
+ * outside it (in_contexts: the UNNAMED_BASES newest), the shallowest first,
+ * each nonterminal once (in_contexts: once in each context, its parent's
+ * nonterminal), given to edit; what edit makes is kept while it stays
+ * outside the diagnosis, up to max inputs (and 4 * max tried). */
 typedef SdTree *(*NumberEdit)(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn);
 enum { UNNAMED_TRIED = 16 };
 static bool context_tried(const uint64_t *tried, uint32_t nt, uint64_t key) {
@@ -2438,11 +2433,11 @@ static bool context_tried(const uint64_t *tried, uint32_t nt, uint64_t key) {
 }
 
 static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint32_t max, bool skip_generated,
-                                NumberEdit edit, TreeList *out) {
+                                bool in_contexts, NumberEdit edit, TreeList *out) {
   SdSymbol named[32];
   uint32_t nn;
   const SdTree *bases[UNNAMED_BASES];
-  uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, UNNAMED_BASES);
+  uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, in_contexts ? UNNAMED_BASES : 1);
   SdHashSet made = {0};
   uint64_t tried[UNNAMED_TRIED];
   uint32_t nt = 0, from = out->size;
@@ -2452,7 +2447,8 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
       for (uint32_t i = 0; i < base->node_count && out->size - from < max; i++) {
         const SdNode *node = base->nodes[i];
         const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
-        uint64_t key = (uint64_t)(uint32_t)node->symbol << 32 | (uint32_t)(node->parent ? node->parent->symbol : -1);
+        uint64_t key = (uint64_t)(uint32_t)node->symbol << 32 |
+                       (uint32_t)(in_contexts && node->parent ? node->parent->symbol : -1);
         if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
             (skip_generated && si->generated) || under_named(node, named, nn) || context_tried(tried, nt, key) ||
             nt >= 4 * max || nt >= UNNAMED_TRIED)
@@ -2470,17 +2466,38 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
 
 static SdTree *zero_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
   (void)named, (void)nn;
-  SdTree *t = retext(d, base, node, "0", 1);
-  if (t) return t;
+  return retext(d, base, node, "0", 1);
+}
+
+static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  each_unnamed_number(d, diagnosis, HUNT_EXTRA_ZEROS, false, false, zero_edit, out);
+}
+
+/* The least value where the diagnosis does not look, of a number that
+ * derives no "0" ("1" for [1-9] | [1-9] [0-9] | ...: its least derivation),
+ * once in each context it stands in (the nonterminal around it), in the
+ * four newest passing inputs outside the diagnosis. A UPS monitor failing
+ * on a poll interval above 3600 s or on a sync time under 5 s, beside
+ * directives that take the same numbers harmlessly, was confirmed as the
+ * poll interval alone at seeds 1-2 (upsmonring, red team of session 51:
+ * recall 0.78 on fresh inputs; a one-digit sync time is one random number
+ * in 25). */
+static SdTree *lowest_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
+  (void)named, (void)nn;
+  SdTree *zero = retext(d, base, node, "0", 1);
+  if (zero) { /* zero_values' */
+    sd_tree_free(zero);
+    return NULL;
+  }
   SdTree *scratch = sd_tree_new(d->grammar); /* the least derivation's arena */
   SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
-  t = least ? replaced(base, node, least) : NULL;
+  SdTree *t = least ? replaced(base, node, least) : NULL;
   sd_tree_free(scratch);
   return t;
 }
 
-static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  each_unnamed_number(d, diagnosis, HUNT_EXTRA_ZEROS, false, zero_edit, out);
+static void lowest_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  each_unnamed_number(d, diagnosis, HUNT_EXTRA_LOWEST, false, true, lowest_edit, out);
 }
 
 /* The greatest numeral `symbol` derives, of at most GREATEST_DIGITS bytes:
@@ -2564,7 +2581,7 @@ static SdTree *greatest_edit(Debugger *d, const SdTree *base, const SdNode *node
 }
 
 static void greatest_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  each_unnamed_number(d, diagnosis, HUNT_EXTRA_GREATEST_VALUES, true, greatest_edit, out);
+  each_unnamed_number(d, diagnosis, HUNT_EXTRA_GREATEST_VALUES, true, false, greatest_edit, out);
 }
 
 /* Outside the diagnosis, the newest passing input with one element of a
@@ -4898,6 +4915,7 @@ static const struct {
     {related_values, HUNT_EXTRA_RELATED, true, "related"},
     {affix_variants, HUNT_EXTRA_AFFIX, false, "affix"},
     {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
+    {lowest_values, HUNT_EXTRA_LOWEST, false, "lowest"},
     {greatest_values, HUNT_EXTRA_GREATEST_VALUES, false, "topvalue"},
     {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
