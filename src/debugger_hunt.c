@@ -66,7 +66,7 @@ enum { VARY_BYTE = -1, VARY_GROW = -2 };
 
 /* One maker's targeted inputs, in its order, and its tag for
  * SEMDBG_RUN_TRACE. */
-enum { MAKERS = 18 };
+enum { MAKERS = 20 };
 typedef struct Made {
   TreeList trees;
   const char *tag;
@@ -2420,10 +2420,11 @@ static const SdTree *newest_pass_outside(Debugger *d, const SdConstraint *diagno
 
 /* Each numeric element (one that derives a numeral and not "x") of a
  * nonterminal the diagnosis does not name, in the newest passing input
- * outside it (in_contexts: the UNNAMED_BASES newest), the shallowest first,
- * each nonterminal once (in_contexts: once in each context, its parent's
- * nonterminal), given to edit; what edit makes is kept while it stays
- * outside the diagnosis, up to max inputs (and 4 * max tried). */
+ * outside it, the shallowest first, each nonterminal once, given to edit;
+ * what edit makes is kept while it stays outside the diagnosis, up to max
+ * inputs (and 4 * max tried). in_contexts: in the UNNAMED_BASES newest
+ * such inputs, once in each context (its parent's nonterminal), and only
+ * elements where "0" is no text (lowest_values: zero_values has those). */
 typedef SdTree *(*NumberEdit)(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn);
 enum { UNNAMED_TRIED = 16 };
 static bool context_tried(const uint64_t *tried, uint32_t nt, uint64_t key) {
@@ -2440,19 +2441,23 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
   uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, in_contexts ? UNNAMED_BASES : 1);
   SdHashSet made = {0};
   uint64_t tried[UNNAMED_TRIED];
-  uint32_t nt = 0, from = out->size;
-  for (uint32_t b = 0; b < nb; b++) {
+  uint32_t nt = 0, from = out->size, most = 4 * max < UNNAMED_TRIED ? 4 * max : UNNAMED_TRIED;
+  for (uint32_t b = 0; b < nb && nt < most; b++) {
     const SdTree *base = bases[b];
-    for (uint32_t depth = 0; depth < 64 && out->size - from < max; depth++)
-      for (uint32_t i = 0; i < base->node_count && out->size - from < max; i++) {
+    for (uint32_t depth = 0; depth < 64 && out->size - from < max && nt < most; depth++)
+      for (uint32_t i = 0; i < base->node_count && out->size - from < max && nt < most; i++) {
         const SdNode *node = base->nodes[i];
         const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
         uint64_t key = (uint64_t)(uint32_t)node->symbol << 32 |
                        (uint32_t)(in_contexts && node->parent ? node->parent->symbol : -1);
         if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
-            (skip_generated && si->generated) || under_named(node, named, nn) || context_tried(tried, nt, key) ||
-            nt >= 4 * max || nt >= UNNAMED_TRIED)
+            (skip_generated && si->generated) || under_named(node, named, nn) || context_tried(tried, nt, key))
           continue;
+        if (in_contexts) {
+          SdTree *zero = retext(d, base, node, "0", 1);
+          sd_tree_free(zero);
+          if (zero) continue;
+        }
         tried[nt++] = key;
         SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
         sd_tree_free(word);
@@ -2484,11 +2489,6 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
  * in 25). */
 static SdTree *lowest_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
   (void)named, (void)nn;
-  SdTree *zero = retext(d, base, node, "0", 1);
-  if (zero) { /* zero_values' */
-    sd_tree_free(zero);
-    return NULL;
-  }
   SdTree *scratch = sd_tree_new(d->grammar); /* the least derivation's arena */
   SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
   SdTree *t = least ? replaced(base, node, least) : NULL;
@@ -4926,6 +4926,9 @@ static const struct {
 
 /* Each outside maker's inputs, in its own order (rivals, novel, chars, the
  * OUTSIDE_MAKERS, near misses, all but one, fractions). */
+/* rivals, novel and chars before the OUTSIDE_MAKERS; near, butone and
+   fractions after them: each a Made of the caller's MAKERS */
+_Static_assert(6 + sizeof OUTSIDE_MAKERS / sizeof *OUTSIDE_MAKERS <= MAKERS, "MAKERS too small for make_outside");
 static uint32_t make_outside(Debugger *d, const SdConstraint *diagnosis, TreeList *pools, Made *made) {
   uint32_t n = 0;
   rivals(d, diagnosis, &made[n].trees);

@@ -1787,14 +1787,19 @@ static bool under_forall(const SdFormula *f) {
  * disjuncts (the negation of "nested five deep" split into "no filter
  * inside another" and three like it: every input was one flat filter, where
  * most inputs nest less than five deep). */
+enum { WHOLE_ATTEMPTS = 64, WHOLE_ATTEMPTS_PER_INPUT = 8 };
 static uint32_t generate_whole_first(SdSolver *self, const SdConstraint *nnf, SdTree *const *seeds,
                                      uint32_t seed_count, uint32_t n, SdTree **out) {
   uint32_t queries = self->opts.max_queries;
+  uint32_t attempts = self->opts.max_attempts, cap = WHOLE_ATTEMPTS + WHOLE_ATTEMPTS_PER_INPUT * n;
+  bool whole_only = self->whole_only;
   self->whole_only = true;
   self->opts.max_queries = SD_SOLVER_NO_Z3;
+  if (!attempts || attempts > cap) self->opts.max_attempts = cap; /* the parts make the rest */
   uint32_t got = sd_solver_generate(self, nnf, seeds, seed_count, n, out, NULL);
   self->opts.max_queries = queries;
-  self->whole_only = false;
+  self->opts.max_attempts = attempts;
+  self->whole_only = whole_only;
   return got;
 }
 
@@ -1808,9 +1813,9 @@ static uint32_t generate_disjuncts(SdSolver *self, const SdConstraint *nnf, SdTr
   uint32_t k = leading_disjunction(nnf->root)->child_count, produced = 0, active = k, unsat = 0;
   if (under_forall(nnf->root)) {
     produced = generate_whole_first(self, nnf, seeds, seed_count, n, out);
-    if (produced == n) {
-      if (status) *status = SD_SOLVE_OK;
-      return n;
+    if (produced == n || (produced && self->one_is_enough)) {
+      if (status) *status = produced == n ? SD_SOLVE_OK : SD_SOLVE_PARTIAL;
+      return produced;
     }
   }
   SdConstraint **parts = sd_xmalloc(k * sizeof *parts);
