@@ -4694,7 +4694,8 @@ static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"},
                                       {alike_renamed, HUNT_EXTRA_ALIKE, "alike"},
                                       {coarser_periods, HUNT_EXTRA_PERIOD, "period"},
                                       {excluded_multiples, HUNT_EXTRA_PERIOD, "excluded"},
-                                      {anagrams, HUNT_EXTRA_ANAGRAMS, "anagram"}};
+                                      {anagrams, HUNT_EXTRA_ANAGRAMS, "anagram"},
+                                      {lowest_values, HUNT_EXTRA_LOWEST, "lowest"}};
 
 static void take_on_top(Debugger *d, const SdConstraint *diagnosis, const OnTop *makers, uint32_t n, TreeList *batch) {
   for (uint32_t k = 0; k < n; k++) {
@@ -4915,7 +4916,6 @@ static const struct {
     {related_values, HUNT_EXTRA_RELATED, true, "related"},
     {affix_variants, HUNT_EXTRA_AFFIX, false, "affix"},
     {zero_values, HUNT_EXTRA_ZEROS, false, "zeros"},
-    {lowest_values, HUNT_EXTRA_LOWEST, false, "lowest"},
     {greatest_values, HUNT_EXTRA_GREATEST_VALUES, false, "topvalue"},
     {punctuation_texts, HUNT_EXTRA_MARKS, false, "marks"},
     {value_neighbours, HUNT_EXTRA_NEIGHBOURS, false, "nextvalue"},
