@@ -56,7 +56,7 @@ enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
        HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3, HUNT_EXTRA_TWICE = 2,
        HUNT_EXTRA_ALIKE = 2, HUNT_EXTRA_PERIOD = 2, HUNT_EXTRA_MULTIPLE = 1,
-       HUNT_EXTRA_RECORDS = 2, HUNT_EXTRA_ANAGRAMS = 1, HUNT_EXTRA_LOWEST = 2 };
+       HUNT_EXTRA_RECORDS = 2, HUNT_EXTRA_ANAGRAMS = 1, HUNT_EXTRA_LOWEST = 3 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -2433,12 +2433,36 @@ static bool context_tried(const uint64_t *tried, uint32_t nt, uint64_t key) {
   return false;
 }
 
+/* Has a passing input held node's least derivation in node's context (an
+ * element of its nonterminal inside one of its parent's)? Then writing it
+ * once more teaches nothing, and the run goes to another context. */
+static bool least_passed(Debugger *d, const SdNode *node) {
+  if (!node->parent) return false;
+  SdTree *scratch = sd_tree_new(d->grammar);
+  SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
+  uint32_t len = 0;
+  const char *text = least ? sd_node_text(scratch, least, &len) : NULL;
+  bool seen = false;
+  for (uint32_t k = 0; text && k < d->passing.size && !seen; k++) {
+    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
+    for (uint32_t i = 0; i < t->by_symbol_count[node->symbol] && !seen; i++) {
+      const SdNode *n = t->nodes[t->by_symbol[node->symbol][i]];
+      uint32_t own;
+      const char *own_text = sd_node_text(t, n, &own);
+      seen = n->parent && n->parent->symbol == node->parent->symbol && own == len && memcmp(own_text, text, len) == 0;
+    }
+  }
+  sd_tree_free(scratch);
+  return seen;
+}
+
 static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint32_t max, bool skip_generated,
                                 bool in_contexts, NumberEdit edit, TreeList *out) {
   SdSymbol named[32];
-  uint32_t nn;
-  const SdTree *bases[UNNAMED_BASES];
-  uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, in_contexts ? UNNAMED_BASES : 1);
+  uint32_t nn, most_bases = in_contexts ? d->passing.size : 1;
+  const SdTree **bases = malloc((most_bases ? most_bases : 1) * sizeof *bases);
+  if (!bases) return;
+  uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, most_bases);
   SdHashSet made = {0};
   uint64_t tried[UNNAMED_TRIED];
   uint32_t nt = 0, from = out->size, most = 4 * max < UNNAMED_TRIED ? 4 * max : UNNAMED_TRIED;
@@ -2456,7 +2480,7 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
         if (in_contexts) {
           SdTree *zero = retext(d, base, node, "0", 1);
           sd_tree_free(zero);
-          if (zero) continue;
+          if (zero || least_passed(d, node)) continue;
         }
         tried[nt++] = key;
         SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
@@ -2467,6 +2491,7 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
       }
   }
   sd_hash_set_free(&made);
+  free(bases);
 }
 
 static SdTree *zero_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
@@ -4680,6 +4705,150 @@ static void anagrams(Debugger *d, const SdConstraint *diagnosis, TreeList *out) 
   sd_hash_set_free(&made);
 }
 
+/* Values computed where the diagnosis wants a written one: in the failing
+ * inputs the hunt varies, an element of a nonterminal the diagnosis names
+ * that nests (an expression, a self-embedding rule) written as a small
+ * compound of two or more small numbers, all alike or rising ("(2 - 2)",
+ * "(1 / 2)"; a difference of equal numbers, a quotient truncated), kept
+ * outside the diagnosis. A calculator fails on a divisor that is zero by
+ * arithmetic; random numbers make such a divisor one failure in 60, and a
+ * diagnosis of divisors written as 0 was confirmed on that rarity (the
+ * expression example at seeds 1-2, session 51). The compounds are written
+ * by a small generator of their own (random alternatives three levels
+ * deep, the cheapest below; half of them with every number alike), so
+ * the fuzzer's stream is untouched. */
+enum { HUNT_EXTRA_COMPOUND = 4, COMPOUND_DRAWS = 48, COMPOUND_BYTES = 64, COMPOUND_DEPTH = 3 };
+typedef struct Compound {
+  const SdGrammar *grammar;
+  SdRng *rng;
+  char text[COMPOUND_BYTES];
+  uint32_t len, numbers;
+  char alike; /* every number this digit, or 0: 1, 2, 3, ... in turn */
+  uint32_t token; /* the alternative of a choice among words (an operator) */
+} Compound;
+
+static void compound_put(Compound *c, const char *bytes, uint32_t n) {
+  if (c->len + n > COMPOUND_BYTES) c->len = COMPOUND_BYTES + 1; /* too long: dropped */
+  else memcpy(c->text + c->len, bytes, n), c->len += n;
+}
+
+/* An alternative of si: any below COMPOUND_DEPTH, one of the cheapest below. */
+static uint32_t compound_alternative(Compound *c, const SdSymbolInfo *si, uint32_t depth) {
+  bool tokens = si->alternative_count > 1;
+  for (uint32_t a = 0; a < si->alternative_count && tokens; a++)
+    tokens = si->alternatives[a].count == 1 && c->grammar->symbols[si->alternatives[a].symbols[0]].kind == SD_SYM_LITERAL;
+  if (tokens) return c->token % si->alternative_count; /* an operator: each in turn */
+  if (depth < COMPOUND_DEPTH) return sd_rng_below(c->rng, si->alternative_count);
+  uint32_t least = UINT32_MAX, ties = 0, pick = 0;
+  for (uint32_t a = 0; a < si->alternative_count; a++) {
+    uint32_t size = si->alternatives[a].min_size;
+    if (size < least) least = size, ties = 0;
+    if (size == least && sd_rng_below(c->rng, ++ties) == 0) pick = a;
+  }
+  return pick;
+}
+
+static void compound_write(Compound *c, SdSymbol s, uint32_t depth) {
+  const SdSymbolInfo *si = &c->grammar->symbols[s];
+  if (c->len > COMPOUND_BYTES || depth > 4 * COMPOUND_DEPTH) {
+    c->len = COMPOUND_BYTES + 1;
+  } else if (si->kind == SD_SYM_LITERAL) {
+    compound_put(c, si->bytes, si->length);
+  } else if (si->kind == SD_SYM_CHARSET) {
+    uint32_t b = 0;
+    while (b < 255 && !(si->set[b >> 3] >> (b & 7) & 1)) b++;
+    char ch = (char)b;
+    compound_put(c, &ch, 1);
+  } else if (si->numeric && si->lexical) {
+    char digit = c->alike ? c->alike : (char)('1' + c->numbers % 9);
+    compound_put(c, &digit, 1);
+    c->numbers++;
+  } else if (si->alternative_count) {
+    const SdAlternative *alt = &si->alternatives[compound_alternative(c, si, depth)];
+    for (uint32_t k = 0; k < alt->count; k++) compound_write(c, alt->symbols[k], depth + 1);
+  }
+}
+
+/* The elements of base (not the whole of it) of nonterminals that nest,
+ * within elements the diagnosis names, the smallest first (the divisor
+ * before the expression around it), into ids; their count. */
+static uint32_t nesting_elements(Debugger *d, const SdTree *base, const SdSymbol *named, uint32_t nn, uint32_t *ids,
+                                 uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < base->node_count && n < max; i++) {
+    const SdNode *node = base->nodes[i];
+    const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+    if (si->kind == SD_SYM_NONTERMINAL && !si->regular && under_named(node, named, nn) &&
+        node->end - node->start < base->length)
+      ids[n++] = i;
+  }
+  for (uint32_t i = 1; i < n; i++) /* insertion sort by subtree size, stable */
+    for (uint32_t j = i; j > 0 && base->nodes[ids[j - 1]]->size > base->nodes[ids[j]]->size; j--) {
+      uint32_t x = ids[j];
+      ids[j] = ids[j - 1], ids[j - 1] = x;
+    }
+  return n;
+}
+
+/* The shortest failing inputs the diagnosis holds on (the newest of equal
+ * length first), up to max, into out; their count. One with a single
+ * element where the diagnosis holds moves outside when that one changes. */
+static uint32_t shortest_failing_inside(Debugger *d, const SdConstraint *diagnosis, const SdTree **out, uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t k = d->failing.size; k-- > 0;) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    if (n == max && t->length >= out[n - 1]->length) continue;
+    if (!sd_constraint_eval(diagnosis, t, NULL)) continue;
+    uint32_t at = n < max ? n++ : n - 1;
+    for (; at > 0 && out[at - 1]->length > t->length; at--) out[at] = out[at - 1];
+    out[at] = t;
+  }
+  return n;
+}
+
+static void small_compounds(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  SdSymbol named[32];
+  uint32_t nn = sd_constraint_symbols(diagnosis, named, 32);
+  if (nn > 32) nn = 32;
+  bool nests = false;
+  for (uint32_t k = 0; k < nn; k++) nests |= named[k] >= 0 && !d->grammar->symbols[named[k]].regular;
+  if (!nests) return;
+  const SdTree *bases[2];
+  uint32_t nb = shortest_failing_inside(d, diagnosis, bases, 2), ids[64];
+  SdRng rng, shape;
+  sd_rng_seed(&rng, d->opts->seed * 0x9e3779b97f4a7c15ULL + 0xc0b + d->evidence.size); /* other draws each round */
+  SdHashSet made = {0};
+  uint32_t from = out->size;
+  for (uint32_t b = 0; b < nb && out->size - from < HUNT_EXTRA_COMPOUND; b++) {
+    const SdTree *base = bases[b];
+    uint32_t ne = nesting_elements(d, base, named, nn, ids, 64);
+    for (uint32_t e = 0; e < ne && out->size - from < HUNT_EXTRA_COMPOUND; e++) {
+      const SdNode *node = base->nodes[ids[e]];
+      /* a first compound that stays inside: this element is not where the
+         diagnosis holds (or not the only one), the next is tried */
+      bool inside = false;
+      for (uint32_t k = 0, v = 0; k < COMPOUND_DRAWS && !(inside && v == 1) && out->size - from < HUNT_EXTRA_COMPOUND;
+           k++) {
+        /* compounds in pairs of one shape, the first with alike numbers,
+           the second with rising ones; each operator in turn from pair to
+           pair; two numbers in the first half of the draws */
+        char alike = (char)('1' + sd_rng_below(&rng, 3));
+        if (v % 2) rng = shape;
+        else shape = rng;
+        Compound c = {d->grammar, &rng, {0}, 0, 0, v % 2 ? 0 : alike, v / 2};
+        compound_write(&c, node->symbol, 0);
+        if (c.len > COMPOUND_BYTES || c.numbers < 2 || (k < COMPOUND_DRAWS / 2 && c.numbers > 2)) continue;
+        v++;
+        SdTree *t = retext(d, base, node, c.text, c.len);
+        inside = t && sd_constraint_eval(diagnosis, t, NULL);
+        if (t && !inside && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+        else sd_tree_free(t);
+      }
+    }
+  }
+  sd_hash_set_free(&made);
+}
+
 static const OnTop INSIDE_ON_TOP[] = {{equal_measures, HUNT_EQUAL_TAKEN, "equal"},
                                      {vacuous_inside, HUNT_VACUOUS, "vacuous"},
                                      {passing_texts_inside, HUNT_PASSING_TEXTS, "passtext"},
@@ -4695,7 +4864,8 @@ static const OnTop OUTSIDE_ON_TOP[] = {{long_tokens, HUNT_EXTRA_LONG, "long"},
                                       {coarser_periods, HUNT_EXTRA_PERIOD, "period"},
                                       {excluded_multiples, HUNT_EXTRA_PERIOD, "excluded"},
                                       {anagrams, HUNT_EXTRA_ANAGRAMS, "anagram"},
-                                      {lowest_values, HUNT_EXTRA_LOWEST, "lowest"}};
+                                      {lowest_values, HUNT_EXTRA_LOWEST, "lowest"},
+                                      {small_compounds, HUNT_EXTRA_COMPOUND, "compound"}};
 
 static void take_on_top(Debugger *d, const SdConstraint *diagnosis, const OnTop *makers, uint32_t n, TreeList *batch) {
   for (uint32_t k = 0; k < n; k++) {
