@@ -2463,7 +2463,7 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
   const SdTree **bases = malloc((most_bases ? most_bases : 1) * sizeof *bases);
   if (!bases) return;
   uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, most_bases);
-  SdHashSet made = {0};
+  SdHashSet made = {0}, passed_over = {0};
   uint64_t tried[UNNAMED_TRIED];
   uint32_t nt = 0, from = out->size, most = 4 * max < UNNAMED_TRIED ? 4 * max : UNNAMED_TRIED;
   for (uint32_t b = 0; b < nb && nt < most; b++) {
@@ -2475,12 +2475,16 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
         uint64_t key = (uint64_t)(uint32_t)node->symbol << 32 |
                        (uint32_t)(in_contexts && node->parent ? node->parent->symbol : -1);
         if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
-            (skip_generated && si->generated) || under_named(node, named, nn) || context_tried(tried, nt, key))
+            (skip_generated && si->generated) || under_named(node, named, nn) || context_tried(tried, nt, key) ||
+            sd_hash_set_has(&passed_over, key))
           continue;
         if (in_contexts) {
           SdTree *zero = retext(d, base, node, "0", 1);
           sd_tree_free(zero);
-          if (zero || least_passed(d, node)) continue;
+          if (zero || least_passed(d, node)) {
+            sd_hash_set_add(&passed_over, key); /* looked at once */
+            continue;
+          }
         }
         tried[nt++] = key;
         SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
@@ -2491,6 +2495,7 @@ static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint
       }
   }
   sd_hash_set_free(&made);
+  sd_hash_set_free(&passed_over);
   free(bases);
 }
 
