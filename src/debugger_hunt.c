@@ -56,7 +56,7 @@ enum { HUNT_EXTRA_BUT_ONE = 8, HUNT_BUT_ONE_EACH = 3, HUNT_EXTRA_WRAP = 4, HUNT_
        HUNT_EXTRA_TEXTS = 4, HUNT_EXTRA_RELATED = 4, HUNT_EXTRA_AFFIX = 4, HUNT_EXTRA_ZEROS = 2, HUNT_EXTRA_MARKS = 2,
        HUNT_EXTRA_NEIGHBOURS = 4, HUNT_EXTRA_OPTIONS = 2, HUNT_EXTRA_LONG = 3, HUNT_EXTRA_TWICE = 2,
        HUNT_EXTRA_ALIKE = 2, HUNT_EXTRA_PERIOD = 2, HUNT_EXTRA_MULTIPLE = 1,
-       HUNT_EXTRA_RECORDS = 2, HUNT_EXTRA_ANAGRAMS = 1, HUNT_EXTRA_LOWEST = 3 };
+       HUNT_EXTRA_RECORDS = 2, HUNT_EXTRA_ANAGRAMS = 1, HUNT_EXTRA_LOWEST = 2 };
 enum { HUNT_EXTRA_FREE = 3, HUNT_EXTRA_EACH = 2, HUNT_EXTRA_ALONE = 3, HUNT_EXTRA_MEMBERS = 8 };
 /* Rivals of the diagnosis split (rivals()): at most this many, among the
  * learner's first HUNT_RIVAL_SCAN candidates. */
@@ -2151,14 +2151,21 @@ static void vary_matched(Debugger *d, const SdConstraint *diagnosis, const SdTre
   const char *text = sd_node_text(base, node, &len);
   char *copy = sd_xmalloc(len + 1);
   for (uint32_t i = 0; i < n && i < AFFIX_CHARS; i++) {
-    char ext[2];
-    uint32_t ne = extreme_chars(text[pos + i], ext);
+    char ch = text[pos + i], ext[4];
+    uint32_t ne = extreme_chars(ch, ext);
+    /* a digit's neighbours first: a value one off is where a boundary the
+       text stands for shows (a keepalive under 3 s confirmed as
+       `str.contains(<option>, " 1;")`, upstreamka at seeds 1 and 3) */
+    if (ch >= '0' && ch <= '9') {
+      ext[2] = ext[0], ext[3] = ext[1], ne = 4;
+      ext[0] = ch < '9' ? (char)(ch + 1) : ch, ext[1] = ch > '0' ? (char)(ch - 1) : ch;
+    }
     for (uint32_t e = 0; e < ne; e++) {
-      if (ext[e] == text[pos + i]) continue;
+      if (ext[e] == ch || (e >= 2 && (ext[e] == ext[0] || ext[e] == ext[1]))) continue;
       memcpy(copy, text, len);
       copy[pos + i] = ext[e];
       SdTree *t = retext(d, base, node, copy, len);
-      if (t && keep(d, diagnosis, false, made, t)) array_push(e ? greatest : least, t);
+      if (t && keep(d, diagnosis, false, made, t)) array_push(e == ne - 1 && ne != 1 ? greatest : least, t);
       else sd_tree_free(t);
     }
   }
@@ -2400,7 +2407,6 @@ static void take_first(Debugger *d, TreeList *pool, uint32_t n, TreeList *batch,
  * session 18). */
 /* The passing inputs outside the diagnosis, newest first, up to max (their
  * count), and the nonterminals the diagnosis names (*nn of them, at most 32). */
-enum { UNNAMED_BASES = 4 };
 static uint32_t newest_passes_outside(Debugger *d, const SdConstraint *diagnosis, SdSymbol *named, uint32_t *nn,
                                       const SdTree **out, uint32_t max) {
   *nn = sd_constraint_symbols(diagnosis, named, 32);
@@ -2422,20 +2428,76 @@ static const SdTree *newest_pass_outside(Debugger *d, const SdConstraint *diagno
  * nonterminal the diagnosis does not name, in the newest passing input
  * outside it, the shallowest first, each nonterminal once, given to edit;
  * what edit makes is kept while it stays outside the diagnosis, up to max
- * inputs (and 4 * max tried). in_contexts: in the UNNAMED_BASES newest
- * such inputs, once in each context (its parent's nonterminal), and only
- * elements where "0" is no text (lowest_values: zero_values has those). */
+ * inputs (and 4 * max tried). */
 typedef SdTree *(*NumberEdit)(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn);
 enum { UNNAMED_TRIED = 16 };
-static bool context_tried(const uint64_t *tried, uint32_t nt, uint64_t key) {
+static bool symbol_tried(const SdSymbol *tried, uint32_t nt, SdSymbol s) {
   for (uint32_t i = 0; i < nt; i++)
-    if (tried[i] == key) return true;
+    if (tried[i] == s) return true;
   return false;
 }
 
+/* Is node a number (a numeric nonterminal that does not derive "x": a name
+ * that may be "0" is no number)? */
+static bool is_number(Debugger *d, const SdTree *base, const SdNode *node) {
+  if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || !d->grammar->symbols[node->symbol].numeric) return false;
+  SdTree *word = retext(d, base, node, "x", 1);
+  sd_tree_free(word);
+  return !word;
+}
+
+static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint32_t max, bool skip_generated,
+                                NumberEdit edit, TreeList *out) {
+  SdSymbol named[32], tried[UNNAMED_TRIED];
+  uint32_t nn;
+  const SdTree *base = newest_pass_outside(d, diagnosis, named, &nn);
+  if (!base) return;
+  SdHashSet made = {0};
+  uint32_t nt = 0, from = out->size, most = 4 * max < UNNAMED_TRIED ? 4 * max : UNNAMED_TRIED;
+  for (uint32_t depth = 0; depth < 64 && out->size - from < max && nt < most; depth++)
+    for (uint32_t i = 0; i < base->node_count && out->size - from < max && nt < most; i++) {
+      const SdNode *node = base->nodes[i];
+      const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+      if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
+          (skip_generated && si->generated) || under_named(node, named, nn) || symbol_tried(tried, nt, node->symbol))
+        continue;
+      tried[nt++] = node->symbol;
+      SdTree *t = is_number(d, base, node) ? edit(d, base, node, named, nn) : NULL;
+      if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+      else sd_tree_free(t);
+    }
+  sd_hash_set_free(&made);
+}
+
+static SdTree *zero_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
+  (void)named, (void)nn;
+  return retext(d, base, node, "0", 1);
+}
+
+static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
+  each_unnamed_number(d, diagnosis, HUNT_EXTRA_ZEROS, false, zero_edit, out);
+}
+
+/* The least values where the diagnosis does not look: in the passing
+ * inputs outside the diagnosis, newest first, every number that derives no
+ * "0" written as its least derivation ("1" for [1-9] | [1-9] [0-9] | ...),
+ * once in each context it stands in (the nonterminal around it), all the
+ * contexts a passing input holds at once, as far as the input stays
+ * outside the diagnosis (a group test: one run clears them all, and a
+ * failure is learned from like any other). A context where a passing input
+ * already held the least value is passed over. A UPS monitor failing on a
+ * poll interval above 3600 s or on a sync time under 5 s, beside
+ * directives that take the same numbers harmlessly, was confirmed as the
+ * poll interval alone at seeds 1-2 (upsmonring, red team of session 51:
+ * recall 0.78 on fresh inputs; a one-digit sync time is one random number
+ * in 25); one input per context, in the four newest passing inputs, left
+ * alarmzone's siren (session 51) and retainweek's weekly rule (session 52)
+ * out at one seed each. */
+enum { LOWEST_NODES = 16 };
+
 /* Has a passing input held node's least derivation in node's context (an
  * element of its nonterminal inside one of its parent's)? Then writing it
- * once more teaches nothing, and the run goes to another context. */
+ * once more teaches nothing. */
 static bool least_passed(Debugger *d, const SdNode *node) {
   if (!node->parent) return false;
   SdTree *scratch = sd_tree_new(d->grammar);
@@ -2455,79 +2517,59 @@ static bool least_passed(Debugger *d, const SdNode *node) {
   sd_tree_free(scratch);
   return seen;
 }
+static uint64_t context_key(const SdNode *node) {
+  return (uint64_t)(uint32_t)node->symbol << 32 | (uint32_t)(node->parent ? node->parent->symbol : -1);
+}
 
-static void each_unnamed_number(Debugger *d, const SdConstraint *diagnosis, uint32_t max, bool skip_generated,
-                                bool in_contexts, NumberEdit edit, TreeList *out) {
-  SdSymbol named[32];
-  uint32_t nn, most_bases = in_contexts ? d->passing.size : 1;
-  const SdTree **bases = malloc((most_bases ? most_bases : 1) * sizeof *bases);
-  if (!bases) return;
-  uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, most_bases);
-  SdHashSet made = {0}, passed_over = {0};
-  uint64_t tried[UNNAMED_TRIED];
-  uint32_t nt = 0, from = out->size, most = 4 * max < UNNAMED_TRIED ? 4 * max : UNNAMED_TRIED;
-  for (uint32_t b = 0; b < nb && nt < most; b++) {
-    const SdTree *base = bases[b];
-    for (uint32_t depth = 0; depth < 64 && out->size - from < max && nt < most; depth++)
-      for (uint32_t i = 0; i < base->node_count && out->size - from < max && nt < most; i++) {
-        const SdNode *node = base->nodes[i];
-        const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
-        uint64_t key = (uint64_t)(uint32_t)node->symbol << 32 |
-                       (uint32_t)(in_contexts && node->parent ? node->parent->symbol : -1);
-        if (node->depth != depth || !sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric ||
-            (skip_generated && si->generated) || under_named(node, named, nn) || context_tried(tried, nt, key) ||
-            sd_hash_set_has(&passed_over, key))
-          continue;
-        if (in_contexts) {
-          SdTree *zero = retext(d, base, node, "0", 1);
-          sd_tree_free(zero);
-          if (zero || least_passed(d, node)) {
-            sd_hash_set_add(&passed_over, key); /* looked at once */
-            continue;
-          }
-        }
-        tried[nt++] = key;
-        SdTree *word = retext(d, base, node, "x", 1); /* a name that may be "0" is no number */
-        sd_tree_free(word);
-        SdTree *t = word ? NULL : edit(d, base, node, named, nn);
-        if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
-        else sd_tree_free(t);
-      }
+/* base with every number of a context not in looked (each then put there)
+ * written as its least derivation, one context after another while the
+ * input stays outside the diagnosis; NULL when none is. */
+static SdTree *least_in_contexts(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdSymbol *named,
+                                 uint32_t nn, SdHashSet *looked) {
+  SdTree *t = sd_tree_clone(base), *scratch = sd_tree_new(d->grammar);
+  bool changed = false;
+  for (uint32_t i = 0; i < base->node_count; i++) {
+    const SdNode *node = base->nodes[i];
+    uint64_t key = context_key(node);
+    if (sd_hash_set_has(looked, key) || under_named(node, named, nn) || !is_number(d, base, node)) continue;
+    SdTree *zero = retext(d, base, node, "0", 1);
+    sd_tree_free(zero);
+    if (zero) continue; /* zero_values' */
+    sd_hash_set_add(looked, key);
+    if (least_passed(d, node)) continue;
+    /* every element of this context in t, at once */
+    const SdNode *nodes[LOWEST_NODES], *least[LOWEST_NODES];
+    uint32_t n = 0;
+    SdNode *value = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
+    for (uint32_t k = 0; value && k < t->node_count && n < LOWEST_NODES; k++)
+      if (context_key(t->nodes[k]) == key && !under_named(t->nodes[k], named, nn)) nodes[n] = t->nodes[k], least[n++] = value;
+    SdTree *next = n ? sd_tree_clone_replacing_many(t, nodes, least, n) : NULL;
+    if (next && !sd_constraint_eval(diagnosis, next, NULL)) {
+      sd_tree_free(t);
+      t = next, changed = true;
+    } else {
+      sd_tree_free(next);
+    }
   }
-  sd_hash_set_free(&made);
-  sd_hash_set_free(&passed_over);
-  free(bases);
-}
-
-static SdTree *zero_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
-  (void)named, (void)nn;
-  return retext(d, base, node, "0", 1);
-}
-
-static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  each_unnamed_number(d, diagnosis, HUNT_EXTRA_ZEROS, false, false, zero_edit, out);
-}
-
-/* The least value where the diagnosis does not look, of a number that
- * derives no "0" ("1" for [1-9] | [1-9] [0-9] | ...: its least derivation),
- * once in each context it stands in (the nonterminal around it), in the
- * four newest passing inputs outside the diagnosis. A UPS monitor failing
- * on a poll interval above 3600 s or on a sync time under 5 s, beside
- * directives that take the same numbers harmlessly, was confirmed as the
- * poll interval alone at seeds 1-2 (upsmonring, red team of session 51:
- * recall 0.78 on fresh inputs; a one-digit sync time is one random number
- * in 25). */
-static SdTree *lowest_edit(Debugger *d, const SdTree *base, const SdNode *node, const SdSymbol *named, uint32_t nn) {
-  (void)named, (void)nn;
-  SdTree *scratch = sd_tree_new(d->grammar); /* the least derivation's arena */
-  SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
-  SdTree *t = least ? replaced(base, node, least) : NULL;
   sd_tree_free(scratch);
-  return t;
+  if (!changed) sd_tree_free(t);
+  return changed ? t : NULL;
 }
 
 static void lowest_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  each_unnamed_number(d, diagnosis, HUNT_EXTRA_LOWEST, false, true, lowest_edit, out);
+  SdSymbol named[32];
+  uint32_t nn, from = out->size;
+  const SdTree **bases = sd_xmalloc((d->passing.size ? d->passing.size : 1) * sizeof *bases);
+  uint32_t nb = newest_passes_outside(d, diagnosis, named, &nn, bases, d->passing.size);
+  SdHashSet looked = {0}, made = {0};
+  for (uint32_t b = 0; b < nb && out->size - from < HUNT_EXTRA_LOWEST; b++) {
+    SdTree *t = least_in_contexts(d, diagnosis, bases[b], named, nn, &looked);
+    if (t && keep(d, diagnosis, false, &made, t)) array_push(out, t);
+    else sd_tree_free(t);
+  }
+  sd_hash_set_free(&looked);
+  sd_hash_set_free(&made);
+  free(bases);
 }
 
 /* The greatest numeral `symbol` derives, of at most GREATEST_DIGITS bytes:
@@ -2611,7 +2653,7 @@ static SdTree *greatest_edit(Debugger *d, const SdTree *base, const SdNode *node
 }
 
 static void greatest_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
-  each_unnamed_number(d, diagnosis, HUNT_EXTRA_GREATEST_VALUES, true, false, greatest_edit, out);
+  each_unnamed_number(d, diagnosis, HUNT_EXTRA_GREATEST_VALUES, true, greatest_edit, out);
 }
 
 /* Outside the diagnosis, the newest passing input with one element of a
