@@ -852,6 +852,26 @@ static void test_field_exceeds_count(void) {
   expect_top_pattern(block_grammar, 12, block_underflows, rel, "Field exceeds count", "exists <block> ", "count(");
 }
 
+/* A block holding exactly as many samples as it declares ("Count equals
+ * field", session 52): an argv of n slots that refuses more than n
+ * arguments and then writes its terminator at argv[n]. */
+static bool block_full(const SdTree *t) {
+  SdSymbol block = sd_grammar_find(t->grammar, "<block>"), count = sd_grammar_find(t->grammar, "<count>"),
+           sample = sd_grammar_find(t->grammar, "<sample>");
+  for (uint32_t i = 0; i < t->by_symbol_count[block]; i++) {
+    const SdNode *b = t->nodes[t->by_symbol[block][i]];
+    uint32_t nc, fc = sd_tree_range(t, count, b, &nc), ns;
+    sd_tree_range(t, sample, b, &ns);
+    if (nc == 1 && (long)ns == field_value(t, t->nodes[t->by_symbol[count][fc]])) return true;
+  }
+  return false;
+}
+
+static void test_count_equals_field(void) {
+  const char *rel[] = {"<count>", "<sample>", NULL};
+  expect_top_pattern(block_grammar, 14, block_full, rel, "Count equals field", "exists <block> ", "count(");
+}
+
 /* One block per input: <block> is no record of a list, and the count is
  * over the whole input ("Field exceeds count in the input"). */
 static const char *one_block_grammar =
@@ -2588,6 +2608,7 @@ int main(void) {
   RUN(test_record_sum_below);
   RUN(test_count_exceeds_field);
   RUN(test_field_exceeds_count);
+  RUN(test_count_equals_field);
   RUN(test_field_exceeds_count_in_input);
   RUN(test_does_not_divide);
   RUN(test_grown_literal);
