@@ -852,24 +852,36 @@ static void test_field_exceeds_count(void) {
   expect_top_pattern(block_grammar, 12, block_underflows, rel, "Field exceeds count", "exists <block> ", "count(");
 }
 
-/* A block holding exactly as many samples as it declares ("Count equals
- * field", session 52): an argv of n slots that refuses more than n
- * arguments and then writes its terminator at argv[n]. */
-static bool block_full(const SdTree *t) {
+/* A block holding exactly as many samples as it declares, less short_by
+ * ("Count equals field", session 52: an argv of n slots that refuses more
+ * than n arguments and then writes its terminator at argv[n]). */
+static bool block_holds(const SdTree *t, long short_by) {
   SdSymbol block = sd_grammar_find(t->grammar, "<block>"), count = sd_grammar_find(t->grammar, "<count>"),
            sample = sd_grammar_find(t->grammar, "<sample>");
   for (uint32_t i = 0; i < t->by_symbol_count[block]; i++) {
     const SdNode *b = t->nodes[t->by_symbol[block][i]];
     uint32_t nc, fc = sd_tree_range(t, count, b, &nc), ns;
     sd_tree_range(t, sample, b, &ns);
-    if (nc == 1 && (long)ns == field_value(t, t->nodes[t->by_symbol[count][fc]])) return true;
+    if (nc == 1 && (long)ns + short_by == field_value(t, t->nodes[t->by_symbol[count][fc]])) return true;
   }
   return false;
 }
 
+static bool block_full(const SdTree *t) { return block_holds(t, 0); }
+
 static void test_count_equals_field(void) {
   const char *rel[] = {"<count>", "<sample>", NULL};
   expect_top_pattern(block_grammar, 14, block_full, rel, "Count equals field", "exists <block> ", "count(");
+}
+
+/* One sample short of the declared count ("Count one short of field"):
+ * a loader that tolerates a dropped last column, then fills it in one
+ * slot past the names it found (hdrshort, session 52's red team). */
+static bool block_one_short(const SdTree *t) { return block_holds(t, 1); }
+
+static void test_count_one_short(void) {
+  const char *rel[] = {"<count>", "<sample>", NULL};
+  expect_top_pattern(block_grammar, 15, block_one_short, rel, "Count one short of field", "exists <block> ", "count(");
 }
 
 /* One block per input: <block> is no record of a list, and the count is
@@ -2609,6 +2621,7 @@ int main(void) {
   RUN(test_count_exceeds_field);
   RUN(test_field_exceeds_count);
   RUN(test_count_equals_field);
+  RUN(test_count_one_short);
   RUN(test_field_exceeds_count_in_input);
   RUN(test_does_not_divide);
   RUN(test_grown_literal);
