@@ -4752,18 +4752,19 @@ static void anagrams(Debugger *d, const SdConstraint *diagnosis, TreeList *out) 
   sd_hash_set_free(&made);
 }
 
-/* Values computed where the diagnosis wants a written one: in the failing
- * inputs the hunt varies, an element of a nonterminal the diagnosis names
- * that nests (an expression, a self-embedding rule) written as a small
- * compound of two or more small numbers, all alike or rising ("(2 - 2)",
- * "(1 / 2)"; a difference of equal numbers, a quotient truncated), kept
- * outside the diagnosis. A calculator fails on a divisor that is zero by
- * arithmetic; random numbers make such a divisor one failure in 60, and a
- * diagnosis of divisors written as 0 was confirmed on that rarity (the
- * expression example at seeds 1-2, session 51). The compounds are written
- * by a small generator of their own (random alternatives three levels
- * deep, the cheapest below; half of them with every number alike), so
- * the fuzzer's stream is untouched. */
+/* Values computed where the diagnosis wants a written one: where it names
+ * a nonterminal that nests (an expression, a self-embedding rule), in the
+ * two shortest failing inputs it holds on, an element of a nesting
+ * nonterminal within what it names written as a small compound of two or
+ * more small numbers, all alike or rising ("(2 - 2)", "(1 / 2)": a
+ * difference of equal numbers, a quotient truncated), kept outside the
+ * diagnosis. A calculator fails on a divisor that is zero by arithmetic;
+ * random numbers make such a divisor one failure in 60, and a diagnosis of
+ * divisors written as 0 was confirmed on that rarity (the expression
+ * example at seeds 1-2, session 51). The compounds are written by a small
+ * generator of their own (random alternatives three levels deep, the
+ * cheapest below; each operator in turn), so the fuzzer's stream is
+ * untouched. */
 enum { HUNT_EXTRA_COMPOUND = 4, COMPOUND_DRAWS = 48, COMPOUND_BYTES = 64, COMPOUND_DEPTH = 3 };
 typedef struct Compound {
   const SdGrammar *grammar;
