@@ -2523,21 +2523,23 @@ static uint64_t context_key(const SdNode *node) {
 
 /* base with every number of a context not in looked (each then put there)
  * written as its least derivation, one context after another while the
- * input stays outside the diagnosis; NULL when none is. */
+ * input stays outside the diagnosis; NULL when none is. Whether a context
+ * is worth a run is decided once, at its first element. */
 static SdTree *least_in_contexts(Debugger *d, const SdConstraint *diagnosis, const SdTree *base, const SdSymbol *named,
                                  uint32_t nn, SdHashSet *looked) {
-  SdTree *t = sd_tree_clone(base), *scratch = sd_tree_new(d->grammar);
-  bool changed = false;
+  SdTree *t = NULL, *scratch = NULL;
   for (uint32_t i = 0; i < base->node_count; i++) {
     const SdNode *node = base->nodes[i];
     uint64_t key = context_key(node);
-    if (sd_hash_set_has(looked, key) || under_named(node, named, nn) || !is_number(d, base, node)) continue;
-    SdTree *zero = retext(d, base, node, "0", 1);
+    const SdSymbolInfo *si = &d->grammar->symbols[node->symbol];
+    if (!sd_grammar_is_nonterminal(d->grammar, node->symbol) || !si->numeric || under_named(node, named, nn) ||
+        !sd_hash_set_add(looked, key))
+      continue;
+    SdTree *zero = retext(d, base, node, "0", 1); /* zero_values' */
     sd_tree_free(zero);
-    if (zero) continue; /* zero_values' */
-    sd_hash_set_add(looked, key);
-    if (least_passed(d, node)) continue;
-    /* every element of this context in t, at once */
+    if (zero || !is_number(d, base, node) || least_passed(d, node)) continue;
+    /* every element of this context, at once */
+    if (!t) t = sd_tree_clone(base), scratch = sd_tree_new(d->grammar);
     const SdNode *nodes[LOWEST_NODES], *least[LOWEST_NODES];
     uint32_t n = 0;
     SdNode *value = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
@@ -2546,14 +2548,17 @@ static SdTree *least_in_contexts(Debugger *d, const SdConstraint *diagnosis, con
     SdTree *next = n ? sd_tree_clone_replacing_many(t, nodes, least, n) : NULL;
     if (next && !sd_constraint_eval(diagnosis, next, NULL)) {
       sd_tree_free(t);
-      t = next, changed = true;
+      t = next;
     } else {
       sd_tree_free(next);
     }
   }
   sd_tree_free(scratch);
-  if (!changed) sd_tree_free(t);
-  return changed ? t : NULL;
+  if (t && t->length == base->length && !memcmp(t->text, base->text, base->length)) {
+    sd_tree_free(t); /* nothing changed */
+    t = NULL;
+  }
+  return t;
 }
 
 static void lowest_values(Debugger *d, const SdConstraint *diagnosis, TreeList *out) {
