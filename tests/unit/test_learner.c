@@ -1344,6 +1344,68 @@ static void test_undefined_name(void) {
   sd_grammar_free(g);
 }
 
+/* A use its own block does not define ("Undefined name in its record",
+ * session 52): a jump to a chain its table does not declare, where
+ * another table's chain of that name does not count (nftjump). */
+static const char *tables_grammar =
+    "<start> ::= <table> <table>\n"
+    "<table> ::= \"table{\" <lines> \"}\"\n"
+    "<lines> ::= <line> | <line> <lines>\n"
+    "<line> ::= \"def \" <def> \";\" | \"use \" <use> \";\"\n"
+    "<def> ::= [a-c]\n"
+    "<use> ::= [a-c]\n";
+
+static bool undefined_in_table(const SdTree *t) {
+  SdSymbol table = sd_grammar_find(t->grammar, "<table>"), def = sd_grammar_find(t->grammar, "<def>"),
+           use = sd_grammar_find(t->grammar, "<use>");
+  for (uint32_t i = 0; i < t->by_symbol_count[table]; i++) {
+    const SdNode *tb = t->nodes[t->by_symbol[table][i]];
+    uint32_t nu, fu = sd_tree_range(t, use, tb, &nu), nd, fd = sd_tree_range(t, def, tb, &nd);
+    for (uint32_t u = 0; u < nu; u++) {
+      uint32_t lu, ld;
+      const char *x = sd_node_text(t, t->nodes[t->by_symbol[use][fu + u]], &lu);
+      bool found = false;
+      for (uint32_t k = 0; k < nd && !found; k++) {
+        const char *y = sd_node_text(t, t->nodes[t->by_symbol[def][fd + k]], &ld);
+        found = ld == lu && !memcmp(x, y, lu);
+      }
+      if (!found) return true;
+    }
+  }
+  return false;
+}
+
+static void test_undefined_in_record(void) {
+  const char *rel[] = {"<use>", "<def>", "<table>", NULL};
+  expect_top_pattern(tables_grammar, 16, undefined_in_table, rel, "Undefined name in its record", "exists <table> ",
+                     "forall <def> ");
+}
+
+/* Two records' ranges overlapping ("Ranges overlap", session 52): a
+ * partition that starts inside another (espparts). */
+static const char *parts_grammar =
+    "<start> ::= <part> <part> | <part> <part> <part>\n"
+    "<part> ::= \"p \" <off> \" \" <len> \";\"\n"
+    "<off> ::= [1-9] [0-9]\n"
+    "<len> ::= [1-9] | [1-2] [0-9]\n";
+
+static bool parts_overlap(const SdTree *t) {
+  SdSymbol off = sd_grammar_find(t->grammar, "<off>"), len = sd_grammar_find(t->grammar, "<len>");
+  uint32_t n = t->by_symbol_count[off];
+  for (uint32_t a = 0; a < n; a++)
+    for (uint32_t b = 0; b < n; b++) {
+      long oa = field_value(t, t->nodes[t->by_symbol[off][a]]), la = field_value(t, t->nodes[t->by_symbol[len][a]]),
+           ob = field_value(t, t->nodes[t->by_symbol[off][b]]);
+      if (a != b && oa <= ob && ob < oa + la) return true;
+    }
+  return false;
+}
+
+static void test_ranges_overlap(void) {
+  const char *rel[] = {"<off>", "<len>", "<part>", NULL};
+  expect_top_pattern(parts_grammar, 17, parts_overlap, rel, "Ranges overlap", "exists <part> ", "different_position(");
+}
+
 /* ---------- how many elements ---------- */
 
 static bool many_items(const SdTree *t) {
@@ -2622,6 +2684,8 @@ int main(void) {
   RUN(test_field_exceeds_count);
   RUN(test_count_equals_field);
   RUN(test_count_one_short);
+  RUN(test_undefined_in_record);
+  RUN(test_ranges_overlap);
   RUN(test_field_exceeds_count_in_input);
   RUN(test_does_not_divide);
   RUN(test_grown_literal);
