@@ -1406,6 +1406,33 @@ static void test_ranges_overlap(void) {
   expect_top_pattern(parts_grammar, 17, parts_overlap, rel, "Ranges overlap", "exists <part> ", "different_position(");
 }
 
+/* The same with each range from one number to another ("Ranges overlap,
+ * from and to"): a port range that starts inside another. */
+static const char *spans_grammar =
+    "<start> ::= <span> <span> | <span> <span> <span>\n"
+    "<span> ::= \"r \" <lo> \"-\" <hi> \";\"\n"
+    "<lo> ::= [1-9] \"0\"\n"
+    "<hi> ::= [1-9] \"5\"\n";
+
+static bool spans_overlap(const SdTree *t) {
+  SdSymbol lo = sd_grammar_find(t->grammar, "<lo>"), hi = sd_grammar_find(t->grammar, "<hi>");
+  uint32_t n = t->by_symbol_count[lo];
+  for (uint32_t a = 0; a < n; a++)
+    for (uint32_t b = 0; b < n; b++) {
+      long la = field_value(t, t->nodes[t->by_symbol[lo][a]]), ha = field_value(t, t->nodes[t->by_symbol[hi][a]]),
+           lb = field_value(t, t->nodes[t->by_symbol[lo][b]]), hb = field_value(t, t->nodes[t->by_symbol[hi][b]]);
+      (void)hb;
+      if (a != b && la <= lb && lb <= ha) return true;
+    }
+  return false;
+}
+
+static void test_spans_overlap(void) {
+  const char *rel[] = {"<lo>", "<hi>", "<span>", NULL};
+  expect_top_pattern(spans_grammar, 18, spans_overlap, rel, "Ranges overlap, from and to", "exists <span> ",
+                     "different_position(");
+}
+
 /* ---------- how many elements ---------- */
 
 static bool many_items(const SdTree *t) {
@@ -2686,6 +2713,7 @@ int main(void) {
   RUN(test_count_one_short);
   RUN(test_undefined_in_record);
   RUN(test_ranges_overlap);
+  RUN(test_spans_overlap);
   RUN(test_field_exceeds_count_in_input);
   RUN(test_does_not_divide);
   RUN(test_grown_literal);
