@@ -3519,8 +3519,11 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
     goto done;
   }
   if (rc == 0) goto done;
+  /* (two records told apart by different_position, "Ranges overlap", are
+     two of one list too) */
   bool ordered = !info->has_mexpr && (strstr(p->constraint, "before(") || strstr(p->constraint, "after(") ||
-                                          strstr(p->constraint, "consecutive("));
+                                      strstr(p->constraint, "consecutive(") ||
+                                      strstr(p->constraint, "different_position("));
   bool under_forall = strstr(p->constraint, "forall") != NULL;
   /* ... but an order alone (the catalog's "Comes before": `before(a, b)`,
      the text's only parenthesis) says that two kinds of items come in that
