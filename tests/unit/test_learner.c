@@ -879,6 +879,15 @@ static void test_count_equals_field(void) {
  * slot past the names it found (hdrshort, session 52's red team). */
 static bool block_one_short(const SdTree *t) { return block_holds(t, 1); }
 
+/* One sample more than declared ("Count one over field"): a count that
+ * leaves out the closing point a ring repeats (parcelring, session 52). */
+static bool block_one_over(const SdTree *t) { return block_holds(t, -1); }
+
+static void test_count_one_over(void) {
+  const char *rel[] = {"<count>", "<sample>", NULL};
+  expect_top_pattern(block_grammar, 19, block_one_over, rel, "Count one over field", "exists <block> ", "count(");
+}
+
 static void test_count_one_short(void) {
   const char *rel[] = {"<count>", "<sample>", NULL};
   expect_top_pattern(block_grammar, 15, block_one_short, rel, "Count one short of field", "exists <block> ", "count(");
@@ -2711,6 +2720,7 @@ int main(void) {
   RUN(test_field_exceeds_count);
   RUN(test_count_equals_field);
   RUN(test_count_one_short);
+  RUN(test_count_one_over);
   RUN(test_undefined_in_record);
   RUN(test_ranges_overlap);
   RUN(test_spans_overlap);
