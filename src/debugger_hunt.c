@@ -2484,8 +2484,7 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
  * once in each context it stands in (the nonterminal around it), all the
  * contexts a passing input holds at once, as far as the input stays
  * outside the diagnosis (a group test: one run clears them all, and a
- * failure is learned from like any other). A context where a passing input
- * already held the least value is passed over. A UPS monitor failing on a
+ * failure is learned from like any other). A UPS monitor failing on a
  * poll interval above 3600 s or on a sync time under 5 s, beside
  * directives that take the same numbers harmlessly, was confirmed as the
  * poll interval alone at seeds 1-2 (upsmonring, red team of session 51:
@@ -2495,28 +2494,6 @@ static void zero_values(Debugger *d, const SdConstraint *diagnosis, TreeList *ou
  * out at one seed each. */
 enum { LOWEST_NODES = 16 };
 
-/* Has a passing input held node's least derivation in node's context (an
- * element of its nonterminal inside one of its parent's)? Then writing it
- * once more teaches nothing. */
-static bool least_passed(Debugger *d, const SdNode *node) {
-  if (!node->parent) return false;
-  SdTree *scratch = sd_tree_new(d->grammar);
-  SdNode *least = sd_fuzz_least(d->fuzzer, scratch, node->symbol);
-  uint32_t len = 0;
-  const char *text = least ? sd_node_text(scratch, least, &len) : NULL;
-  bool seen = false;
-  for (uint32_t k = 0; text && k < d->passing.size && !seen; k++) {
-    const SdTree *t = d->evidence.items[d->passing.items[k]].tree;
-    for (uint32_t i = 0; i < t->by_symbol_count[node->symbol] && !seen; i++) {
-      const SdNode *n = t->nodes[t->by_symbol[node->symbol][i]];
-      uint32_t own;
-      const char *own_text = sd_node_text(t, n, &own);
-      seen = n->parent && n->parent->symbol == node->parent->symbol && own == len && memcmp(own_text, text, len) == 0;
-    }
-  }
-  sd_tree_free(scratch);
-  return seen;
-}
 static uint64_t context_key(const SdNode *node) {
   return (uint64_t)(uint32_t)node->symbol << 32 | (uint32_t)(node->parent ? node->parent->symbol : -1);
 }
@@ -2537,7 +2514,7 @@ static SdTree *least_in_contexts(Debugger *d, const SdConstraint *diagnosis, con
       continue;
     SdTree *zero = retext(d, base, node, "0", 1); /* zero_values' */
     sd_tree_free(zero);
-    if (zero || !is_number(d, base, node) || least_passed(d, node)) continue;
+    if (zero || !is_number(d, base, node)) continue;
     /* every element of this context, at once */
     if (!t) t = sd_tree_clone(base), scratch = sd_tree_new(d->grammar);
     const SdNode *nodes[LOWEST_NODES], *least[LOWEST_NODES];
