@@ -343,6 +343,12 @@ static bool eval_term(Ev *e, const SdTerm *t, Val *out) {
       }
       return sd_dec_to_int(&e->scratch, d, &out->i); /* int(float(s)), without rounding */
     }
+    case SD_OP_ARITH_VALUE: {
+      int64_t v;
+      if (!eval_term(e, t->args[0], &a) || !sd_arith_value(a.s, a.n, &v)) return false;
+      out->i = sd_int_small(v);
+      return true;
+    }
     case SD_OP_STR_TO_CODE:
       if (!eval_term(e, t->args[0], &a)) return false;
       out->i = sd_int_small(char_code(a.s, a.n));

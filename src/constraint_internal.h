@@ -44,6 +44,10 @@ bool sd_constraint_reserved_word(const char *name);
  * str.to.real, div, mod, internet_checksum, hex_to_decimal)? */
 bool sd_term_has_var(const SdTerm *t);
 bool sd_term_is_partial(const SdTerm *t);
+/* arith.value: the value of a text read as integer arithmetic (numerals,
+ * + - * / %, unary signs, parentheses, min, max, abs, mod); false where it
+ * is not one or a step divides by zero or overflows (constraint_arith.c). */
+bool sd_arith_value(const char *text, size_t length, int64_t *out);
 bool sd_formula_equal_in(const SdConstraint *c, const SdFormula *a, const SdFormula *b);
 
 /* Truth value of an atom without variables (constraint_eval.c): 1 true,

@@ -131,7 +131,8 @@ bool sd_term_has_var(const SdTerm *t) {
 
 bool sd_term_is_partial(const SdTerm *t) {
   if (t->op == SD_OP_STR_TO_INT || t->op == SD_OP_STR_TO_REAL || t->op == SD_OP_DIV ||
-      t->op == SD_OP_MOD || t->op == SD_OP_INTERNET_CHECKSUM || t->op == SD_OP_HEX_TO_DECIMAL)
+      t->op == SD_OP_MOD || t->op == SD_OP_INTERNET_CHECKSUM || t->op == SD_OP_HEX_TO_DECIMAL ||
+      t->op == SD_OP_ARITH_VALUE)
     return true;
   for (uint32_t i = 0; i < t->arg_count; i++)
     if (sd_term_is_partial(t->args[i])) return true;

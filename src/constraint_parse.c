@@ -606,6 +606,7 @@ static const Func funcs[] = {
     {"str.to_int", SD_OP_STR_TO_INT, 1, 1, I, 1, {S}},
     {"str.to.real", SD_OP_STR_TO_REAL, 1, 1, SD_TYPE_REAL, 1, {S}},
     {"str.to_real", SD_OP_STR_TO_REAL, 1, 1, SD_TYPE_REAL, 1, {S}},
+    {"arith.value", SD_OP_ARITH_VALUE, 1, 1, I, 1, {S}},
     {"str.to_code", SD_OP_STR_TO_CODE, 1, 1, I, 1, {S}},
     {"str.to.code", SD_OP_STR_TO_CODE, 1, 1, I, 1, {S}},
     {"str.from_code", SD_OP_STR_FROM_CODE, 1, 1, S, 1, {I}},

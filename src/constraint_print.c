@@ -39,6 +39,7 @@ const char *sd_op_name(SdOp op) {
     case SD_OP_NEG: return "-";
     case SD_OP_STR_LEN: return "str.len";
     case SD_OP_STR_TO_INT: return "str.to.int";
+    case SD_OP_ARITH_VALUE: return "arith.value";
     case SD_OP_STR_TO_REAL: return "str.to.real";
     case SD_OP_STR_TO_CODE: return "str.to_code";
     case SD_OP_STR_FROM_CODE: return "str.from_code";

@@ -117,6 +117,7 @@ typedef enum SdOp {
   SD_OP_STR_IS_DIGIT,       /* bool: a single character 0-9 */
   SD_OP_STR_LT, SD_OP_STR_LE, /* bool: lexicographic order (of code points) */
   SD_OP_ABS,                /* int */
+  SD_OP_ARITH_VALUE,        /* int: the text's value as integer arithmetic (constraint_arith.c) */
   SD_OP_RE_INTER, SD_OP_RE_DIFF, /* regex: intersection (2 or more), difference (2) */
 } SdOp;
 

@@ -64,8 +64,9 @@ run_file() {
     sed 's/^/    /' "$tmp/err" | head -5 >&2
   fi
   [ "$want" = undefined ] && return
-  # The example's TRUTH must say the same (expression's TRUTH is a syntactic
-  # under-approximation: it may miss failures, never claim one).
+  # The example's TRUTH must say the same (expression's TRUTH computes in
+  # 64 bits without wrapping around: it may miss a divisor that wraps to 0,
+  # never claim a failure).
   "$semdbg" check --grammar "$(grammar_of "$ex")" --constraint-file "examples/$ex/TRUTH" \
     "$file" >/dev/null 2>"$tmp/err"
   case $? in
