@@ -1241,11 +1241,11 @@ bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol target) {
   return self->symbols[target].once == 2;
 }
 
-/* Whether every derivation from the start holds exactly one `target`. */
-static bool derives_once(const SdGrammar *self, SdSymbol target) {
+/* lo[s], hi[s]: the least and greatest number of `target`s (saturated at 2)
+ * in derivations of each symbol s; both arrays of symbol_count entries. */
+static void occurrence_bounds(const SdGrammar *self, SdSymbol target, uint8_t *lo, uint8_t *hi) {
   uint32_t n = self->symbol_count;
-  uint8_t *lo = sd_xmalloc(n), *hi = sd_xcalloc(n, 1);
-  for (uint32_t s = 0; s < n; s++) lo[s] = self->symbols[s].kind == SD_SYM_NONTERMINAL ? 2 : 0;
+  for (uint32_t s = 0; s < n; s++) lo[s] = self->symbols[s].kind == SD_SYM_NONTERMINAL ? 2 : 0, hi[s] = 0;
   if (self->symbols[target].kind != SD_SYM_NONTERMINAL) lo[target] = hi[target] = 1;
   for (bool changed = true; changed;) {
     changed = false;
@@ -1266,7 +1266,22 @@ static bool derives_once(const SdGrammar *self, SdSymbol target) {
       if (best_lo != lo[s] || best_hi != hi[s]) lo[s] = best_lo, hi[s] = best_hi, changed = true;
     }
   }
+}
+
+/* Whether every derivation from the start holds exactly one `target`. */
+static bool derives_once(const SdGrammar *self, SdSymbol target) {
+  uint8_t *lo = sd_xmalloc(self->symbol_count), *hi = sd_xmalloc(self->symbol_count);
+  occurrence_bounds(self, target, lo, hi);
   bool once = lo[self->start] == 1 && hi[self->start] == 1;
+  free(lo);
+  free(hi);
+  return once;
+}
+
+bool sd_grammar_at_most_once_in(const SdGrammar *self, SdSymbol container, SdSymbol target) {
+  uint8_t *lo = sd_xmalloc(self->symbol_count), *hi = sd_xmalloc(self->symbol_count);
+  occurrence_bounds(self, target, lo, hi);
+  bool once = hi[container] <= 1;
   free(lo);
   free(hi);
   return once;

@@ -24,6 +24,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---------- text map ---------- */
 
@@ -81,6 +82,7 @@ SdLearner *sd_learner_new(const SdGrammar *g, const SdCatalog *catalog,
   self->grammar = g;
   self->catalog = catalog;
   self->check_flips = getenv("SEMDBG_CHECK_FLIPS") != NULL;
+  self->trace_patterns = getenv("SEMDBG_LEARN_TRACE") != NULL;
   if (opts) self->opts = *opts;
   else sd_learner_options_init(&self->opts);
   if (self->opts.max_conjunction < 1) self->opts.max_conjunction = 1;
@@ -3499,6 +3501,24 @@ typedef struct SlotChoices {
   uint32_t rc, cc, pc;
 } SlotChoices;
 
+/* May slot `depth`, a field of a record slot, take s? A <?RECORD>'s field
+ * is one the record holds at most once (the assembler's numbers nested in
+ * a size are no field); a second <?RECORD>'s (an earlier slot is one too)
+ * is one a field of the first record took. */
+static bool second_record_field_ok(const SdGrammar *g, const SdPattern *p, const uint32_t *ph_of, const int32_t *parent,
+                                   const SdSymbol *tuple, uint32_t depth, SdSymbol s) {
+  uint32_t rec = (uint32_t)parent[depth];
+  if (!p->placeholders[ph_of[rec]].record) return true;
+  if (!sd_grammar_at_most_once_in(g, tuple[rec], s)) return false; /* a field, not a nested number */
+  int32_t first = -1;
+  for (uint32_t j = 0; j < rec && first < 0; j++)
+    if (p->placeholders[ph_of[j]].record) first = (int32_t)j;
+  if (first < 0) return true;
+  for (uint32_t j = 0; j < depth; j++)
+    if (parent[j] == first && tuple[j] == s) return true;
+  return false;
+}
+
 static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotChoices *ch) {
   const SdSymbol *relevant = ch->relevant;
   uint32_t rc = ch->rc;
@@ -3606,6 +3626,11 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
        its use: a use and a definition are two nonterminals) */
     for (uint32_t j = 0; ok && ordered && !under_forall && !pure_order && parent[depth] < 0 && j < depth; j++)
       if (parent[j] < 0 && tuple[j] != s) ok = false;
+    /* two records of one list told apart ("Ranges overlap": a's start and
+       span against b's start) compare like with like: a field of the second
+       takes a nonterminal some field of the first took (the overlap
+       patterns cost 4 s a learn each on an assembler's nested sizes) */
+    if (ok && ordered && parent[depth] >= 0 && !second_record_field_ok(self->grammar, p, ph_of, parent, tuple, depth, s)) ok = false;
     if (!ok) {
       idx[depth]++;
       continue;
@@ -3661,8 +3686,12 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
   ch.cc = container_choices(self, rel, rc, containers);
   ch.pc = match_choices(self, rel, rc, parents);
   sd_stop_cut_begin(); /* after a stop (semdbg/stop.h) the results are thrown away */
-  for (uint32_t p = 0; p < sd_catalog_count(self->catalog) && !sd_stop_requested(); p++)
+  for (uint32_t p = 0; p < sd_catalog_count(self->catalog) && !sd_stop_requested(); p++) {
+    clock_t t0 = clock();
     instantiate_pattern(self, p, &ch);
+    if (self->trace_patterns)
+      fprintf(stderr, "semdbg: learn: %s: %.3f s\n", sd_catalog_pattern(self->catalog, p)->name, (double)(clock() - t0) / CLOCKS_PER_SEC);
+  }
   free(rel);
   free(containers);
   free(parents);

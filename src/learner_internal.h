@@ -220,6 +220,7 @@ struct SdLearner {
   Array(LrTemplate *) templates;
   LrMap template_map;
   bool check_flips;     /* $SEMDBG_CHECK_FLIPS, read once */
+  bool trace_patterns;  /* $SEMDBG_LEARN_TRACE: each pattern's CPU seconds per learn, to stderr */
   uint32_t epoch;
   Array(uint32_t) used; /* atoms produced (and not pruned) by the last learn() */
   /* results of the last learn() */

@@ -108,6 +108,8 @@ SD_API bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b
  * node? (Then `exists <s>` and `forall <s>` mean the same, and people can
  * read a plain `<s>`.) */
 SD_API bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol s);
+/* Does every derivation of `container` hold at most one `target`? */
+SD_API bool sd_grammar_at_most_once_in(const SdGrammar *self, SdSymbol container, SdSymbol target);
 
 /* The smallest nonterminal (not the start, not made by desugaring) that may
  * occur more than once and can hold both x and y: the record within which

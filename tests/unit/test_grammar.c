@@ -175,6 +175,23 @@ static void test_exactly_once(void) {
   sd_grammar_free(g);
 }
 
+/* sd_grammar_at_most_once_in: a record's field against numbers nested in
+ * an expression (the learner's record fields for "Ranges overlap"). */
+static void test_at_most_once_in(void) {
+  SdGrammar *g = grammar("<start> ::= <rec> | <rec> <start>\n<rec> ::= <off> \",\" <size> \";\"\n"
+                         "<off> ::= <num>\n<size> ::= <prod>\n<prod> ::= <num> | <num> \"*\" <prod>\n<num> ::= [0-9]\n");
+  CHECK(g);
+  SdSymbol rec = sd_grammar_find(g, "<rec>"), start = sd_grammar_find(g, "<start>");
+  CHECK(sd_grammar_at_most_once_in(g, rec, sd_grammar_find(g, "<off>")));
+  CHECK(sd_grammar_at_most_once_in(g, rec, sd_grammar_find(g, "<size>")));
+  CHECK(!sd_grammar_at_most_once_in(g, rec, sd_grammar_find(g, "<num>")));  /* the size's numbers */
+  CHECK(!sd_grammar_at_most_once_in(g, rec, sd_grammar_find(g, "<prod>"))); /* nests in itself */
+  CHECK(sd_grammar_at_most_once_in(g, sd_grammar_find(g, "<off>"), sd_grammar_find(g, "<num>")));
+  CHECK(!sd_grammar_at_most_once_in(g, start, sd_grammar_find(g, "<off>"))); /* many records */
+  CHECK(sd_grammar_at_most_once_in(g, sd_grammar_find(g, "<off>"), sd_grammar_find(g, "<size>"))); /* none */
+  sd_grammar_free(g);
+}
+
 /* sd_grammar_parse reads only `len` bytes: every prefix of these texts, in a
  * malloc'd buffer with no NUL after it (ASan reports any read past it). */
 static void test_no_read_past_len(void) {
@@ -287,6 +304,7 @@ static void test_each_text(void) {
 int main(void) {
   RUN(test_no_read_past_len);
   RUN(test_exactly_once);
+  RUN(test_at_most_once_in);
   RUN(test_costs);
   RUN(test_regular);
   RUN(test_numeric);
