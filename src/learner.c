@@ -3501,19 +3501,24 @@ typedef struct SlotChoices {
   uint32_t rc, cc, pc;
 } SlotChoices;
 
-/* May slot `depth`, a field of a record slot, take s? A <?RECORD>'s field
- * is one the record holds at most once (the assembler's numbers nested in
- * a size are no field); a second <?RECORD>'s (an earlier slot is one too)
- * is one a field of the first record took. */
+/* May slot `depth`, a field of a record slot, take s? In a pattern over two
+ * <?RECORD>s (a list's records told apart: "Ranges overlap"), a record's
+ * field is one the record holds at most once (the assembler's numbers
+ * nested in a size are no field), and the second record's is one a field
+ * of the first took. Patterns over one record (two stamps of a session
+ * before one another) are left alone. */
 static bool second_record_field_ok(const SdGrammar *g, const SdPattern *p, const uint32_t *ph_of, const int32_t *parent,
-                                   const SdSymbol *tuple, uint32_t depth, SdSymbol s) {
-  uint32_t rec = (uint32_t)parent[depth];
-  if (!p->placeholders[ph_of[rec]].record) return true;
-  if (!sd_grammar_at_most_once_in(g, tuple[rec], s)) return false; /* a field, not a nested number */
+                                   const SdSymbol *tuple, uint32_t depth, uint32_t k, SdSymbol s) {
+  uint32_t rec = (uint32_t)parent[depth], records = 0;
   int32_t first = -1;
-  for (uint32_t j = 0; j < rec && first < 0; j++)
-    if (p->placeholders[ph_of[j]].record) first = (int32_t)j;
-  if (first < 0) return true;
+  for (uint32_t j = 0; j < k; j++)
+    if (p->placeholders[ph_of[j]].record) {
+      records++;
+      if (first < 0) first = (int32_t)j;
+    }
+  if (records < 2 || !p->placeholders[ph_of[rec]].record) return true;
+  if (!sd_grammar_at_most_once_in(g, tuple[rec], s)) return false;
+  if ((int32_t)rec == first) return true;
   for (uint32_t j = 0; j < depth; j++)
     if (parent[j] == first && tuple[j] == s) return true;
   return false;
@@ -3630,7 +3635,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
        span against b's start) compare like with like: a field of the second
        takes a nonterminal some field of the first took (the overlap
        patterns cost 4 s a learn each on an assembler's nested sizes) */
-    if (ok && ordered && parent[depth] >= 0 && !second_record_field_ok(self->grammar, p, ph_of, parent, tuple, depth, s)) ok = false;
+    if (ok && ordered && parent[depth] >= 0 && !second_record_field_ok(self->grammar, p, ph_of, parent, tuple, depth, k, s)) ok = false;
     if (!ok) {
       idx[depth]++;
       continue;
