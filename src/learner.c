@@ -3501,22 +3501,28 @@ typedef struct SlotChoices {
   uint32_t rc, cc, pc;
 } SlotChoices;
 
-/* May slot `depth`, a field of a record slot, take s? In a pattern over two
- * <?RECORD>s (a list's records told apart: "Ranges overlap"), a record's
- * field is one the record holds at most once (the assembler's numbers
- * nested in a size are no field), and the second record's is one a field
- * of the first took. Patterns over one record (two stamps of a session
- * before one another) are left alone. */
-static bool second_record_field_ok(const SdGrammar *g, const SdPattern *p, const uint32_t *ph_of, const int32_t *parent,
-                                   const SdSymbol *tuple, uint32_t depth, uint32_t k, SdSymbol s) {
-  uint32_t rec = (uint32_t)parent[depth], records = 0;
+/* The nonterminal slot of a pattern's first <?RECORD> when it has two or
+ * more (a list's records told apart: "Ranges overlap"), else -1. */
+static int32_t first_of_two_records(const SdPattern *p, const uint32_t *ph_of, uint32_t k) {
   int32_t first = -1;
   for (uint32_t j = 0; j < k; j++)
     if (p->placeholders[ph_of[j]].record) {
-      records++;
-      if (first < 0) first = (int32_t)j;
+      if (first >= 0) return first;
+      first = (int32_t)j;
     }
-  if (records < 2 || !p->placeholders[ph_of[rec]].record) return true;
+  return -1;
+}
+
+/* May slot `depth`, a field of a record slot, take s? In a pattern over two
+ * <?RECORD>s (first: the first one's slot), a record's field is one the
+ * record holds at most once (the assembler's numbers nested in a size are
+ * no field), and the second record's is one a field of the first took.
+ * Patterns over one record (two stamps of a session before one another)
+ * are left alone (first is -1). */
+static bool second_record_field_ok(const SdGrammar *g, const SdPattern *p, const uint32_t *ph_of, const int32_t *parent,
+                                   const SdSymbol *tuple, uint32_t depth, int32_t first, SdSymbol s) {
+  uint32_t rec = (uint32_t)parent[depth];
+  if (first < 0 || !p->placeholders[ph_of[rec]].record) return true;
   if (!sd_grammar_at_most_once_in(g, tuple[rec], s)) return false;
   if ((int32_t)rec == first) return true;
   for (uint32_t j = 0; j < depth; j++)
@@ -3550,6 +3556,7 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
                                       strstr(p->constraint, "consecutive(") ||
                                       strstr(p->constraint, "different_position("));
   bool under_forall = strstr(p->constraint, "forall") != NULL;
+  int32_t first_record = ordered ? first_of_two_records(p, ph_of, k) : -1;
   /* ... but an order alone (the catalog's "Comes before": `before(a, b)`,
      the text's only parenthesis) says that two kinds of items come in that
      order, which where the grammar fixes it only restates that both are
@@ -3635,7 +3642,8 @@ static void instantiate_pattern(SdLearner *self, uint32_t pattern, const SlotCho
        span against b's start) compare like with like: a field of the second
        takes a nonterminal some field of the first took (the overlap
        patterns cost 4 s a learn each on an assembler's nested sizes) */
-    if (ok && ordered && parent[depth] >= 0 && !second_record_field_ok(self->grammar, p, ph_of, parent, tuple, depth, k, s)) ok = false;
+    if (ok && parent[depth] >= 0 && !second_record_field_ok(self->grammar, p, ph_of, parent, tuple, depth, first_record, s))
+      ok = false;
     if (!ok) {
       idx[depth]++;
       continue;
@@ -3692,7 +3700,7 @@ void sd_learner_learn(SdLearner *self, const SdSymbol *relevant, uint32_t releva
   ch.pc = match_choices(self, rel, rc, parents);
   sd_stop_cut_begin(); /* after a stop (semdbg/stop.h) the results are thrown away */
   for (uint32_t p = 0; p < sd_catalog_count(self->catalog) && !sd_stop_requested(); p++) {
-    clock_t t0 = clock();
+    clock_t t0 = self->trace_patterns ? clock() : 0;
     instantiate_pattern(self, p, &ch);
     if (self->trace_patterns)
       fprintf(stderr, "semdbg: learn: %s: %.3f s\n", sd_catalog_pattern(self->catalog, p)->name, (double)(clock() - t0) / CLOCKS_PER_SEC);
