@@ -1177,7 +1177,7 @@ static void note_best(CauseSearch *s, const SdCandidate *best) {
  * runs), since a set is learned from how often each text fails overall,
  * and "04" passes on most days. The categorical counterpart of pinning a
  * boundary. */
-enum { MEMBERS_SYMBOLS = 4, MEMBERS_NODES = 8 }; /* and DBG_MEMBERS_MAX texts */
+enum { MEMBERS_NODES = 8 }; /* and DBG_MEMBERS_MAX texts */
 
 /* An atom `v = "text"` on a variable of a nonterminal: that variable. */
 static int32_t text_equality_var(const SdConstraint *c, const SdFormula *f, const SdTerm **lit) {
@@ -1311,6 +1311,95 @@ static bool fits(Debugger *d, const SdConstraint *c, uint32_t from) {
   return true;
 }
 
+/* Whether formula f lies inside formula in. */
+static bool formula_within(const SdFormula *in, const SdFormula *f) {
+  if (in == f) return true;
+  for (uint32_t i = 0; i < in->child_count; i++)
+    if (formula_within(in->children[i], f)) return true;
+  return false;
+}
+
+/* The base for the texts of a node: the newest failing input on which the
+ * node's disjunct of the cause (the cause itself when it is no or) holds,
+ * one on which no other disjunct holds first. A set of one cause varied on
+ * a failure of another tells nothing: the dates example's `<month> in
+ * {"02", "04", "11"} and <day> = "31" or <month> = "02" and ...` had every
+ * month tried with day 30, never with 31, and was confirmed without June
+ * and September. */
+static const SdTree *members_base(const Debugger *d, const SdConstraint *cause, const SdFormula *node) {
+  const SdFormula *root = cause->root;
+  uint32_t nb = root->kind == SD_F_OR ? root->child_count : 0, own = 0;
+  SdConstraint *branches[MEMBERS_NODES];
+  if (nb > MEMBERS_NODES) nb = 0;
+  for (uint32_t j = 0; j < nb; j++) {
+    branches[j] = dbg_sub_constraint(cause, root->children[j]);
+    if (formula_within(root->children[j], node)) own = j;
+  }
+  const SdTree *alone = NULL, *any = NULL;
+  for (uint32_t k = d->failing.size; k-- > 0 && !alone;) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    if (!sd_constraint_eval(nb ? branches[own] : cause, t, NULL)) continue;
+    bool others = false;
+    for (uint32_t j = 0; j < nb && !others; j++) others = j != own && sd_constraint_eval(branches[j], t, NULL);
+    if (!others) alone = t;
+    else if (!any) any = t;
+  }
+  for (uint32_t j = 0; j < nb; j++) sd_constraint_free(branches[j]);
+  return alone ? alone : any;
+}
+
+/* A nonterminal and the failing input whose element of it takes every
+ * other text. */
+typedef struct MembersProbe {
+  SdSymbol symbol;
+  const SdTree *base;
+  uint32_t place; /* the index of the place whose base it is */
+} MembersProbe;
+
+/* The probes of a cause: each small nonterminal it names by a text, on the
+ * base of each place that names it (distinct pairs only). */
+static uint32_t members_probes(Debugger *d, const SdConstraint *cause, SdFormula *const *nodes, uint32_t nn,
+                               MembersProbe *out) {
+  uint32_t np = 0;
+  for (uint32_t i = 0; i < nn; i++) {
+    SdSymbol sym = cause->variables[node_var(cause, nodes[i])].symbol;
+    uint64_t count;
+    if (!sd_grammar_count_derivations(d->grammar, sym, DBG_MEMBERS_MAX, &count) || count > DBG_MEMBERS_MAX) continue;
+    const SdTree *base = members_base(d, cause, nodes[i]);
+    bool dup = !base;
+    for (uint32_t k = 0; k < np && !dup; k++) dup = out[k].symbol == sym && out[k].base == base;
+    if (!dup) out[np++] = (MembersProbe){sym, base, i};
+  }
+  return np;
+}
+
+/* The failing texts of probe p (since evidence index from) joined to its
+ * own place, else the first place of its nonterminal, where the set, so
+ * extended, fits; the completed constraint so far in *completed. */
+static void join_members(Debugger *d, const SdConstraint *cause, SdFormula *const *nodes, uint32_t nn,
+                         const MembersProbe *p, uint32_t from, SdConstraint **completed) {
+  TextList more = {0};
+  failed_members(d, from, p->base, p->symbol, &more);
+  for (uint32_t j = 0; more.size && j <= nn; j++) {
+    uint32_t k = j ? j - 1 : p->place;
+    if (j && k == p->place) continue;
+    const SdConstraint *now = *completed ? *completed : cause;
+    if (now->variables[node_var(cause, nodes[k])].symbol != p->symbol) continue;
+    SdConstraint *trial = sd_constraint_clone(now);
+    SdFormula *places[MEMBERS_NODES];
+    uint32_t np = 0;
+    member_nodes(trial, trial->root, places, &np);
+    if (np == nn) extend_set(trial, places[k], &more);
+    if (np == nn && fits(d, trial, from)) {
+      sd_constraint_free(*completed);
+      *completed = trial;
+      break;
+    }
+    sd_constraint_free(trial);
+  }
+  for (uint32_t k = 0; k < more.size; k++) free(more.items[k]);
+  array_free(&more);
+}
 /* Runs the variants and returns the cause with its sets completed, or NULL
  * when no variant failed outside it (or no completion fits); *error on a
  * harness error. */
@@ -1320,28 +1409,13 @@ static SdConstraint *complete_members(CauseSearch *s, const SdConstraint *cause,
   SdFormula *nodes[MEMBERS_NODES];
   uint32_t nn = 0;
   member_nodes(cause, cause->root, nodes, &nn);
-  SdSymbol named[MEMBERS_SYMBOLS];
-  uint32_t ns = 0;
-  for (uint32_t i = 0; i < nn; i++) {
-    SdSymbol sym = cause->variables[node_var(cause, nodes[i])].symbol;
-    bool dup = false;
-    for (uint32_t k = 0; k < ns; k++) dup |= named[k] == sym;
-    uint64_t count;
-    if (!dup && ns < MEMBERS_SYMBOLS && sd_grammar_count_derivations(d->grammar, sym, DBG_MEMBERS_MAX, &count) &&
-        count <= DBG_MEMBERS_MAX)
-      named[ns++] = sym;
-  }
-  const SdTree *base = NULL;
-  for (uint32_t k = d->failing.size; k-- > 0 && !base && ns;) {
-    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
-    if (sd_constraint_eval(cause, t, NULL)) base = t;
-  }
-  if (!base) return NULL;
+  MembersProbe probes[MEMBERS_NODES];
+  uint32_t np = members_probes(d, cause, nodes, nn, probes);
   TreeList batch = {0};
-  for (uint32_t i = 0; i < ns; i++) {
-    Members m = {d, cause, base, named[i], &batch};
+  for (uint32_t i = 0; i < np; i++) {
+    Members m = {d, cause, probes[i].base, probes[i].symbol, &batch};
     uint32_t before = batch.size;
-    if (!sd_grammar_each_text(d->grammar, named[i], DBG_MEMBERS_MAX, member_variant, &m)) {
+    if (!sd_grammar_each_text(d->grammar, probes[i].symbol, DBG_MEMBERS_MAX, member_variant, &m)) {
       for (uint32_t k = before; k < batch.size; k++) sd_tree_free(batch.items[k]);
       batch.size = before;
     }
@@ -1356,27 +1430,7 @@ static SdConstraint *complete_members(CauseSearch *s, const SdConstraint *cause,
     return NULL;
   }
   SdConstraint *completed = NULL;
-  for (uint32_t i = 0; i < ns; i++) {
-    TextList more = {0};
-    failed_members(d, from, base, named[i], &more);
-    for (uint32_t k = 0; more.size && k < nn; k++) { /* the first place where the members fit */
-      const SdConstraint *now = completed ? completed : cause;
-      if (now->variables[node_var(cause, nodes[k])].symbol != named[i]) continue;
-      SdConstraint *trial = sd_constraint_clone(now);
-      SdFormula *places[MEMBERS_NODES];
-      uint32_t np = 0;
-      member_nodes(trial, trial->root, places, &np);
-      if (np == nn) extend_set(trial, places[k], &more);
-      if (np == nn && fits(d, trial, from)) {
-        sd_constraint_free(completed);
-        completed = trial;
-        break;
-      }
-      sd_constraint_free(trial);
-    }
-    for (uint32_t k = 0; k < more.size; k++) free(more.items[k]);
-    array_free(&more);
-  }
+  for (uint32_t i = 0; i < np; i++) join_members(d, cause, nodes, nn, &probes[i], from, &completed);
   if (completed) {
     char *text = sd_constraint_to_short(completed);
     dbg_progress(d, "members: the cause completed by experiment: %s", text);
