@@ -2001,30 +2001,88 @@ static void listed_texts(const SdConstraint *c, const SdFormula *f, Listed *out,
   for (uint32_t i = 0; i < f->child_count; i++) listed_texts(c, f->children[i], out, n, max);
 }
 
-/* Whether the diagnosis lists two or more texts of one element as failing
- * (over all its causes: `<ticket> in {"442", "537"}`, then `<ticket> =
- * "19"`) where the element has more than DBG_MEMBERS_MAX texts: a set no
- * experiment completed (complete_members tries every text of a smaller
- * one), so that texts not tried may fail too. A learner that meets
- * failures it cannot state lists them as they come (a ticket whose digits
- * add up to 10: 63 of 1,000 tickets), and a hunt of 16 inputs outside
- * misses such failures more often than not. *symbol and *count tell which
- * and how many. One text alone (`<user> = "root"`) is a special value, not
- * a list. */
-bool dbg_lists_texts(const Debugger *d, const SdConstraint *diagnosis, SdSymbol *symbol, uint32_t *count) {
-  Listed sets[8];
-  uint32_t ns = 0;
-  listed_texts(diagnosis, diagnosis->root, sets, &ns, 8);
-  for (uint32_t i = 0; i < ns; i++) {
-    uint64_t texts;
-    if (sets[i].count < 2) continue;
-    if (sd_grammar_count_derivations(d->grammar, sets[i].symbol, DBG_MEMBERS_MAX, &texts) &&
-        texts <= DBG_MEMBERS_MAX)
-      continue;
-    *symbol = sets[i].symbol, *count = sets[i].count;
-    return true;
+/* Atoms naming a text of symbol (where they claim failure, as
+ * listed_texts reads them) made true, in place. */
+static void drop_listed(SdConstraint *c, SdFormula *f, SdSymbol symbol) {
+  if (f->kind == SD_F_ATOM) {
+    Retext lits[1];
+    if (text_literals(c, f, lits, 0, 1) && lits[0].symbol == symbol) f->kind = SD_F_TRUE, f->atom = NULL;
+    return;
   }
-  return false;
+  if (f->kind != SD_F_AND && f->kind != SD_F_OR && f->kind != SD_F_EXISTS) return;
+  for (uint32_t i = 0; i < f->child_count; i++) drop_listed(c, f->children[i], symbol);
+}
+
+/* A cause of the diagnosis without its texts of symbol: the condition
+ * under which it lists them. */
+static SdConstraint *listing_context(const SdConstraint *diagnosis, const SdFormula *cause, SdSymbol symbol) {
+  SdConstraint *sub = dbg_sub_constraint(diagnosis, cause);
+  drop_listed(sub, sub->root, symbol);
+  SdConstraint *context = sd_constraint_simplify(sub);
+  sd_constraint_free(sub);
+  return context;
+}
+
+enum { LISTINGS = 8 };
+
+/* The texts listed per element and per condition under which they are
+ * listed: causes that differ in nothing else pool their texts. */
+typedef struct Listing {
+  Listed texts;
+  SdConstraint *context;
+} Listing;
+
+static void pool_listing(const SdConstraint *diagnosis, const SdFormula *cause, const Listed *l, Listing *out,
+                         uint32_t *n) {
+  SdConstraint *context = listing_context(diagnosis, cause, l->symbol);
+  Listing *into = NULL;
+  for (uint32_t i = 0; i < *n && !into; i++)
+    if (out[i].texts.symbol == l->symbol && sd_constraint_equal(out[i].context, context)) into = &out[i];
+  if (!into && *n < LISTINGS) {
+    into = &out[(*n)++];
+    into->texts = (Listed){.symbol = l->symbol}, into->context = context;
+    context = NULL;
+  }
+  sd_constraint_free(context);
+  for (uint32_t k = 0; into && k < l->count; k++) {
+    uint32_t one = 1; /* into->texts, found by its symbol */
+    add_listed(&into->texts, &one, 1, l->symbol, l->texts[k]);
+  }
+}
+
+/* Whether the diagnosis lists two or more texts of one element as failing
+ * under one condition (in one cause, or in causes that differ in nothing
+ * else: `<ticket> in {"442", "537"}`, then `<ticket> = "19"`) where the
+ * element has more than DBG_MEMBERS_MAX texts: a set no experiment
+ * completed (complete_members tries every text of a smaller one), so that
+ * texts not tried may fail too. A learner that meets failures it cannot
+ * state lists them as they come (a ticket whose digits add up to 10: 63 of
+ * 1,000 tickets), and a hunt of 16 inputs outside misses such failures
+ * more often than not. One text under each condition is a special value,
+ * not a list: `<user> = "root"`, and the dates example's `<month> = "02"
+ * and <day> = "30" or <month> in {...} and <day> = "31"`, each day its
+ * months' own boundary. *symbol and *count tell which and how many. */
+bool dbg_lists_texts(const Debugger *d, const SdConstraint *diagnosis, SdSymbol *symbol, uint32_t *count) {
+  const SdFormula *root = diagnosis->root;
+  uint32_t nc = root->kind == SD_F_OR ? root->child_count : 1, nl = 0;
+  Listing pooled[LISTINGS];
+  for (uint32_t c = 0; c < nc; c++) {
+    const SdFormula *cause = root->kind == SD_F_OR ? root->children[c] : root;
+    Listed sets[8];
+    uint32_t ns = 0;
+    listed_texts(diagnosis, cause, sets, &ns, 8);
+    for (uint32_t i = 0; i < ns; i++) pool_listing(diagnosis, cause, &sets[i], pooled, &nl);
+  }
+  bool lists = false;
+  for (uint32_t i = 0; i < nl; i++) {
+    uint64_t texts;
+    if (!lists && pooled[i].texts.count >= 2 &&
+        !(sd_grammar_count_derivations(d->grammar, pooled[i].texts.symbol, DBG_MEMBERS_MAX, &texts) &&
+          texts <= DBG_MEMBERS_MAX))
+      lists = true, *symbol = pooled[i].texts.symbol, *count = pooled[i].texts.count;
+    sd_constraint_free(pooled[i].context);
+  }
+  return lists;
 }
 
 /* out[from..] reordered, stably: the inputs outside the diagnosis first.
@@ -3357,6 +3415,76 @@ static uint32_t generate_near_threshold(Debugger *d, const SdConstraint *target,
   return got;
 }
 
+/* A variable term of `var` in t, to copy its type; NULL if t has none. */
+static const SdTerm *var_term_in(const SdTerm *t, int32_t var) {
+  if (t->op == SD_OP_VAR) return t->var == var ? t : NULL;
+  for (uint32_t i = 0; i < t->arg_count; i++) {
+    const SdTerm *v = var_term_in(t->args[i], var);
+    if (v) return v;
+  }
+  return NULL;
+}
+
+static const SdTerm *var_term_in_formula(const SdFormula *f, int32_t var) {
+  if (f->kind == SD_F_ATOM) return f->atom ? var_term_in(f->atom, var) : NULL;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    const SdTerm *v = var_term_in_formula(f->children[i], var);
+    if (v) return v;
+  }
+  return NULL;
+}
+
+enum { KEPT_TEXTS = 8, KEPT_TEXT_MAX = 64 };
+
+/* A conjunct kept true, `exists <N> v in start: B` (no match expression),
+ * as `exists <N> v in start: (B and not (v = t1 or ...))`, t1... the texts
+ * of <N> in the newest failing inputs: an element that meets it with a text
+ * no failure had. The inputs made outside a conjunctive cause from the
+ * failures keep the failures' texts where the other conjuncts hold (dates
+ * at seeds 3 and 5: "February and a day starting with 3" was confirmed
+ * after every other month met day 30, never 31). NULL for other shapes. */
+static SdConstraint *kept_with_new_text(Debugger *d, const SdConstraint *kept, SdTree *const *failing, uint32_t nf) {
+  const SdFormula *root = kept->root;
+  if (root->kind != SD_F_EXISTS || root->match || root->in_var >= 0 || root->var < 0) return NULL;
+  SdSymbol n = kept->variables[root->var].symbol;
+  const SdTerm *v = var_term_in_formula(root->children[0], root->var);
+  if (n < 0 || !v) return NULL;
+  const char *texts[KEPT_TEXTS];
+  uint32_t lens[KEPT_TEXTS], nt = 0;
+  for (uint32_t i = 0; i < nf; i++) {
+    const SdTree *t = failing[i];
+    for (uint32_t j = 0; (uint32_t)n < t->grammar->symbol_count && j < t->by_symbol_count[n]; j++) {
+      const SdNode *x = t->nodes[t->by_symbol[n][j]];
+      uint32_t len = x->end - x->start;
+      bool seen = len > KEPT_TEXT_MAX;
+      for (uint32_t k = 0; k < nt && !seen; k++) seen = lens[k] == len && !memcmp(texts[k], t->text + x->start, len);
+      if (seen) continue;
+      if (nt == KEPT_TEXTS) return NULL; /* many texts: the failures vary it already */
+      texts[nt] = t->text + x->start, lens[nt++] = len;
+    }
+  }
+  if (nt == 0) return NULL;
+  (void)d;
+  SdConstraint *c = sd_constraint_clone(kept);
+  SdFormula *any = sd_formula_new(c, nt > 1 ? SD_F_OR : SD_F_ATOM, nt > 1 ? nt : 0);
+  for (uint32_t k = 0; k < nt; k++) {
+    SdFormula *atom = nt > 1 ? sd_formula_new(c, SD_F_ATOM, 0) : any;
+    SdTerm *eq = sd_term_new(c, SD_OP_EQ, SD_TYPE_BOOL, 2), *lit = sd_term_new(c, SD_OP_STRING, SD_TYPE_STRING, 0);
+    eq->args[0] = sd_term_copy(c, v, NULL);
+    lit->text = sd_arena_strndup(c->arena, texts[k], lens[k]);
+    lit->length = lens[k];
+    eq->args[1] = lit;
+    atom->atom = eq;
+    if (nt > 1) any->children[k] = atom;
+  }
+  SdFormula *not_any = sd_formula_new(c, SD_F_NOT, 1), *both = sd_formula_new(c, SD_F_AND, 2);
+  not_any->children[0] = any;
+  both->children[0] = c->root->children[0];
+  both->children[1] = not_any;
+  c->root->children[0] = both;
+  return c;
+}
+
 static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis, uint32_t n, TreeList *batch) {
   const SdFormula *root = diagnosis->root;
   bool either = root->kind == SD_F_OR;
@@ -3394,6 +3522,22 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
       if (target && want) { /* first, one just past the dropped conjunct's threshold */
         uint32_t got = generate_near_threshold(d, target, dropped, seeds, ns, batch);
         made += got, want -= got;
+      }
+      /* then, for each kept conjunct in turn, one where its element has a
+         text no failure had */
+      for (uint32_t j = 0; target && want && j + 1 < np + (negated ? 0 : 1) && j < m - 1; j++) {
+        SdConstraint *fresh = kept_with_new_text(d, parts[j], seeds, ns);
+        if (!fresh) continue;
+        SdConstraint *swapped = parts[j];
+        parts[j] = fresh;
+        SdConstraint *variant = sd_constraint_and((const SdConstraint *const *)parts, np);
+        parts[j] = swapped;
+        SdTree *out[1];
+        uint32_t got = variant ? dbg_generate(d, variant, seeds, ns, 1, out, NULL) : 0;
+        if (got) array_push(batch, out[0]);
+        made += got, want -= got;
+        sd_constraint_free(variant);
+        sd_constraint_free(fresh);
       }
       sd_constraint_free(dropped);
       if (target && want) {
