@@ -503,6 +503,32 @@ static void test_canonical(void) {
       {"forall <payload> p: str.len(p) > 3", "exists <payload> p: str.len(p) >= 3", false},
       {"exists <payload> p: str.len(p) > 1 + 0", "exists <payload> p: str.len(p) > 1", true},
       {"exists <payload> p: str.len(p) > 1 + 1", "exists <payload> p: str.len(p) > 1", false},
+      /* two elements of one nonterminal whose measures add up past T: one
+         past half of it (b may be a) */
+      {"exists <digit> a: exists <digit> b: str.to.int(a) + str.to.int(b) > 10", "exists <digit> d: str.to.int(d) > 5",
+       true},
+      {"exists <digit> a: exists <digit> b: str.to.int(a) + str.to.int(b) > 11", "exists <digit> d: str.to.int(d) > 5",
+       true},
+      {"exists <digit> a: exists <digit> b: str.to.int(a) + str.to.int(b) > 9", "exists <digit> d: str.to.int(d) > 5",
+       false},
+      {"exists <digit> a: exists <digit> b: 10 < str.to.int(b) + str.to.int(a)", "exists <digit> d: 5 < str.to.int(d)",
+       true},
+      {"exists <digit> a: exists <digit> b: str.to.int(a) + str.to.int(b) >= 11", "exists <digit> d: str.to.int(d) >= 6",
+       true},
+      {"exists <digit> a: exists <digit> b: str.to.int(a) + str.to.int(b) < 7", "exists <digit> d: str.to.int(d) < 4",
+       true},
+      {"exists <digit> a: exists <digit> b: str.to.int(a) + str.to.int(b) <= 7", "exists <digit> d: str.to.int(d) <= 3",
+       true},
+      {"exists <digit> a: exists <digit> b: str.to.int(a) + str.to.int(b) > -5", "exists <digit> d: str.to.int(d) > -3",
+       true},
+      {"exists <payload> a: exists <payload> b: str.len(a) + str.len(b) > 104", "exists <payload> p: str.len(p) > 52",
+       true},
+      /* other measures, other nonterminals, forall: not one element */
+      {"exists <digit> a: exists <digit> b: str.len(a) + str.to.int(b) > 10", "exists <digit> d: str.to.int(d) > 5",
+       false},
+      {"exists <digit> a: exists <payload> b: str.len(a) + str.len(b) > 10", "exists <digit> d: str.len(d) > 5", false},
+      {"exists <digit> a: forall <digit> b: str.to.int(a) + str.to.int(b) > 10", "exists <digit> d: str.to.int(d) > 5",
+       false},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     SdConstraint *a = parse(g, cases[i].a), *b = parse(g, cases[i].b);
