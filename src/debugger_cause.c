@@ -48,7 +48,7 @@ typedef struct CauseSearch {
   uint64_t tested[MAX_TESTED];/* candidates attacked (hashes) */
   uint32_t tested_count;
   uint64_t relevant_hash;     /* of the last relevant set reported (-v) */
-  SdConstraint *completed;    /* the cause found with its sets completed (complete_members), or NULL */
+  SdConstraint *completed;    /* the cause found with its sets completed (dbg_complete_members), or NULL */
   bool all;                   /* every failure is learned from, those the causes explain too */
 } CauseSearch;
 
@@ -912,7 +912,7 @@ static bool contradicted_since(const CauseSearch *s, const SdConstraint *c, uint
 
 /* Runs batch (freed) as an attack round's inputs made by `tag`; -1 on a
  * harness error. */
-static int run_tagged(Debugger *d, TreeList *batch, const char *tag) {
+int dbg_run_tagged(Debugger *d, TreeList *batch, const char *tag) {
   d->origin = ORIGIN_ATTACK;
   dbg_tag_runs(d, batch->items, 0, batch->size, tag);
   int rc = dbg_run_trees(d, batch->items, batch->size);
@@ -957,7 +957,7 @@ static int last_hunt_stands(Debugger *d, const SdConstraint *diagnosis, bool *co
     return 1;
   }
   uint32_t before = d->evidence.size;
-  if (run_tagged(d, &batch, "split") < 0) return -1;
+  if (dbg_run_tagged(d, &batch, "split") < 0) return -1;
   for (uint32_t i = before; i < d->evidence.size && !*contradicted; i++) {
     SdVerdictKind v = d->evidence.items[i].verdict;
     if (v == SD_VERDICT_UNDEFINED) continue;
@@ -1165,280 +1165,6 @@ static void note_best(CauseSearch *s, const SdCandidate *best) {
   sd_constraint_free(known);
 }
 
-/* ---- a later cause's members, completed by experiment ---- */
-
-/* Before a later cause is accepted, each small nonterminal it names by a
- * text (`<month> = "09"`, `<deck> in {"A", "C"}`; at most DBG_MEMBERS_MAX
- * texts in the grammar) takes its other texts in a failing input the cause
- * explains. The texts that fail there, outside the causes found, join the
- * cause's set (where the set, so extended, still holds on no passing
- * input): the dates example had learned `<day> = "31"` with "09", then
- * "04" and "06", then "11", a cause and three to five rounds each (474-537
- * runs), since a set is learned from how often each text fails overall,
- * and "04" passes on most days. The categorical counterpart of pinning a
- * boundary. */
-enum { MEMBERS_NODES = 8 }; /* and DBG_MEMBERS_MAX texts */
-
-/* An atom `v = "text"` on a variable of a nonterminal: that variable. */
-static int32_t text_equality_var(const SdConstraint *c, const SdFormula *f, const SdTerm **lit) {
-  if (f->kind != SD_F_ATOM || f->atom->op != SD_OP_EQ || f->atom->arg_count != 2) return -1;
-  const SdTerm *x = f->atom->args[0], *y = f->atom->args[1];
-  if (x->op != SD_OP_VAR) x = f->atom->args[1], y = f->atom->args[0];
-  if (x->op != SD_OP_VAR || y->op != SD_OP_STRING || c->variables[x->var].symbol < 0) return -1;
-  if (lit) *lit = y;
-  return x->var;
-}
-
-/* A set: an or whose every child is `v = "text"` on one variable v. */
-static int32_t set_var(const SdConstraint *c, const SdFormula *f) {
-  if (f->kind != SD_F_OR) return -1;
-  int32_t var = -1;
-  for (uint32_t i = 0; i < f->child_count; i++) {
-    int32_t v = text_equality_var(c, f->children[i], NULL);
-    if (v < 0 || (var >= 0 && v != var)) return -1;
-    var = v;
-  }
-  return var;
-}
-
-/* The formulas that name a nonterminal by its texts (a set, or an equality
- * outside a set), in a fixed order: the places a member can join. */
-static void member_nodes(const SdConstraint *c, SdFormula *f, SdFormula **out, uint32_t *n) {
-  if (*n >= MEMBERS_NODES) return;
-  if (set_var(c, f) >= 0 || text_equality_var(c, f, NULL) >= 0) {
-    out[(*n)++] = f;
-    return;
-  }
-  for (uint32_t i = 0; i < f->child_count; i++) member_nodes(c, f->children[i], out, n);
-}
-
-static int32_t node_var(const SdConstraint *c, const SdFormula *f) {
-  int32_t v = set_var(c, f);
-  return v >= 0 ? v : text_equality_var(c, f, NULL);
-}
-
-static SdFormula *text_equality(SdConstraint *c, int32_t var, const char *text, uint32_t length) {
-  SdFormula *f = sd_formula_new(c, SD_F_ATOM, 0);
-  f->atom = sd_term_new(c, SD_OP_EQ, SD_TYPE_BOOL, 2);
-  SdTerm *v = sd_term_new(c, SD_OP_VAR, SD_TYPE_NODE, 0);
-  v->var = var;
-  SdTerm *lit = sd_term_new(c, SD_OP_STRING, SD_TYPE_STRING, 0);
-  lit->text = sd_arena_strndup(c->arena, text, length);
-  lit->length = length;
-  f->atom->args[0] = v;
-  f->atom->args[1] = lit;
-  return f;
-}
-
-typedef Array(char *) TextList;
-
-static bool has_text(const TextList *l, const char *text, uint32_t length) {
-  for (uint32_t i = 0; i < l->size; i++)
-    if (strlen(l->items[i]) == length && !memcmp(l->items[i], text, length)) return true;
-  return false;
-}
-
-/* Node (a set or an equality of c) rewritten in place as the set of its
- * texts and `more`. */
-static void extend_set(SdConstraint *c, SdFormula *node, const TextList *more) {
-  int32_t var = node_var(c, node);
-  TextList all = {0};
-  uint32_t n = node->kind == SD_F_OR ? node->child_count : 1;
-  for (uint32_t i = 0; i < n; i++) {
-    const SdTerm *lit = NULL;
-    text_equality_var(c, node->kind == SD_F_OR ? node->children[i] : node, &lit);
-    if (!has_text(&all, lit->text, lit->length)) array_push(&all, sd_xstrndup(lit->text, lit->length));
-  }
-  for (uint32_t i = 0; i < more->size; i++)
-    if (!has_text(&all, more->items[i], (uint32_t)strlen(more->items[i]))) array_push(&all, sd_xstrdup(more->items[i]));
-  SdFormula *set = sd_formula_new(c, SD_F_OR, all.size);
-  for (uint32_t i = 0; i < all.size; i++) {
-    set->children[i] = text_equality(c, var, all.items[i], (uint32_t)strlen(all.items[i]));
-    free(all.items[i]);
-  }
-  array_free(&all);
-  set->line = node->line, set->column = node->column;
-  *node = *set;
-}
-
-typedef struct Members {
-  Debugger *d;
-  const SdConstraint *cause;
-  const SdTree *base;
-  SdSymbol symbol;
-  TreeList *out;
-} Members;
-
-static bool member_variant(void *ctx, const char *text, size_t length) {
-  Members *m = ctx;
-  SdTree *t = with_text(m->d, m->base, m->symbol, text, length);
-  if (t && !dbg_seen(m->d, t) && !sd_constraint_eval(m->cause, t, NULL) && !dbg_cause_holds(m->d, t))
-    array_push(m->out, t);
-  else sd_tree_free(t);
-  return true;
-}
-
-/* The texts of symbol that failed in the variants run since evidence index
- * `from` (each variant differs from the base in that element only). */
-static void failed_members(Debugger *d, uint32_t from, const SdTree *base, SdSymbol symbol, TextList *out) {
-  uint32_t count, first = sd_tree_range(base, symbol, base->root, &count);
-  if (count != 1) return;
-  const SdNode *b = base->nodes[base->by_symbol[symbol][first]];
-  for (uint32_t i = from; i < d->evidence.size; i++) {
-    const Evidence *e = &d->evidence.items[i];
-    if (e->verdict != SD_VERDICT_FAIL) continue;
-    uint32_t c2, f2 = sd_tree_range(e->tree, symbol, e->tree->root, &c2);
-    if (c2 != 1) continue;
-    const SdNode *n = e->tree->nodes[e->tree->by_symbol[symbol][f2]];
-    uint32_t len = n->end - n->start;
-    /* the same input around the element: a variant of the base */
-    if (e->tree->length - len != base->length - (b->end - b->start) || n->start != b->start ||
-        memcmp(e->tree->text, base->text, n->start) ||
-        memcmp(e->tree->text + n->end, base->text + b->end, base->length - b->end))
-      continue;
-    if (!has_text(out, e->tree->text + n->start, len)) array_push(out, sd_xstrndup(e->tree->text + n->start, len));
-  }
-}
-
-/* Whether c holds on every failing variant named and on no passing input. */
-static bool fits(Debugger *d, const SdConstraint *c, uint32_t from) {
-  for (uint32_t i = from; i < d->evidence.size; i++)
-    if (d->evidence.items[i].verdict == SD_VERDICT_FAIL && !dbg_cause_holds(d, d->evidence.items[i].tree) &&
-        !sd_constraint_eval(c, d->evidence.items[i].tree, NULL))
-      return false;
-  for (uint32_t k = 0; k < d->passing.size; k++)
-    if (sd_constraint_eval(c, d->evidence.items[d->passing.items[k]].tree, NULL)) return false;
-  return true;
-}
-
-/* Whether formula f lies inside formula in. */
-static bool formula_within(const SdFormula *in, const SdFormula *f) {
-  if (in == f) return true;
-  for (uint32_t i = 0; i < in->child_count; i++)
-    if (formula_within(in->children[i], f)) return true;
-  return false;
-}
-
-/* The base for the texts of a node: the newest failing input on which the
- * node's disjunct of the cause (the cause itself when it is no or) holds,
- * one on which no other disjunct holds first. A set of one cause varied on
- * a failure of another tells nothing: the dates example's `<month> in
- * {"02", "04", "11"} and <day> = "31" or <month> = "02" and ...` had every
- * month tried with day 30, never with 31, and was confirmed without June
- * and September. */
-static const SdTree *members_base(const Debugger *d, const SdConstraint *cause, const SdFormula *node) {
-  const SdFormula *root = cause->root;
-  uint32_t nb = root->kind == SD_F_OR ? root->child_count : 0, own = 0;
-  SdConstraint *branches[MEMBERS_NODES];
-  if (nb > MEMBERS_NODES) nb = 0;
-  for (uint32_t j = 0; j < nb; j++) {
-    branches[j] = dbg_sub_constraint(cause, root->children[j]);
-    if (formula_within(root->children[j], node)) own = j;
-  }
-  const SdTree *alone = NULL, *any = NULL;
-  for (uint32_t k = d->failing.size; k-- > 0 && !alone;) {
-    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
-    if (!sd_constraint_eval(nb ? branches[own] : cause, t, NULL)) continue;
-    bool others = false;
-    for (uint32_t j = 0; j < nb && !others; j++) others = j != own && sd_constraint_eval(branches[j], t, NULL);
-    if (!others) alone = t;
-    else if (!any) any = t;
-  }
-  for (uint32_t j = 0; j < nb; j++) sd_constraint_free(branches[j]);
-  return alone ? alone : any;
-}
-
-/* A nonterminal and the failing input whose element of it takes every
- * other text. */
-typedef struct MembersProbe {
-  SdSymbol symbol;
-  const SdTree *base;
-  uint32_t place; /* the index of the place whose base it is */
-} MembersProbe;
-
-/* The probes of a cause: each small nonterminal it names by a text, on the
- * base of each place that names it (distinct pairs only). */
-static uint32_t members_probes(Debugger *d, const SdConstraint *cause, SdFormula *const *nodes, uint32_t nn,
-                               MembersProbe *out) {
-  uint32_t np = 0;
-  for (uint32_t i = 0; i < nn; i++) {
-    SdSymbol sym = cause->variables[node_var(cause, nodes[i])].symbol;
-    uint64_t count;
-    if (!sd_grammar_count_derivations(d->grammar, sym, DBG_MEMBERS_MAX, &count) || count > DBG_MEMBERS_MAX) continue;
-    const SdTree *base = members_base(d, cause, nodes[i]);
-    bool dup = !base;
-    for (uint32_t k = 0; k < np && !dup; k++) dup = out[k].symbol == sym && out[k].base == base;
-    if (!dup) out[np++] = (MembersProbe){sym, base, i};
-  }
-  return np;
-}
-
-/* The failing texts of probe p (since evidence index from) joined to its
- * own place, else the first place of its nonterminal, where the set, so
- * extended, fits; the completed constraint so far in *completed. */
-static void join_members(Debugger *d, const SdConstraint *cause, SdFormula *const *nodes, uint32_t nn,
-                         const MembersProbe *p, uint32_t from, SdConstraint **completed) {
-  TextList more = {0};
-  failed_members(d, from, p->base, p->symbol, &more);
-  for (uint32_t j = 0; more.size && j <= nn; j++) {
-    uint32_t k = j ? j - 1 : p->place;
-    if (j && k == p->place) continue;
-    const SdConstraint *now = *completed ? *completed : cause;
-    if (now->variables[node_var(cause, nodes[k])].symbol != p->symbol) continue;
-    SdConstraint *trial = sd_constraint_clone(now);
-    SdFormula *places[MEMBERS_NODES];
-    uint32_t np = 0;
-    member_nodes(trial, trial->root, places, &np);
-    if (np == nn) extend_set(trial, places[k], &more);
-    if (np == nn && fits(d, trial, from)) {
-      sd_constraint_free(*completed);
-      *completed = trial;
-      break;
-    }
-    sd_constraint_free(trial);
-  }
-  for (uint32_t k = 0; k < more.size; k++) free(more.items[k]);
-  array_free(&more);
-}
-/* Runs the variants and returns the cause with its sets completed, or NULL
- * when no variant failed outside it (or no completion fits); *error on a
- * harness error. */
-static SdConstraint *complete_members(CauseSearch *s, const SdConstraint *cause, bool *error) {
-  Debugger *d = s->d;
-  *error = false;
-  SdFormula *nodes[MEMBERS_NODES];
-  uint32_t nn = 0;
-  member_nodes(cause, cause->root, nodes, &nn);
-  MembersProbe probes[MEMBERS_NODES];
-  uint32_t np = members_probes(d, cause, nodes, nn, probes);
-  TreeList batch = {0};
-  for (uint32_t i = 0; i < np; i++) {
-    Members m = {d, cause, probes[i].base, probes[i].symbol, &batch};
-    uint32_t before = batch.size;
-    if (!sd_grammar_each_text(d->grammar, probes[i].symbol, DBG_MEMBERS_MAX, member_variant, &m)) {
-      for (uint32_t k = before; k < batch.size; k++) sd_tree_free(batch.items[k]);
-      batch.size = before;
-    }
-  }
-  if (!batch.size) {
-    array_free(&batch);
-    return NULL;
-  }
-  uint32_t from = d->evidence.size;
-  if (run_tagged(d, &batch, "members") < 0) {
-    *error = true;
-    return NULL;
-  }
-  SdConstraint *completed = NULL;
-  for (uint32_t i = 0; i < np; i++) join_members(d, cause, nodes, nn, &probes[i], from, &completed);
-  if (completed) {
-    char *text = sd_constraint_to_short(completed);
-    dbg_progress(d, "members: the cause completed by experiment: %s", text);
-    free(text);
-  }
-  return completed;
-}
-
 /* The loop; returns how it ended and leaves the best candidate ranked first. */
 /* Does a passing input labelled since evidence index `from` satisfy c? */
 static bool passes_inside_since(const CauseSearch *s, const SdConstraint *c, uint32_t from) {
@@ -1500,7 +1226,7 @@ static int probe_outside(CauseSearch *s, const SdConstraint *cause) {
     return 0;
   }
   uint32_t from = d->evidence.size;
-  if (run_tagged(d, &batch, "outside") < 0) return -1;
+  if (dbg_run_tagged(d, &batch, "outside") < 0) return -1;
   return passes_inside_since(s, cause, from) ? 1 : 0;
 }
 
@@ -1539,7 +1265,7 @@ static DbgCauseResult search(CauseSearch *s) {
       if (probed < 0) return CAUSE_ERROR;
       if (probed > 0) continue; /* a known value more: learned again */
       bool error = false;
-      if (s->precise) s->completed = complete_members(s, best->constraint, &error);
+      s->completed = dbg_complete_members(d, best->constraint, &error);
       return error ? CAUSE_ERROR : CAUSE_FOUND;
     }
     if (best->f1 >= best_f1 + PLATEAU_GAIN) best_f1 = best->f1, flat = 0;

@@ -2054,7 +2054,7 @@ static void pool_listing(const SdConstraint *diagnosis, const SdFormula *cause, 
  * under one condition (in one cause, or in causes that differ in nothing
  * else: `<ticket> in {"442", "537"}`, then `<ticket> = "19"`) where the
  * element has more than DBG_MEMBERS_MAX texts: a set no experiment
- * completed (complete_members tries every text of a smaller one), so that
+ * completed (dbg_complete_members tries every text of a smaller one), so that
  * texts not tried may fail too. A learner that meets failures it cannot
  * state lists them as they come (a ticket whose digits add up to 10: 63 of
  * 1,000 tickets), and a hunt of 16 inputs outside misses such failures

@@ -243,9 +243,17 @@ int dbg_hunt(Debugger *d, const SdConstraint *diagnosis, bool targeted_only);
  * them all; else false with that nonterminal in *symbol. */
 bool dbg_outside_complete(const Debugger *d, const SdConstraint *c, SdSymbol *symbol);
 /* A nonterminal with at most this many texts has every one tried where a
- * cause names some of them (complete_members, debugger_cause.c); more,
+ * cause names some of them (dbg_complete_members, debugger_members.c); more,
  * and texts listed as failing stay a list (dbg_lists_texts). */
 enum { DBG_MEMBERS_MAX = 16 };
+/* A cause with every place about one element of a small nonterminal
+ * completed by experiment (debugger_members.c): the texts that fail there
+ * join it, written as a set; NULL when none did (or none fits), *error on
+ * a harness error. */
+SdConstraint *dbg_complete_members(Debugger *d, const SdConstraint *cause, bool *error);
+/* Runs batch (freed) as an attack round's inputs made by `tag`; -1 on a
+ * harness error. */
+int dbg_run_tagged(Debugger *d, TreeList *batch, const char *tag);
 /* Texts of one element listed as failing, more than one, where it has more
  * than DBG_MEMBERS_MAX texts (debugger_hunt.c). */
 enum { LISTED_MAX = 64 };
