@@ -16,6 +16,7 @@
  * a few frequent only in passing inputs, whose negations (complemented
  * bitsets) state an absence. Bounds beyond int64 are searched digit by digit
  * on decimal numerals. Sets of values: learner_sets.c. */
+#define _GNU_SOURCE /* memmem */
 #include "constraint_internal.h"
 #include "learner_internal.h"
 #include "semdbg/stop.h"
@@ -968,6 +969,123 @@ static void value_caches_free(SdLearner *self) {
   array_free(&self->value_caches);
 }
 
+/* ---- affixes across two fields ---- */
+
+/* A field: a nonterminal of the grammar's own (not one made by desugaring)
+ * with more than one text; one with a single text is a token. */
+static bool field_symbol(SdLearner *self, SdSymbol s) {
+  const SdGrammar *g = self->grammar;
+  if (s < 0 || (uint32_t)s >= g->symbol_count || g->symbols[s].kind != SD_SYM_NONTERMINAL || g->symbols[s].generated)
+    return false;
+  if (!self->field_kinds) self->field_kinds = sd_xcalloc(g->symbol_count, 1);
+  if (!self->field_kinds[s]) {
+    uint64_t count;
+    bool one = sd_grammar_count_derivations(g, s, 1, &count) && count <= 1;
+    self->field_kinds[s] = one ? 1 : 2;
+  }
+  return self->field_kinds[s] == 2;
+}
+
+/* Where the fields inside node start and end, relative to its start:
+ * next_start[p] (next_end[p]) is the first position >= p where one starts
+ * (ends), len + 1 where none does. */
+static void field_bounds(SdLearner *self, const SdTree *t, const SdNode *node, uint32_t *next_start,
+                         uint32_t *next_end) {
+  uint32_t len = node->end - node->start;
+  for (uint32_t p = 0; p <= len + 1; p++) next_start[p] = next_end[p] = len + 1;
+  for (uint32_t id = node->id + 1; id < node->id + node->size; id++) {
+    const SdNode *n = t->nodes[id];
+    if (n->end == n->start || !field_symbol(self, n->symbol)) continue;
+    uint32_t s = n->start - node->start, e = n->end - node->start;
+    if (s < next_start[s]) next_start[s] = s;
+    if (e < next_end[e]) next_end[e] = e;
+  }
+  for (uint32_t p = len + 1; p-- > 0;) {
+    if (next_start[p + 1] < next_start[p]) next_start[p] = next_start[p + 1];
+    if (next_end[p + 1] < next_end[p]) next_end[p] = next_end[p + 1];
+  }
+}
+
+/* Can the piece [s, e) of the node's text hold bytes of two fields (one
+ * ends inside it, and one starts there or after, inside it)? A quick test:
+ * the fields may be nested, the list of one nonterminal (below). */
+static bool may_cross_fields(const uint32_t *next_start, const uint32_t *next_end, uint32_t s, uint32_t e) {
+  uint32_t pe = next_end[s + 1];
+  return pe < e && next_start[pe] < e;
+}
+
+/* The fields among node's children (through those made by desugaring)
+ * that overlap the bytes [s, e) of the tree. */
+static uint32_t fields_over(SdLearner *self, const SdNode *node, uint32_t s, uint32_t e, SdSymbol *out, uint32_t n,
+                            uint32_t max) {
+  for (uint32_t i = 0; i < node->child_count && n < max; i++) {
+    const SdNode *c = node->children[i];
+    if (c->end <= s || c->start >= e || c->alternative < 0) continue;
+    if (self->grammar->symbols[c->symbol].generated) n = fields_over(self, c, s, e, out, n, max);
+    else if (field_symbol(self, c->symbol)) out[n++] = c->symbol;
+  }
+  return n;
+}
+
+/* Does the piece [s, e) of the node's text (relative to its start) hold
+ * bytes of two fields of unrelated nonterminals, side by side in the
+ * smallest element that holds the piece? Such a piece spells a
+ * combination of two elements' texts ("3 9": a codec "mp3" and a rate
+ * "96000"), which the patterns over two elements state; as a substring it
+ * took a cause from them, true of the one pair seen. A piece of a list of
+ * one nonterminal ("Fwd: Fwd:", words of a subject) is one element's. */
+static bool across_fields(SdLearner *self, const SdNode *node, const uint32_t *next_start, const uint32_t *next_end,
+                          uint32_t s, uint32_t e) {
+  if (!may_cross_fields(next_start, next_end, s, e)) return false;
+  uint32_t as = node->start + s, ae = node->start + e;
+  for (bool deeper = true; deeper;) { /* the smallest element holding the piece */
+    deeper = false;
+    for (uint32_t i = 0; i < node->child_count && !deeper; i++) {
+      const SdNode *c = node->children[i];
+      if (c->alternative >= 0 && c->start <= as && ae <= c->end) node = c, deeper = true;
+    }
+  }
+  SdSymbol f[8];
+  uint32_t n = fields_over(self, node, as, ae, f, 0, 8);
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = i + 1; j < n; j++)
+      if (f[i] != f[j] && !sd_grammar_can_contain(self->grammar, f[i], f[j]) &&
+          !sd_grammar_can_contain(self->grammar, f[j], f[i]))
+        return true;
+  return false;
+}
+
+/* Is the literal, where the first failing input that has it as the
+ * slot's affix holds it, across two fields? */
+static bool affix_across_fields(SdLearner *self, const LrSlot *s, const char *lit, uint32_t n) {
+  for (uint32_t i = 0; i < self->inputs.size; i++) {
+    if (!lr_is_failing(self, i)) continue;
+    const SdTree *tree = self->inputs.items[i];
+    for (uint32_t k = 0; k < s->sym_count; k++) {
+      SdSymbol sym = s->syms[k];
+      if (sym < 0 || (uint32_t)sym >= self->grammar->symbol_count) continue;
+      for (uint32_t j = 0; j < tree->by_symbol_count[sym]; j++) {
+        const SdNode *node = tree->nodes[tree->by_symbol[sym][j]];
+        uint32_t len;
+        const char *txt = sd_node_text(tree, node, &len);
+        if (n >= len) continue;
+        const char *at = s->mode == LR_PREFIX ? (memcmp(txt, lit, n) ? NULL : txt)
+                         : s->mode == LR_SUFFIX ? (memcmp(txt + len - n, lit, n) ? NULL : txt + len - n)
+                                                : memmem(txt, len, lit, n);
+        if (!at) continue;
+        uint32_t *next_start = sd_xmalloc((len + 2) * sizeof *next_start), *next_end = sd_xmalloc((len + 2) * sizeof *next_end);
+        field_bounds(self, tree, node, next_start, next_end);
+        uint32_t from = (uint32_t)(at - txt);
+        bool across = across_fields(self, node, next_start, next_end, from, from + n);
+        free(next_start);
+        free(next_end);
+        return across;
+      }
+    }
+  }
+  return false;
+}
+
 /* Appends to vals[0..m) the extensions of its values at LR_AFFIX_MAX bytes
  * (affix slots only) that are not among them; returns how many (at most
  * LR_AFFIX_GROWN * m). */
@@ -985,7 +1103,7 @@ static uint32_t extensions(SdLearner *self, const LrSlot *s, LrValueCache *cache
       bool known = false;
       for (uint32_t j = 0; j < m + added && !known; j++)
         known = lens[j] == elens[e] && !memcmp(vals[j], exts[e], elens[e]);
-      if (known) continue;
+      if (known || affix_across_fields(self, s, exts[e], elens[e])) continue;
       vals[m + added] = sd_xstrndup(exts[e], elens[e]);
       lens[m + added] = elens[e];
       added++;
@@ -996,7 +1114,7 @@ static uint32_t extensions(SdLearner *self, const LrSlot *s, LrValueCache *cache
 
 /* Counts the values of inputs [from, n) into vt. */
 static void scan_values(SdLearner *self, const LrSlot *s, ValueTable *vt, uint32_t from) {
-  uint32_t n = self->inputs.size;
+  uint32_t n = self->inputs.size, bounds_room = 0, *next_start = NULL, *next_end = NULL;
   char num[32];
   for (uint32_t i = from; i < n; i++) {
     const SdTree *tree = self->inputs.items[i];
@@ -1020,19 +1138,30 @@ static void scan_values(SdLearner *self, const LrSlot *s, ValueTable *vt, uint32
         if (s->mode == LR_FULL || len <= 4) {
           if (len <= LR_MAX_STRING) value_seen(vt, txt, len, i, failing);
         }
+        if (s->mode != LR_PREFIX && s->mode != LR_SUFFIX && s->mode != LR_SUBSTRING) continue;
+        if (len + 2 > bounds_room) {
+          bounds_room = 2 * (len + 2);
+          next_start = sd_xrealloc(next_start, bounds_room * sizeof *next_start);
+          next_end = sd_xrealloc(next_end, bounds_room * sizeof *next_end);
+        }
+        field_bounds(self, tree, node, next_start, next_end);
         if (s->mode == LR_PREFIX || s->mode == LR_SUFFIX) {
-          for (uint32_t l = 1; l <= LR_AFFIX_MAX && l < len; l++)
-            value_seen(vt, s->mode == LR_PREFIX ? txt : txt + len - l, l, i, failing);
-        } else if (s->mode == LR_SUBSTRING) {
+          for (uint32_t l = 1; l <= LR_AFFIX_MAX && l < len; l++) {
+            uint32_t at = s->mode == LR_PREFIX ? 0 : len - l;
+            if (!across_fields(self, node, next_start, next_end, at, at + l)) value_seen(vt, txt + at, l, i, failing);
+          }
+        } else {
           if (len > 4 && len <= LR_MAX_STRING) value_seen(vt, txt, len, i, failing);
           uint32_t longest = len <= LR_MAX_STRING ? LR_AFFIX_MAX : 3;
           for (uint32_t a = 0; a < len; a++)
             for (uint32_t l = 1; l <= longest && a + l <= len && l < len; l++)
-              value_seen(vt, txt + a, l, i, failing);
+              if (!across_fields(self, node, next_start, next_end, a, a + l)) value_seen(vt, txt + a, l, i, failing);
         }
       }
     }
   }
+  free(next_start);
+  free(next_end);
 }
 
 /* Positions for nth(<?STRING>, a, b): 1 to NTH_SMALL (ISLearn's), or, where
@@ -3720,6 +3849,7 @@ void sd_learner_free(SdLearner *self) {
   value_caches_free(self);
   for (uint32_t i = 0; i < self->charset_count; i++) free(self->charsets[i]);
   free(self->charsets);
+  free(self->field_kinds);
   for (uint32_t i = 0; i < self->atoms.size; i++) {
     LrAtom *a = &self->atoms.items[i];
     free(a->text);

@@ -238,6 +238,7 @@ struct SdLearner {
                                   first need */
   uint32_t charset_count;
   bool charsets_made;
+  uint8_t *field_kinds;        /* learner.c: per nonterminal, 0 not yet known, 1 a token, 2 a field */
 };
 
 bool lr_is_failing(const SdLearner *self, uint32_t i);
