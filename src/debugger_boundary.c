@@ -31,12 +31,13 @@ enum { MAX_MEASURES = 8, MAX_STEPS = 96, MAX_NODES_TRIED = 6, MAX_INPUTS_TRIED =
 enum { MAX_CONTEXTS_SCANNED = 24 };
 /* Decimal values (str.to.real) are searched in steps of 10^-REAL_DIGITS. */
 enum { REAL_DIGITS = 6 };
-enum { M_VALUE, M_LENGTH, M_REAL };
+enum { M_VALUE, M_LENGTH, M_REAL, M_ARITH };
 
 typedef struct Measure {
   int32_t var;
   SdSymbol symbol;
-  int kind;               /* M_VALUE (str.to.int), M_LENGTH (str.len), M_REAL (str.to.real) */
+  int kind;               /* M_VALUE (str.to.int), M_LENGTH (str.len), M_REAL (str.to.real),
+                             M_ARITH (arith.value: an expression's computed value) */
   uint32_t atoms;         /* atoms it appears in */
   SdTerm *literal;        /* the other side of its only atom, when a literal there; or
                              the one literal of a sum or difference it is in (summed) */
@@ -127,6 +128,7 @@ static bool measure_of(const SdTerm *t, int32_t *var, int *kind) {
     case SD_OP_STR_TO_INT: *kind = M_VALUE; break;
     case SD_OP_STR_LEN: *kind = M_LENGTH; break;
     case SD_OP_STR_TO_REAL: *kind = M_REAL; break;
+    case SD_OP_ARITH_VALUE: *kind = M_ARITH; break;
     default: return false;
   }
   *var = t->args[0]->var;
@@ -248,6 +250,12 @@ static bool measure_value(const Pin *p, const char *text, uint32_t len, SdInt *o
     return true;
   }
   if (p->m->kind == M_VALUE) return sd_int_parse(p->scratch, text, len, out);
+  if (p->m->kind == M_ARITH) {
+    int64_t v;
+    if (!sd_arith_value(text, len, &v)) return false;
+    *out = sd_int_small(v);
+    return true;
+  }
   SdDec v, scaled;
   return sd_dec_parse_numeral(p->scratch, text, len, &v) && sd_dec_mul(p->scratch, v, real_unit(p), &scaled) &&
          sd_dec_to_int(p->scratch, scaled, out);
@@ -316,6 +324,40 @@ static char *kept_last(const char *text, uint32_t L, uint32_t w) {
   return t;
 }
 
+/* Texts of an expression that computes v, tried in order (at most
+ * COMPUTED_FORMS), as far as the element's nonterminal derives them: its
+ * numeral, in parentheses, as the sum (or difference from 0) of two
+ * halves where the grammar's numerals are short (a shift of 64 written
+ * "32 + 32"), and the element's own text moved by the difference
+ * ("(2 * 8 - 1) + 49"). */
+enum { COMPUTED_FORMS = 7 };
+static uint32_t computed_texts(const Pin *p, SdInt v, char **out, uint32_t *lens) {
+  int64_t x, own;
+  if (!sd_int_to_i64(v, &x) || x <= INT64_MIN / 2 || x >= INT64_MAX / 2) return 0;
+  long long n = x < 0 ? -x : x, h1 = (n + 1) / 2, h2 = n / 2;
+  uint32_t k = 0;
+  if (x >= 0) {
+    out[k++] = sd_format("%lld", n);
+    out[k++] = sd_format("(%lld)", n);
+    out[k++] = sd_format("%lld + %lld", h1, h2);
+    out[k++] = sd_format("(%lld + %lld)", h1, h2);
+  } else {
+    out[k++] = sd_format("-%lld", n);
+    out[k++] = sd_format("0 - %lld", n);
+    out[k++] = sd_format("(0 - %lld)", n);
+    out[k++] = sd_format("(0 - %lld) - %lld", h1, h2);
+  }
+  if (sd_arith_value(p->orig_text, p->orig_len, &own) && own > INT64_MIN / 2 && own < INT64_MAX / 2) {
+    long long d = x - own;
+    out[k++] = sd_format("(%.*s) %c %lld", (int)p->orig_len, p->orig_text, d < 0 ? '-' : '+', d < 0 ? -d : d);
+    out[k++] = sd_format("(%.*s) %c %lld %c %lld", (int)p->orig_len, p->orig_text, d < 0 ? '-' : '+',
+                         (d < 0 ? -d + 1 : d + 1) / 2, d < 0 ? '-' : '+', (d < 0 ? -d : d) / 2);
+    out[k++] = sd_format("%.*s %c %lld", (int)p->orig_len, p->orig_text, d < 0 ? '-' : '+', d < 0 ? -d : d);
+  }
+  for (uint32_t i = 0; i < k; i++) lens[i] = (uint32_t)strlen(out[i]);
+  return k;
+}
+
 /* Texts of the element with value (or length) v, tried in order:
  * cut or repeated at the end, cut at the start, and cut or grown before the
  * last byte. */
@@ -326,6 +368,7 @@ static uint32_t candidate_texts(const Pin *p, SdInt v, char **out, uint32_t *len
     out[n] = t, lens[n++] = (uint32_t)strlen(t);
     return n;
   }
+  if (p->m->kind == M_ARITH) return computed_texts(p, v, out, lens);
   if (p->m->kind == M_VALUE) {
     char *t = sd_int_to_text(v);
     uint32_t tl = (uint32_t)strlen(t);
@@ -380,9 +423,9 @@ static SdTree *vary_product(Pin *p, SdInt v);
  * that value derives from the element's nonterminal. */
 static SdTree *vary(Pin *p, SdInt v) {
   if (p->product) return vary_product(p, v);
-  char *texts[4];
-  uint32_t lens[4];
-  uint32_t n = candidate_texts(p, v, texts, lens); /* at most 3 */
+  char *texts[COMPUTED_FORMS];
+  uint32_t lens[COMPUTED_FORMS];
+  uint32_t n = candidate_texts(p, v, texts, lens); /* at most 3, or COMPUTED_FORMS */
   SdTree *result = NULL;
   for (uint32_t i = 0; i < n; i++) {
     if (!result) result = vary_text(p, texts[i], lens[i]);
@@ -1293,7 +1336,8 @@ static GapResult real_gap(Pin *p, SdInt pass, SdInt fail, SdInt *probe, uint32_t
 static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shift, SdInt seen[2]) {
   int max_steps = p->max_steps;
   if (away_from_literal(p, v0, dir)) p->max_steps = AWAY_STEPS;
-  else if (!p->m->literal && p->m->kind == M_VALUE && !p->max_steps) p->max_steps = RELATION_STEPS;
+  else if (!p->m->literal && (p->m->kind == M_VALUE || p->m->kind == M_ARITH) && !p->max_steps)
+    p->max_steps = RELATION_STEPS;
   Side s = predicted_boundary(p, v0, dir);
   p->max_steps = max_steps;
   if (!s.found) s = partner_boundary(p, v0, dir);
@@ -1528,7 +1572,7 @@ static bool agrees_with_witnesses(const Debugger *d, const SdConstraint *c, cons
 }
 
 static void add_note(DbgCause *c, Measure *m, const char *note) {
-  DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
+  DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .computed = m->kind == M_ARITH, .pass_input = UINT32_MAX,
                    .fail_input = UINT32_MAX, .note = sd_xstrdup(note)};
   array_push(&c->boundaries, b);
 }
@@ -1650,7 +1694,7 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
     /* once one side shows the cause wrong, the other side adds nothing the
        learner needs: the witnesses of the first go back to it */
     for (int dir = -1; dir <= 1 && result != PIN_MOVED; dir += 2) {
-      DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .pass_input = UINT32_MAX,
+      DbgBoundary b = {.symbol = m->symbol, .length = m->kind == M_LENGTH, .computed = m->kind == M_ARITH, .pass_input = UINT32_MAX,
                        .fail_input = UINT32_MAX, .relative = !m->literal || m->summed || p->product,
                        .product = p->product, .partner = p->product ? p->psym : -1};
       SdInt shift = sd_int_small(0), seen[2] = {sd_int_small(0), sd_int_small(0)};
@@ -1878,8 +1922,12 @@ static void note_partners(Pin *p, const Measure *all, uint32_t n_all, const SdTr
     uint32_t len;
     const char *text = sd_node_text(t, witness[o->var], &len);
     SdInt v;
+    int64_t computed;
     if (o->kind == M_LENGTH) v = sd_int_small(len);
-    else if (!sd_int_parse(p->scratch, text, len, &v)) continue;
+    else if (o->kind == M_ARITH) {
+      if (!sd_arith_value(text, len, &computed)) continue;
+      v = sd_int_small(computed);
+    } else if (!sd_int_parse(p->scratch, text, len, &v)) continue;
     p->partners[p->partner_count++] = v;
   }
 }
@@ -2080,7 +2128,7 @@ static PinResult run_every_text(Pin *p, DbgCause *c, TreeList *variants, const S
   /* pinned only where every text was labelled (none undefined, of another
      failure kind, or left unrun by a stop) */
   if (labelled < n || pass == UINT32_MAX || fail == UINT32_MAX) return PIN_FAILED;
-  DbgBoundary b = {.symbol = p->m->symbol, .length = p->m->kind == M_LENGTH,
+  DbgBoundary b = {.symbol = p->m->symbol, .length = p->m->kind == M_LENGTH, .computed = p->m->kind == M_ARITH,
                    .pass_value = variant_measure(p, d->evidence.items[pass].tree, node),
                    .fail_value = variant_measure(p, d->evidence.items[fail].tree, node), .pass_input = pass,
                    .fail_input = fail, .pinned = true, .partner = -1,

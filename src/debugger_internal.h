@@ -48,6 +48,7 @@ typedef Array(SdTree *) TreeList;
 typedef struct DbgBoundary {
   SdSymbol symbol;
   bool length;            /* str.len (else str.to.int) */
+  bool computed;          /* arith.value: the element's value as an expression computes it */
   char *pass_value, *fail_value;
   uint32_t pass_input, fail_input; /* evidence indices, UINT32_MAX if none */
   bool pinned;

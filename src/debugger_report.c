@@ -168,7 +168,7 @@ static void fill_boundary(SdReportBoundary *rb, const DbgBoundary *b, const Debu
     rb->measure = sd_format("product with %s", with); /* the values are the product's */
     free(with);
   } else {
-    rb->measure = sd_xstrdup(b->length ? "length" : "value");
+    rb->measure = sd_xstrdup(b->length ? "length" : b->computed ? "computed value" : "value");
   }
   rb->passing_value = b->pass_value ? sd_xstrdup(b->pass_value) : NULL;
   rb->failing_value = b->fail_value ? sd_xstrdup(b->fail_value) : NULL;
@@ -271,7 +271,10 @@ static void judge(SdReport *rep, const Debugger *d, bool final) {
     for (uint32_t k = 0; k < rep->causes[i].boundary_count; k++) {
       const SdReportBoundary *b = &rep->causes[i].boundaries[k];
       if (!b->pinned)
-        caveat(rep, sd_format("boundary not pinned: %s%s%s%s", !strcmp(b->measure, "length") ? "length of " : "",
+        caveat(rep, sd_format("boundary not pinned: %s%s%s%s",
+                              !strcmp(b->measure, "length")           ? "length of "
+                              : !strcmp(b->measure, "computed value") ? "computed value of "
+                                                                      : "",
                               b->element, b->note ? ": " : "", b->note ? b->note : ""));
     }
   for (uint32_t i = 0; i < d->causes.size; i++) {

@@ -1799,7 +1799,7 @@ static bool closed_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *
   const SdTerm *m;
   SdOp op;
   const SdFormula *q = one_measure(t, &m, &op);
-  if (!q || (m->op != SD_OP_STR_TO_INT && m->op != SD_OP_STR_LEN)) return false;
+  if (!q || (m->op != SD_OP_STR_TO_INT && m->op != SD_OP_STR_LEN && m->op != SD_OP_ARITH_VALUE)) return false;
   SdSymbol sym = c->variables[q->var].symbol;
   if (sym < 0) return false;
   const SdTree *tree = self->inputs.items[input];
@@ -1810,7 +1810,16 @@ static bool closed_flip(SdLearner *self, LrTemplate *t, uint32_t input, LrFlip *
     uint32_t len;
     const char *txt = sd_node_text(tree, tree->nodes[tree->by_symbol[sym][j]], &len);
     SdInt v = sd_int_small(sd_str_chars(txt, len, sd_utf8_valid(txt, len))); /* characters, as the evaluator counts */
-    if (m->op == SD_OP_STR_TO_INT) { /* as the evaluator reads it: int(float(text)) */
+    int64_t computed;
+    if (m->op == SD_OP_ARITH_VALUE) {
+      if (!sd_arith_value(txt, len, &computed)) {
+        if (exists) continue; /* undefined: its atom is false */
+        sd_arena_free(&scratch);
+        f->kind = LR_FALSE;
+        return true;
+      }
+      v = sd_int_small(computed);
+    } else if (m->op == SD_OP_STR_TO_INT) { /* as the evaluator reads it: int(float(text)) */
       SdDec d;
       if (!sd_dec_parse_numeral(&scratch, txt, len, &d) || !sd_dec_to_int(&scratch, d, &v)) {
         if (exists) continue; /* its atom is false */

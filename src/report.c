@@ -107,10 +107,11 @@ static void put_scores(SdBuf *b, const SdReportCandidate *c) {
 }
 
 static void put_boundary(SdBuf *b, const SdReportBoundary *bd) {
-  /* what the values measure: "<port>", "length of <name>", "<cents> times <qty>" */
+  /* what the values measure: "<port>", "length of <name>", "computed value of <shift>",
+     "<cents> times <qty>" */
   const char *with = !strncmp(bd->measure, "product with ", 13) ? bd->measure + 13 : NULL;
-  char *what = with ? sd_format("%s times %s", bd->element, with)
-               : sd_format("%s%s", !strcmp(bd->measure, "length") ? "length of " : "", bd->element);
+  const char *of = !strcmp(bd->measure, "length") ? "length of " : !strcmp(bd->measure, "computed value") ? "computed value of " : "";
+  char *what = with ? sd_format("%s times %s", bd->element, with) : sd_format("%s%s", of, bd->element);
   if (bd->passing_value && bd->failing_value) {
     sd_buf_printf(b, "      boundary: %s %s passes, %s fails%s%s%s\n", what, bd->passing_value, bd->failing_value,
                   bd->pinned ? " (pinned)" : " (not the cause's own)", bd->note ? ": " : "", bd->note ? bd->note : "");
