@@ -20,9 +20,10 @@
  * disjunct: varied on another's, every text passes and says nothing (the
  * dates example at seed 4 had every month tried with the other cause's day
  * 30 and was confirmed without June and September). The element varied is
- * every element of the nonterminal in that input in turn (at most
- * MEMBERS_NODES_TRIED); a variant on which the cause still holds does not
- * run, so an element that does not make the failure costs no run. */
+ * each element of the nonterminal in that input that the place holds on,
+ * in turn (at most MEMBERS_NODES_TRIED); a variant on which the cause
+ * still holds does not run, so an element that does not make the failure
+ * costs no run. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,16 +192,37 @@ static bool add_variant(void *ctx, const char *text, size_t length) {
   return true;
 }
 
-/* The probes of every place: each element of its nonterminal in its base. */
+/* Does the place hold on this text of its element? */
+static bool place_holds_on(Debugger *d, const SdConstraint *alone, SdSymbol s, const char *text, size_t length) {
+  SdTree *t = sd_parse(d->parser, s, text, length, NULL);
+  bool holds = t && sd_constraint_eval(alone, t, NULL);
+  sd_tree_free(t);
+  return holds;
+}
+
+/* `exists <S> v in start: place`: the place on one element alone. */
+static SdConstraint *place_alone(const SdConstraint *c, const Place *p) {
+  SdFormula *body = p->f;
+  SdFormula q = {.kind = SD_F_EXISTS, .children = &body, .child_count = 1, .var = p->var, .in_var = -1};
+  return dbg_sub_constraint(c, &q);
+}
+
+/* The probes of every place: the elements of its nonterminal in its base
+ * that the place holds on (those that may make the failure), at most
+ * MEMBERS_NODES_TRIED each. */
 static uint32_t make_probes(Debugger *d, const SdConstraint *cause, const Places *places, Probe *out, uint32_t max) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < places->n; i++) {
     const SdTree *base = place_base(d, cause, places->items[i].f);
     SdSymbol s = places->items[i].symbol;
-    for (uint32_t j = 0; base && j < base->by_symbol_count[s] && j < MEMBERS_NODES_TRIED && n < max; j++) {
+    SdConstraint *alone = base ? place_alone(cause, &places->items[i]) : NULL;
+    for (uint32_t j = 0, tried = 0; base && j < base->by_symbol_count[s] && tried < MEMBERS_NODES_TRIED && n < max; j++) {
       const SdNode *x = base->nodes[base->by_symbol[s][j]];
+      if (!place_holds_on(d, alone, s, base->text + x->start, x->end - x->start)) continue;
       out[n++] = (Probe){i, base, x->start, x->end};
+      tried++;
     }
+    sd_constraint_free(alone);
   }
   return n;
 }
@@ -257,12 +279,7 @@ typedef struct Domain {
  * failed. */
 static bool domain_text(void *ctx, const char *text, size_t length) {
   Domain *m = ctx;
-  bool in = has_text(m->failed, text, length);
-  if (!in) {
-    SdTree *t = sd_parse(m->d->parser, m->symbol, text, length, NULL);
-    in = t && sd_constraint_eval(m->holds, t, NULL);
-    sd_tree_free(t);
-  }
+  bool in = has_text(m->failed, text, length) || place_holds_on(m->d, m->holds, m->symbol, text, length);
   if (in && !has_text(m->out, text, length)) array_push(m->out, sd_xstrndup(text, length));
   return true;
 }
@@ -271,9 +288,7 @@ static bool domain_text(void *ctx, const char *text, size_t length) {
  * which it held or that failed; false (c untouched) when the grammar's
  * texts cannot be listed. */
 static bool rewrite_place(Debugger *d, SdConstraint *c, const Place *p, const TextList *failed) {
-  SdFormula *q = sd_formula_new(c, SD_F_EXISTS, 1);
-  q->var = p->var, q->in_var = -1, q->children[0] = p->f;
-  SdConstraint *holds = dbg_sub_constraint(c, q);
+  SdConstraint *holds = place_alone(c, p);
   TextList set = {0};
   Domain m = {d, holds, p->symbol, failed, &set};
   bool ok = sd_grammar_each_text(d->grammar, p->symbol, DBG_MEMBERS_MAX, domain_text, &m) && set.size;
