@@ -263,13 +263,18 @@ static void term_vars(const SdConstraint *c, const SdTerm *t, int how, LrSlot *s
   for (uint32_t i = 0; i < t->arg_count; i++) term_vars(c, t->args[i], inner, slot);
 }
 
-/* Does str.to.int apply to a variable whose nonterminal is never a numeral? */
+/* Does str.to.int apply to a variable whose nonterminal is never a
+ * numeral, or arith.value to one that is a word (a lexical nonterminal:
+ * a numeral's computed value is its str.to.int, and the rival it made of
+ * every bound on a number sent hostlong's hunt elsewhere)? */
 static bool non_numeric_use(const SdConstraint *c, const SdTerm *t) {
-  if (t->op == SD_OP_STR_TO_INT && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
+  if ((t->op == SD_OP_STR_TO_INT || t->op == SD_OP_ARITH_VALUE) && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
     int32_t v = t->args[0]->var;
     if (v >= 0 && (uint32_t)v < c->variable_count) {
       SdSymbol s = c->variables[v].symbol;
-      if (s >= 0 && !c->grammar->symbols[s].numeric) return true;
+      const SdSymbolInfo *si = s >= 0 ? &c->grammar->symbols[s] : NULL;
+      if (si && t->op == SD_OP_STR_TO_INT && !si->numeric) return true;
+      if (si && t->op == SD_OP_ARITH_VALUE && si->lexical) return true;
     }
   }
   for (uint32_t i = 0; i < t->arg_count; i++)
@@ -802,6 +807,7 @@ typedef struct ValueCount {
   char *text;
   uint32_t len;
   uint32_t fail, pass, last;
+  bool across; /* a piece across two fields somewhere (across_fields) */
 } ValueCount;
 
 typedef struct ValueTable {
@@ -809,7 +815,7 @@ typedef struct ValueTable {
   Array(ValueCount) items;
 } ValueTable;
 
-static void value_seen(ValueTable *vt, const char *s, uint32_t len, uint32_t input, bool failing) {
+static void value_seen_as(ValueTable *vt, const char *s, uint32_t len, uint32_t input, bool failing, bool across) {
   uint64_t h = lr_hash(s, len);
   uint32_t i = lr_map_get(&vt->map, s, len, h);
   if (i == LR_NONE) {
@@ -819,10 +825,15 @@ static void value_seen(ValueTable *vt, const char *s, uint32_t len, uint32_t inp
     lr_map_put(&vt->map, vt->items.items[i].text, len, h, i);
   }
   ValueCount *v = &vt->items.items[i];
+  v->across |= across;
   if (v->last == input) return; /* count each input once */
   v->last = input;
   if (failing) v->fail++;
   else v->pass++;
+}
+
+static void value_seen(ValueTable *vt, const char *s, uint32_t len, uint32_t input, bool failing) {
+  value_seen_as(vt, s, len, input, failing, false);
 }
 
 static void value_table_free(ValueTable *vt) {
@@ -1148,14 +1159,14 @@ static void scan_values(SdLearner *self, const LrSlot *s, ValueTable *vt, uint32
         if (s->mode == LR_PREFIX || s->mode == LR_SUFFIX) {
           for (uint32_t l = 1; l <= LR_AFFIX_MAX && l < len; l++) {
             uint32_t at = s->mode == LR_PREFIX ? 0 : len - l;
-            if (!across_fields(self, node, next_start, next_end, at, at + l)) value_seen(vt, txt + at, l, i, failing);
+            value_seen_as(vt, txt + at, l, i, failing, across_fields(self, node, next_start, next_end, at, at + l));
           }
         } else {
           if (len > 4 && len <= LR_MAX_STRING) value_seen(vt, txt, len, i, failing);
           uint32_t longest = len <= LR_MAX_STRING ? LR_AFFIX_MAX : 3;
           for (uint32_t a = 0; a < len; a++)
             for (uint32_t l = 1; l <= longest && a + l <= len && l < len; l++)
-              if (!across_fields(self, node, next_start, next_end, a, a + l)) value_seen(vt, txt + a, l, i, failing);
+              value_seen_as(vt, txt + a, l, i, failing, across_fields(self, node, next_start, next_end, a, a + l));
         }
       }
     }
@@ -1491,15 +1502,18 @@ static uint32_t slot_values(SdLearner *self, const SdConstraint *t_c, const LrSl
   ValueTable vt = {0};
   for (uint32_t i = 0; i < cache->vt.items.size; i++) array_push(&vt.items, cache->vt.items.items[i]);
   /* drop values never seen in a failing input (keeping frequent passing
-     ones apart, for absence), unless the slot is under a `not` */
+     ones apart, for absence), unless the slot is under a `not`; a piece
+     across two fields (across_fields) only for absence or under a `not`:
+     "e of" of "set cache off" states the absence of that pair, which no
+     pattern over two fields does */
   uint32_t kept = 0;
   uint32_t P = self->inputs.size - self->failing;
   uint32_t often = P / 10 > 2 ? P / 10 : 2;
   Array(ValueCount) absent = {0};
   for (uint32_t i = 0; i < vt.items.size; i++) {
     ValueCount *v = &vt.items.items[i];
-    if (v->fail || !self->failing || s->negated) vt.items.items[kept++] = *v;
-    else if (max_absent && v->pass >= often) array_push(&absent, *v);
+    if ((v->fail && !v->across) || !self->failing || s->negated) vt.items.items[kept++] = *v;
+    else if (max_absent && !v->fail && v->pass >= often) array_push(&absent, *v);
   }
   vt.items.size = kept;
   sort_learner = self;
