@@ -1236,6 +1236,41 @@ static bool derives_once(const SdGrammar *self, SdSymbol target);
 
 /* Remembered per symbol: the learner and the printer ask it for every
  * quantifier of every candidate (a fixpoint over the grammar each time). */
+static bool operator_literal(const SdSymbolInfo *t, bool infix) {
+  if (t->kind != SD_SYM_LITERAL) return false;
+  for (uint32_t i = 0; i < t->length; i++) {
+    char c = t->bytes[i];
+    if (c == '(' || c == ')' || c == '*' || c == '/' || c == '%' || (infix && (c == '+' || c == '-'))) return true;
+  }
+  return false;
+}
+
+static bool computes(const SdGrammar *self, SdSymbol s) {
+  uint8_t *seen = sd_xcalloc(self->symbol_count, 1);
+  Array(SdSymbol) stack = {0};
+  array_push(&stack, s);
+  seen[s] = 1;
+  bool found = false;
+  while (stack.size && !found) {
+    const SdSymbolInfo *si = &self->symbols[array_pop(&stack)];
+    for (uint32_t k = 0; k < si->alternative_count && !found; k++)
+      for (uint32_t i = 0; i < si->alternatives[k].count && !found; i++) {
+        SdSymbol c = si->alternatives[k].symbols[i];
+        found = operator_literal(&self->symbols[c], i > 0);
+        if (!seen[c]) seen[c] = 1, array_push(&stack, c);
+      }
+  }
+  array_free(&stack);
+  free(seen);
+  return found;
+}
+
+bool sd_grammar_computes(const SdGrammar *self, SdSymbol s) {
+  if (s < 0 || (uint32_t)s >= self->symbol_count) return false;
+  if (!self->symbols[s].computes) self->symbols[s].computes = computes(self, s) ? 2 : 1;
+  return self->symbols[s].computes == 2;
+}
+
 bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol target) {
   if (!self->symbols[target].once) self->symbols[target].once = derives_once(self, target) ? 2 : 1;
   return self->symbols[target].once == 2;

@@ -264,9 +264,10 @@ static void term_vars(const SdConstraint *c, const SdTerm *t, int how, LrSlot *s
 }
 
 /* Does str.to.int apply to a variable whose nonterminal is never a
- * numeral, or arith.value to one that is a word (a lexical nonterminal:
- * a numeral's computed value is its str.to.int, and the rival it made of
- * every bound on a number sent hostlong's hunt elsewhere)? */
+ * numeral, or arith.value to one that derives no arithmetic
+ * (sd_grammar_computes: a numeral's computed value is its str.to.int, and
+ * the rival it made of every bound on a number sent hostlong's hunt
+ * elsewhere and added attacks to the middle example)? */
 static bool non_numeric_use(const SdConstraint *c, const SdTerm *t) {
   if ((t->op == SD_OP_STR_TO_INT || t->op == SD_OP_ARITH_VALUE) && t->arg_count == 1 && t->args[0]->op == SD_OP_VAR) {
     int32_t v = t->args[0]->var;
@@ -274,7 +275,7 @@ static bool non_numeric_use(const SdConstraint *c, const SdTerm *t) {
       SdSymbol s = c->variables[v].symbol;
       const SdSymbolInfo *si = s >= 0 ? &c->grammar->symbols[s] : NULL;
       if (si && t->op == SD_OP_STR_TO_INT && !si->numeric) return true;
-      if (si && t->op == SD_OP_ARITH_VALUE && si->lexical) return true;
+      if (si && t->op == SD_OP_ARITH_VALUE && !sd_grammar_computes(c->grammar, s)) return true;
     }
   }
   for (uint32_t i = 0; i < t->arg_count; i++)

@@ -42,6 +42,7 @@ typedef struct SdSymbolInfo {
   bool decimal;        /* some derivation is a numeral with a fraction ("4.350") */
   bool lexical;        /* derives through terminals and generated lexical symbols only (a word, not a structure) */
   uint8_t once;        /* sd_grammar_exactly_once's answer, made on first need: 0 not yet, 1 no, 2 yes */
+  uint8_t computes;    /* sd_grammar_computes's answer, made on first need: 0 not yet, 1 no, 2 yes */
   uint32_t min_size;   /* fewest tree nodes in a derivation (terminal: 1) */
   uint32_t min_length; /* fewest bytes in a derivation */
   uint32_t min_depth;  /* smallest derivation depth (terminal: 0) */
@@ -110,6 +111,11 @@ SD_API bool sd_grammar_can_contain(const SdGrammar *self, SdSymbol a, SdSymbol b
 SD_API bool sd_grammar_exactly_once(const SdGrammar *self, SdSymbol s);
 /* Does every derivation of `container` hold at most one `target`? */
 SD_API bool sd_grammar_at_most_once_in(const SdGrammar *self, SdSymbol container, SdSymbol target);
+/* Can s derive an arithmetic expression: a text with a parenthesis, `*`,
+ * `/` or `%`, or a `+` or `-` written after something else in its rule (an
+ * infix operator, not a numeral's sign)? (arith.value adds nothing to
+ * str.to.int elsewhere.) */
+SD_API bool sd_grammar_computes(const SdGrammar *self, SdSymbol s);
 
 /* The smallest nonterminal (not the start, not made by desugaring) that may
  * occur more than once and can hold both x and y: the record within which

@@ -192,6 +192,20 @@ static void test_at_most_once_in(void) {
   sd_grammar_free(g);
 }
 
+/* sd_grammar_computes: arithmetic (a parenthesis, * / %, an infix + or -)
+ * derives from the expression's nonterminals, not from a signed numeral. */
+static void test_computes(void) {
+  SdGrammar *g = grammar("<start> ::= <n> \" \" <e>\n<n> ::= \"-\"? [0-9]+\n<e> ::= <t> | <t> \"+\" <e>\n"
+                         "<t> ::= <n> | \"(\" <e> \")\"\n<s> ::= <n> \"-\" <n>\n");
+  CHECK(g);
+  CHECK(!sd_grammar_computes(g, sd_grammar_find(g, "<n>")));  /* a sign first: a numeral */
+  CHECK(sd_grammar_computes(g, sd_grammar_find(g, "<e>")));   /* an infix + */
+  CHECK(sd_grammar_computes(g, sd_grammar_find(g, "<t>")));   /* parentheses */
+  CHECK(sd_grammar_computes(g, sd_grammar_find(g, "<s>")));   /* an infix - */
+  CHECK(sd_grammar_computes(g, sd_grammar_find(g, "<start>")));
+  sd_grammar_free(g);
+}
+
 /* sd_grammar_parse reads only `len` bytes: every prefix of these texts, in a
  * malloc'd buffer with no NUL after it (ASan reports any read past it). */
 static void test_no_read_past_len(void) {
@@ -305,6 +319,7 @@ int main(void) {
   RUN(test_no_read_past_len);
   RUN(test_exactly_once);
   RUN(test_at_most_once_in);
+  RUN(test_computes);
   RUN(test_costs);
   RUN(test_regular);
   RUN(test_numeric);
