@@ -3443,7 +3443,7 @@ enum { KEPT_TEXTS = 8, KEPT_TEXT_MAX = 64 };
  * failures keep the failures' texts where the other conjuncts hold (dates
  * at seeds 3 and 5: "February and a day starting with 3" was confirmed
  * after every other month met day 30, never 31). NULL for other shapes. */
-static SdConstraint *kept_with_new_text(Debugger *d, const SdConstraint *kept, SdTree *const *failing, uint32_t nf) {
+static SdConstraint *kept_with_new_text(const SdConstraint *kept, SdTree *const *failing, uint32_t nf) {
   const SdFormula *root = kept->root;
   if (root->kind != SD_F_EXISTS || root->match || root->in_var >= 0 || root->var < 0) return NULL;
   SdSymbol n = kept->variables[root->var].symbol;
@@ -3464,7 +3464,6 @@ static SdConstraint *kept_with_new_text(Debugger *d, const SdConstraint *kept, S
     }
   }
   if (nt == 0) return NULL;
-  (void)d;
   SdConstraint *c = sd_constraint_clone(kept);
   SdFormula *any = sd_formula_new(c, nt > 1 ? SD_F_OR : SD_F_ATOM, nt > 1 ? nt : 0);
   for (uint32_t k = 0; k < nt; k++) {
@@ -3526,7 +3525,7 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
       /* then, for each kept conjunct in turn, one where its element has a
          text no failure had */
       for (uint32_t j = 0; target && want && j + 1 < np + (negated ? 0 : 1) && j < m - 1; j++) {
-        SdConstraint *fresh = kept_with_new_text(d, parts[j], seeds, ns);
+        SdConstraint *fresh = kept_with_new_text(parts[j], seeds, ns);
         if (!fresh) continue;
         SdConstraint *swapped = parts[j];
         parts[j] = fresh;

@@ -320,8 +320,8 @@ static bool fits(Debugger *d, const SdConstraint *c, uint32_t from) {
 
 /* The failing texts of place k's probes joined to it, in *completed (the
  * cause so far), where the cause so completed fits. */
-static void join_place(Debugger *d, const SdConstraint *cause, uint32_t k, const Probe *probes, uint32_t np,
-                       uint32_t from, SdConstraint **completed) {
+static void join_place(Debugger *d, const SdConstraint *cause, const Places *orig, uint32_t k, const Probe *probes,
+                       uint32_t np, uint32_t from, SdConstraint **completed) {
   TextList failed = {0};
   for (uint32_t i = 0; i < np; i++)
     if (probes[i].place == k) failed_texts(d, &probes[i], from, &failed);
@@ -329,9 +329,7 @@ static void join_place(Debugger *d, const SdConstraint *cause, uint32_t k, const
     SdConstraint *trial = sd_constraint_clone(*completed ? *completed : cause);
     Places now;
     places_of(d, trial, &now);
-    Places orig;
-    places_of(d, cause, &orig);
-    bool same = now.n == orig.n && now.items[k].var == orig.items[k].var;
+    bool same = now.n == orig->n && now.items[k].var == orig->items[k].var;
     if (same && rewrite_place(d, trial, &now.items[k], &failed) && fits(d, trial, from)) {
       sd_constraint_free(*completed);
       *completed = trial;
@@ -366,7 +364,7 @@ SdConstraint *dbg_complete_members(Debugger *d, const SdConstraint *cause, bool 
     return NULL;
   }
   SdConstraint *completed = NULL;
-  for (uint32_t k = 0; k < places.n; k++) join_place(d, cause, k, probes, np, from, &completed);
+  for (uint32_t k = 0; k < places.n; k++) join_place(d, cause, &places, k, probes, np, from, &completed);
   if (completed) {
     char *text = sd_constraint_to_short(completed);
     dbg_progress(d, "members: the cause completed by experiment: %s", text);
