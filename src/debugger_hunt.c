@@ -3415,25 +3415,6 @@ static uint32_t generate_near_threshold(Debugger *d, const SdConstraint *target,
   return got;
 }
 
-/* A variable term of `var` in t, to copy its type; NULL if t has none. */
-static const SdTerm *var_term_in(const SdTerm *t, int32_t var) {
-  if (t->op == SD_OP_VAR) return t->var == var ? t : NULL;
-  for (uint32_t i = 0; i < t->arg_count; i++) {
-    const SdTerm *v = var_term_in(t->args[i], var);
-    if (v) return v;
-  }
-  return NULL;
-}
-
-static const SdTerm *var_term_in_formula(const SdFormula *f, int32_t var) {
-  if (f->kind == SD_F_ATOM) return f->atom ? var_term_in(f->atom, var) : NULL;
-  for (uint32_t i = 0; i < f->child_count; i++) {
-    const SdTerm *v = var_term_in_formula(f->children[i], var);
-    if (v) return v;
-  }
-  return NULL;
-}
-
 enum { KEPT_TEXTS = 8, KEPT_TEXT_MAX = 64 };
 
 /* A conjunct kept true, `exists <N> v in start: B` (no match expression),
@@ -3447,8 +3428,7 @@ static SdConstraint *kept_with_new_text(const SdConstraint *kept, SdTree *const 
   const SdFormula *root = kept->root;
   if (root->kind != SD_F_EXISTS || root->match || root->in_var >= 0 || root->var < 0) return NULL;
   SdSymbol n = kept->variables[root->var].symbol;
-  const SdTerm *v = var_term_in_formula(root->children[0], root->var);
-  if (n < 0 || !v) return NULL;
+  if (n < 0) return NULL;
   const char *texts[KEPT_TEXTS];
   uint32_t lens[KEPT_TEXTS], nt = 0;
   for (uint32_t i = 0; i < nf; i++) {
@@ -3465,17 +3445,7 @@ static SdConstraint *kept_with_new_text(const SdConstraint *kept, SdTree *const 
   }
   if (nt == 0) return NULL;
   SdConstraint *c = sd_constraint_clone(kept);
-  SdFormula *any = sd_formula_new(c, nt > 1 ? SD_F_OR : SD_F_ATOM, nt > 1 ? nt : 0);
-  for (uint32_t k = 0; k < nt; k++) {
-    SdFormula *atom = nt > 1 ? sd_formula_new(c, SD_F_ATOM, 0) : any;
-    SdTerm *eq = sd_term_new(c, SD_OP_EQ, SD_TYPE_BOOL, 2), *lit = sd_term_new(c, SD_OP_STRING, SD_TYPE_STRING, 0);
-    eq->args[0] = sd_term_copy(c, v, NULL);
-    lit->text = sd_arena_strndup(c->arena, texts[k], lens[k]);
-    lit->length = lens[k];
-    eq->args[1] = lit;
-    atom->atom = eq;
-    if (nt > 1) any->children[k] = atom;
-  }
+  SdFormula *any = dbg_text_equality(c, root->var, texts, lens, nt);
   SdFormula *not_any = sd_formula_new(c, SD_F_NOT, 1), *both = sd_formula_new(c, SD_F_AND, 2);
   not_any->children[0] = any;
   both->children[0] = c->root->children[0];

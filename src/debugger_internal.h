@@ -252,6 +252,10 @@ enum { DBG_MEMBERS_MAX = 16 };
  * join it, written as a set; NULL when none did (or none fits), *error on
  * a harness error. */
 SdConstraint *dbg_complete_members(Debugger *d, const SdConstraint *cause, bool *error);
+/* `var = "t"` for the one text given, `var = t1 or var = t2 ...` for more:
+ * a new formula in c's arena (debugger_members.c). */
+SdFormula *dbg_text_equality(SdConstraint *c, int32_t var, const char *const *texts, const uint32_t *lengths,
+                             uint32_t n);
 /* Runs batch (freed) as an attack round's inputs made by `tag`; -1 on a
  * harness error. */
 int dbg_run_tagged(Debugger *d, TreeList *batch, const char *tag);

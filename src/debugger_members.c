@@ -254,14 +254,22 @@ static void failed_texts(const Debugger *d, const Probe *p, uint32_t from, TextL
 
 /* ---- joining ---- */
 
-static SdFormula *text_equality(SdConstraint *c, int32_t var, const char *text, size_t length) {
+/* `var = "text"` (var bound in c) as a new formula of c; a set of texts
+ * when n > 1 (`var = t1 or var = t2 ...`). */
+SdFormula *dbg_text_equality(SdConstraint *c, int32_t var, const char *const *texts, const uint32_t *lengths,
+                             uint32_t n) {
+  if (n != 1) {
+    SdFormula *any = sd_formula_new(c, SD_F_OR, n);
+    for (uint32_t i = 0; i < n; i++) any->children[i] = dbg_text_equality(c, var, texts + i, lengths + i, 1);
+    return any;
+  }
   SdFormula *f = sd_formula_new(c, SD_F_ATOM, 0);
   f->atom = sd_term_new(c, SD_OP_EQ, SD_TYPE_BOOL, 2);
   SdTerm *v = sd_term_new(c, SD_OP_VAR, SD_TYPE_NODE, 0);
   v->var = var;
   SdTerm *lit = sd_term_new(c, SD_OP_STRING, SD_TYPE_STRING, 0);
-  lit->text = sd_arena_strndup(c->arena, text, length);
-  lit->length = (uint32_t)length;
+  lit->text = sd_arena_strndup(c->arena, texts[0], lengths[0]);
+  lit->length = lengths[0];
   f->atom->args[0] = v;
   f->atom->args[1] = lit;
   return f;
@@ -294,10 +302,10 @@ static bool rewrite_place(Debugger *d, SdConstraint *c, const Place *p, const Te
   bool ok = sd_grammar_each_text(d->grammar, p->symbol, DBG_MEMBERS_MAX, domain_text, &m) && set.size;
   sd_constraint_free(holds);
   if (ok) {
-    SdFormula *f = set.size == 1 ? text_equality(c, p->var, set.items[0], strlen(set.items[0]))
-                                 : sd_formula_new(c, SD_F_OR, set.size);
-    for (uint32_t i = 0; set.size > 1 && i < set.size; i++)
-      f->children[i] = text_equality(c, p->var, set.items[i], strlen(set.items[i]));
+    uint32_t *lengths = sd_xmalloc(set.size * sizeof *lengths);
+    for (uint32_t i = 0; i < set.size; i++) lengths[i] = (uint32_t)strlen(set.items[i]);
+    SdFormula *f = dbg_text_equality(c, p->var, (const char *const *)set.items, lengths, set.size);
+    free(lengths);
     f->line = p->f->line, f->column = p->f->column;
     *p->f = *f;
   }
