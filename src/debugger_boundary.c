@@ -358,6 +358,42 @@ static uint32_t computed_texts(const Pin *p, SdInt v, char **out, uint32_t *lens
   return k;
 }
 
+static bool lengths_cover(Debugger *d, uint32_t len);
+
+/* The element's text with one of its parts derived anew at another length,
+ * so that the whole is w bytes long: for an element whose text cut or
+ * repeated does not derive (a record of fixed fields, where only a field's
+ * length can change: samplepath's `str.len(<pad>) > 49` could not be
+ * pinned, and its length is a proxy of a directory's and a file name's).
+ * The longest part that derives a text of its new length is redrawn (the
+ * first in preorder among equals); NULL when none does. */
+static char *regrown_text(Pin *p, uint32_t w) {
+  const SdTree *base = p->base;
+  const SdNode *elem = sd_tree_follow(base, p->path, p->depth);
+  if (!elem || !lengths_cover(p->d, w)) return NULL;
+  int64_t delta = (int64_t)w - (int64_t)p->orig_len;
+  const SdNode *best = NULL;
+  for (uint32_t i = elem->id + 1; i < elem->id + elem->size && i < base->node_count; i++) {
+    const SdNode *c = base->nodes[i];
+    int64_t len = (int64_t)(c->end - c->start), want = len + delta;
+    if (!sd_grammar_is_nonterminal(p->d->grammar, c->symbol) || want < 0 || (best && len <= best->end - best->start))
+      continue;
+    if (sd_lengths_possible(p->d->lengths, c->symbol, (uint32_t)want)) best = c;
+  }
+  if (!best) return NULL;
+  uint32_t want = (uint32_t)((int64_t)(best->end - best->start) + delta);
+  char *part = sd_lengths_sample(p->d->lengths, best->symbol, want, &p->d->rng);
+  if (!part) return NULL;
+  uint32_t head = best->start - elem->start, tail = elem->end - best->end;
+  char *text = sd_xmalloc((size_t)w + 1);
+  memcpy(text, p->orig_text, head);
+  memcpy(text + head, part, want);
+  memcpy(text + head + want, p->orig_text + p->orig_len - tail, tail);
+  text[w] = 0;
+  free(part);
+  return text;
+}
+
 /* Texts of the element with value (or length) v, tried in order:
  * cut or repeated at the end, cut at the start, and cut or grown before the
  * last byte. */
@@ -430,6 +466,12 @@ static SdTree *vary(Pin *p, SdInt v) {
   for (uint32_t i = 0; i < n; i++) {
     if (!result) result = vary_text(p, texts[i], lens[i]);
     free(texts[i]);
+  }
+  int64_t w;
+  if (!result && p->m->kind == M_LENGTH && sd_int_to_i64(v, &w) && w >= 0 && w <= MAX_LENGTH && w != p->orig_len) {
+    char *regrown = regrown_text(p, (uint32_t)w); /* none of those derives */
+    if (regrown) result = vary_text(p, regrown, (uint32_t)w);
+    free(regrown);
   }
   return result;
 }
@@ -733,8 +775,8 @@ enum { CONTENT_DRAWS = 32 };
 /* Does the element's nonterminal derive words of len bytes? The table of
  * lengths is (re)built to cover len first: its cost grows with the square
  * of its lengths. */
-static bool lengths_possible(Pin *p, uint32_t len) {
-  Debugger *d = p->d;
+/* d->lengths tracks lengths up to len at least; false past SD_LENGTHS_MAX. */
+static bool lengths_cover(Debugger *d, uint32_t len) {
   if (len > SD_LENGTHS_MAX) return false;
   if (!d->lengths || sd_lengths_max(d->lengths) < len) {
     uint32_t max = 64;
@@ -742,7 +784,11 @@ static bool lengths_possible(Pin *p, uint32_t len) {
     sd_lengths_free(d->lengths);
     d->lengths = sd_lengths_new(d->grammar, max < SD_LENGTHS_MAX ? max : SD_LENGTHS_MAX);
   }
-  return sd_lengths_possible(d->lengths, p->m->symbol, len);
+  return true;
+}
+
+static bool lengths_possible(Pin *p, uint32_t len) {
+  return lengths_cover(p->d, len) && sd_lengths_possible(p->d->lengths, p->m->symbol, len);
 }
 
 static uint32_t drawn_texts(Pin *p, uint32_t len, char **out) {
