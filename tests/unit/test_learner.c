@@ -908,6 +908,35 @@ static void test_field_exceeds_count_in_input(void) {
                      "exists <count> ", "count(start");
 }
 
+/* A header's number above the cells some row holds ("A number exceeds the
+ * count in a record"): the loader copies as many cells as the header
+ * declares from each row; a row with more is cut, a row with as many fits. */
+static const char *table_grammar =
+    "<start> ::= \"cols=\" <cols> \"\\n\" <rows>\n"
+    "<cols> ::= [1-4]\n"
+    "<rows> ::= <row> | <row> <rows>\n"
+    "<row> ::= \"r\" <cells> \"\\n\"\n"
+    "<cells> ::= \" \" <cell> | \" \" <cell> <cells>\n"
+    "<cell> ::= [0-9]\n";
+
+static bool table_short_row(const SdTree *t) {
+  SdSymbol row = sd_grammar_find(t->grammar, "<row>"), cols = sd_grammar_find(t->grammar, "<cols>"),
+           cell = sd_grammar_find(t->grammar, "<cell>");
+  long declared = field_value(t, t->nodes[t->by_symbol[cols][0]]);
+  for (uint32_t i = 0; i < t->by_symbol_count[row]; i++) {
+    uint32_t n;
+    sd_tree_range(t, cell, t->nodes[t->by_symbol[row][i]], &n);
+    if ((long)n < declared) return true;
+  }
+  return false;
+}
+
+static void test_number_exceeds_count_in_record(void) {
+  const char *rel[] = {"<cols>", "<cell>", "<row>", NULL};
+  expect_top_pattern(table_grammar, 21, table_short_row, rel, "A number exceeds the count in a record",
+                     "exists <cols> ", "count(");
+}
+
 /* A literal longer than the 8 bytes values are cut to: a subject starting
  * "Subject: Fwd: Fwd:" loops, one with "Re: Fwd: Fwd:" does not; 8-byte
  * pieces hold on both, the grown literal (learner_affix.c) tells them apart. */
@@ -2770,6 +2799,7 @@ int main(void) {
   RUN(test_ranges_overlap);
   RUN(test_spans_overlap);
   RUN(test_field_exceeds_count_in_input);
+  RUN(test_number_exceeds_count_in_record);
   RUN(test_does_not_divide);
   RUN(test_grown_literal);
   RUN(test_no_literal_across_fields);
