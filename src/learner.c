@@ -401,6 +401,7 @@ uint32_t lr_add_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint
   a.c = c;
   a.pattern = pattern;
   a.size = lr_count_atoms(c);
+  a.single = lr_single_symbol(c);
   a.base = a.negation = a.templ = a.scoped_with = LR_NONE;
   array_push(&self->atoms, a);
   uint32_t idx = self->atoms.size - 1;

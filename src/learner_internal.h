@@ -73,6 +73,9 @@ typedef struct LrAtom {
   bool in_record;       /* a relation of its pattern's elements inside one record (learner_scopes.c) */
   bool in_context;      /* its pattern's atom ranged in one context of its element (learner_scopes.c):
                            no derived form in the ranking, read as one catalog atom */
+  SdSymbol single;      /* the nonterminal of its one existential quantifier over the whole
+                           input, around a quantifier-free body; -1 for any other shape
+                           (lr_single_symbol: asked per atom and nonterminal by the scopes) */
   uint64_t pool_bits;   /* its truth on the pool's inputs (sd_learner_set_pool), once pooled */
   bool pooled;
 } LrAtom;
@@ -258,6 +261,9 @@ void lr_pattern_error(SdLearner *self, uint32_t pattern, const char *message);
 int lr_cmp_precision(uint32_t tp1, uint32_t fp1, uint32_t tp2, uint32_t fp2);
 int lr_cmp_f1(uint32_t tp1, uint32_t fp1, uint32_t fn1, uint32_t tp2, uint32_t fp2, uint32_t fn2);
 
+/* The nonterminal of c when c is one existential quantifier over the whole
+ * input around a quantifier-free body, else -1 (learner_scopes.c). */
+SdSymbol lr_single_symbol(const SdConstraint *c);
 uint32_t lr_add_atom(SdLearner *self, uint32_t pattern, char *text, SdConstraint *parsed);
 void lr_use_atom(SdLearner *self, uint32_t index);
 bool lr_render_value(SdPlaceholderKind kind, const char *v, uint32_t len, SdBuf *out);

@@ -51,16 +51,19 @@ static bool has_quantifier(const SdFormula *f) {
   return false;
 }
 
+SdSymbol lr_single_symbol(const SdConstraint *c) {
+  const SdFormula *f = c->root;
+  if (!f || f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1 || has_quantifier(f->children[0]))
+    return -1;
+  return c->variables[f->var].symbol;
+}
+
 /* The nonterminal of an atom that is one existential quantifier over the
- * whole input with a quantifier-free body; -1 otherwise. */
+ * whole input with a quantifier-free body; -1 otherwise (its negation too). */
 static SdSymbol scopable_symbol(const SdLearner *self, uint32_t atom) {
   if (atom == LR_NONE) return -1;
   const LrAtom *a = &self->atoms.items[atom];
-  const SdFormula *f = a->c->root;
-  if (a->kind == LR_NEGATION || f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1 ||
-      has_quantifier(f->children[0]))
-    return -1;
-  return a->c->variables[f->var].symbol;
+  return a->kind == LR_NEGATION ? -1 : a->single;
 }
 
 /* The scope's variable, named after its nonterminal where that makes an
