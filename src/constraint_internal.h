@@ -32,6 +32,12 @@ SdTerm *sd_term_copy(SdConstraint *to, const SdTerm *t, const int32_t *var_map);
  * y: Q(y)`, both over the whole input without a match expression: the two
  * conditions on one element; NULL when a and b are not of that form. */
 SdConstraint *sd_constraint_and_within(const SdConstraint *a, const SdConstraint *b);
+/* rel with cond's condition put on the element rel binds of cond's
+ * nonterminal: from `exists <N> x: P(x)` and a relation that binds exactly
+ * one <N> by an existential, `... exists <N> v ...: (P(v) and ...)`
+ * (`exists <fixture> f: exists <addr> a in f: (a <= 512 and exists <chans>
+ * c in f: a + c > 513)`); NULL when they are not of that form. */
+SdConstraint *sd_constraint_and_on(const SdConstraint *cond, const SdConstraint *rel);
 /* Give every variable a unique, valid, non-reserved name (implicit ones are
  * derived from their nonterminal). */
 void sd_constraint_name_variables(SdConstraint *self);

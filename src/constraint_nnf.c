@@ -872,6 +872,48 @@ SdConstraint *sd_constraint_and_within(const SdConstraint *a, const SdConstraint
   return finish(&bl, root, true);
 }
 
+/* The existential quantifier of rel (under its existentials only) that
+ * binds an element of symbol; NULL when none does or several do. */
+static SdFormula *binder_of(const SdConstraint *rel, SdFormula *f, SdSymbol symbol, uint32_t *count) {
+  SdFormula *found = NULL;
+  if (f->kind == SD_F_EXISTS && f->var >= 0 && rel->variables[f->var].symbol == symbol) found = f, (*count)++;
+  if (f->kind != SD_F_EXISTS && f->kind != SD_F_AND) return found;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    SdFormula *g = binder_of(rel, f->children[i], symbol, count);
+    if (g) found = g;
+  }
+  return found;
+}
+
+SdConstraint *sd_constraint_and_on(const SdConstraint *cond, const SdConstraint *rel) {
+  int32_t vc = whole_input_exists(cond->root);
+  if (vc < 0 || cond->root->match || cond->variables[vc].symbol < 0 || !rel->root) return NULL;
+  SdConstraint *dst = sd_constraint_clone(rel);
+  uint32_t count = 0;
+  SdFormula *q = binder_of(dst, dst->root, cond->variables[vc].symbol, &count);
+  if (!q || count != 1 || q->match || q->child_count != 1) {
+    sd_constraint_free(dst);
+    return NULL;
+  }
+  int32_t *map = sd_xmalloc((cond->variable_count ? cond->variable_count : 1) * sizeof(int32_t));
+  int32_t start = -1;
+  for (uint32_t i = 0; i < dst->variable_count && start < 0; i++)
+    if (dst->variables[i].symbol == -1) start = (int32_t)i;
+  for (uint32_t i = 0; i < cond->variable_count; i++) {
+    const SdVariable *v = &cond->variables[i];
+    if ((int32_t)i == vc) map[i] = q->var;
+    else if (v->symbol == -1) map[i] = start >= 0 ? start : (start = sd_constraint_add_variable(dst, "start", -1, true));
+    else map[i] = sd_constraint_add_variable(dst, v->name, v->symbol, v->implicit);
+  }
+  SdFormula *both = sd_formula_new(dst, SD_F_AND, 2);
+  both->children[0] = sd_formula_copy(dst, cond, cond->root->children[0], map, false);
+  both->children[1] = q->children[0];
+  q->children[0] = both;
+  free(map);
+  sd_constraint_name_variables(dst);
+  return dst;
+}
+
 SdConstraint *sd_constraint_or(const SdConstraint *const *parts, uint32_t count) {
   return combine(parts, count, false);
 }

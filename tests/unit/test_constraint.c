@@ -1113,6 +1113,43 @@ static void test_and_within(void) {
   sd_grammar_free(g);
 }
 
+/* A condition put on the element a relation binds: `exists <fix> f:
+ * exists <addr> a in f: exists <len> c in f: a + c > 513` with `a <= 512`
+ * on its <addr> holds where one fixture has both, not where the address
+ * past 512 and the long fixture are apart or the same fixture's address is
+ * above 512. */
+static void test_and_on(void) {
+  const char *bnf = "<start> ::= <fix> | <fix> <start>\n<fix> ::= <addr> \" \" <len> \"\\n\"\n"
+                    "<addr> ::= [0-9]+\n<len> ::= [0-9]+\n";
+  SdDiagnostics d = {0};
+  SdGrammar *g = sd_grammar_parse(bnf, strlen(bnf), "on.bnf", NULL, &d);
+  sd_diagnostics_free(&d);
+  CHECK(g != NULL);
+  if (!g) return;
+  SdConstraint *guard = parse(g, "exists <addr> x: str.to.int(x) <= 512");
+  SdConstraint *rel = parse(g, "exists <fix> f: exists <addr> a in f: exists <len> c in f: str.to.int(a) + str.to.int(c) > 513");
+  SdConstraint *on = sd_constraint_and_on(guard, rel);
+  CHECK(on != NULL);
+  if (on) {
+    const char *texts[] = {"500 20\n", "600 20\n", "600 20\n5 1\n", "512 1\n", "512 2\n"};
+    const bool holds[] = {true, false, false, false, true};
+    for (int i = 0; i < 5; i++) {
+      SdTree *t = tree_of(g, texts[i]);
+      CHECK(t != NULL);
+      if (t) CHECK(sd_constraint_eval(on, t, NULL) == holds[i]);
+      sd_tree_free(t);
+    }
+    sd_constraint_free(on);
+  }
+  SdConstraint *two = parse(g, "exists <addr> a: exists <addr> b: str.to.int(a) > str.to.int(b)");
+  SdConstraint *none = parse(g, "exists <fix> f: str.len(f) > 3");
+  CHECK(sd_constraint_and_on(guard, two) == NULL); /* two <addr> binders: which one is meant? */
+  CHECK(sd_constraint_and_on(guard, none) == NULL);
+  sd_constraint_free(two), sd_constraint_free(none);
+  sd_constraint_free(guard), sd_constraint_free(rel);
+  sd_grammar_free(g);
+}
+
 static void test_nested_chains(void) {
   const char *bnf = "<start> ::= <value>\n<value> ::= <num> | <arr>\n<arr> ::= \"[]\" | \"[\" <elems> \"]\"\n"
                     "<elems> ::= <value> | <value> \",\" <elems>\n<num> ::= [0-9]\n";
@@ -1170,6 +1207,7 @@ int main(void) {
   RUN(test_chain_extremes);
   RUN(test_nested_chains);
   RUN(test_and_within);
+  RUN(test_and_on);
   RUN(test_cases);
   RUN(test_printers);
   RUN(test_nnf_undefined);
