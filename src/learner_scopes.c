@@ -30,6 +30,7 @@
  * payload above the total of another packet are no fault. Cost:
  * at most LR_SCOPE_PAIRS evaluations per input and learn, none for grammars
  * without such a record. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,7 +219,9 @@ typedef struct RefitPair {
   const SdLearner *self;
   SdConstraint *t, **both;
   SdTerm *cmp;
-  const LrAtom *b;
+  const SdConstraint *b;  /* the other condition */
+  const LrAtom *known;    /* its atom, whose truth on the inputs is known; NULL: evaluated */
+  bool on;                /* the threshold on b's element of its nonterminal (sd_constraint_and_on) */
   char (*texts)[24];
 } RefitPair;
 
@@ -226,7 +229,7 @@ static const SdConstraint *refit_pair(RefitPair *r, uint32_t k) {
   if (!r->both[k]) {
     SdTerm *lit = r->cmp->args[1];
     lit->text = r->texts[k], lit->length = (uint32_t)strlen(r->texts[k]);
-    r->both[k] = sd_constraint_and_within(r->t, r->b->c);
+    r->both[k] = r->on ? sd_constraint_and_on(r->t, r->b) : sd_constraint_and_within(r->t, r->b);
   }
   return r->both[k];
 }
@@ -257,8 +260,8 @@ static uint32_t refit_cut(RefitPair *r, uint32_t nv, bool above, uint32_t input)
  * element, the bound only in the comparison), so each input is bisected
  * over the thresholds rather than evaluated at every one (the expression
  * example at seed 3 spent 12% of its CPU here). */
-static void refit_scan(const SdLearner *self, SdConstraint *t, SdTerm *cmp, uint32_t b, SdOp op,
-                       const int64_t *values, uint32_t nv, Refit *best) {
+static void refit_scan(const SdLearner *self, SdConstraint *t, SdTerm *cmp, const SdConstraint *b,
+                       const LrAtom *known, bool on, SdOp op, const int64_t *values, uint32_t nv, Refit *best) {
   if (!nv) return;
   cmp->op = op;
   bool above = op == SD_OP_GT || op == SD_OP_GE;
@@ -266,11 +269,11 @@ static void refit_scan(const SdLearner *self, SdConstraint *t, SdTerm *cmp, uint
   SdConstraint *both[LR_REFIT_VALUES] = {0};
   for (uint32_t k = 0; k < nv; k++) /* the value itself inside the threshold's side */
     snprintf(texts[k], sizeof texts[k], "%lld", (long long)(values[k] + (op == SD_OP_GT ? -1 : op == SD_OP_LT ? 1 : 0)));
-  RefitPair r = {.self = self, .t = t, .both = both, .cmp = cmp, .b = &self->atoms.items[b], .texts = texts};
+  RefitPair r = {.self = self, .t = t, .both = both, .cmp = cmp, .b = b, .known = known, .on = on, .texts = texts};
   if (!refit_pair(&r, 0)) return;
   uint32_t tp[LR_REFIT_VALUES + 1] = {0}, fp[LR_REFIT_VALUES + 1] = {0};
   for (uint32_t i = 0; i < self->inputs.size; i++) {
-    if (!holds_at(r.b, i)) continue;
+    if (known ? !holds_at(known, i) : !sd_constraint_eval(b, self->inputs.items[i], NULL)) continue;
     uint32_t cut = refit_cut(&r, nv, above, i);
     /* above: thresholds 0..cut-1 hold; below: cut..nv-1 (as differences) */
     uint32_t *count = lr_is_failing(self, i) ? tp : fp;
@@ -307,8 +310,9 @@ static char *refit_within_text(const SdLearner *self, uint32_t a, uint32_t b) {
   uint32_t orig_len = lit->length;
   SdOp orig_op = cmp->op;
   Refit best = {.op = orig_op, .fp = UINT32_MAX};
-  refit_scan(self, t, cmp, b, orig_op, values, nv, &best);
-  refit_scan(self, t, cmp, b, mirrored(orig_op), values, nv, &best);
+  const LrAtom *other = &self->atoms.items[b];
+  refit_scan(self, t, cmp, other->c, other, false, orig_op, values, nv, &best);
+  refit_scan(self, t, cmp, other->c, other, false, mirrored(orig_op), values, nv, &best);
   char *isla = NULL;
   if (best.fp != UINT32_MAX &&
       (best.op != orig_op || strlen(best.text) != orig_len || memcmp(best.text, orig, orig_len))) {
@@ -661,6 +665,212 @@ static uint32_t scoped_relations(SdLearner *self) {
   return added;
 }
 
+/* ---------- a relation guarded on one of its elements ----------
+ * A relation may hold only where one of its elements is in range: a
+ * lighting console skips a fixture whose start address is past 512 and
+ * writes the others' channels from there without a check, so a fixture
+ * fails when `addr + chans > 513` and `addr <= 512` (dmxpatch, session
+ * 55's red team). Alone, the address is best split elsewhere, and the
+ * plain conjunction with a threshold holds where one fixture is past 512
+ * and another overruns. Of the relation atoms with the most failing
+ * inputs that hold on some passing input (LR_GUARDED_RELATIONS), each
+ * numeric element it binds once gets a threshold put on that very element
+ * (sd_constraint_and_on), refit as beside another condition on one
+ * element (refit_scan: each failing value, both directions); the form
+ * joins the ranking when it holds on fewer passing inputs than the
+ * relation. */
+enum { LR_GUARDED_RELATIONS = 2, LR_GUARD_SYMBOLS = 4 };
+
+/* A threshold template `exists <X> x: str.to.int(x) <= 0` over symbol. */
+static SdConstraint *guard_template(const SdLearner *self, SdSymbol symbol, SdTerm **cmp) {
+  char *text = sd_format("exists %s x: str.to.int(x) <= 0", self->grammar->symbols[symbol].name);
+  SdConstraintError err = {0};
+  SdConstraint *t = sd_constraint_parse(self->grammar, text, strlen(text), &err);
+  free(text);
+  free(err.message);
+  int32_t var;
+  *cmp = t ? threshold_of(t, &var) : NULL;
+  if (*cmp) return t;
+  sd_constraint_free(t);
+  return NULL;
+}
+
+/* The ordering atom of c's quantifier-free body that compares with an
+ * integer literal (the relation's threshold; its literal's side in
+ * *side), NULL when there is none or more than one. */
+static SdTerm *relation_threshold(const SdFormula *f, int *side, uint32_t *count) {
+  if (f->kind == SD_F_ATOM) {
+    SdTerm *a = f->atom;
+    if (!a || (a->op != SD_OP_GT && a->op != SD_OP_GE && a->op != SD_OP_LT && a->op != SD_OP_LE) || a->arg_count != 2)
+      return NULL;
+    for (int k = 0; k < 2; k++)
+      if (a->args[k]->op == SD_OP_INT && a->args[1 - k]->op != SD_OP_INT) return *side = k, (*count)++, a;
+    return NULL;
+  }
+  SdTerm *found = NULL;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    SdTerm *t = relation_threshold(f->children[i], side, count);
+    if (t) found = t;
+  }
+  return found;
+}
+
+/* rel's threshold set to v (its literal's text points into buf). */
+static void set_threshold(SdTerm *lit, int64_t v, char *buf, size_t size) {
+  snprintf(buf, size, "%lld", (long long)v);
+  lit->text = buf, lit->length = (uint32_t)strlen(buf);
+}
+
+/* Thresholds of the relation to refit the guard with: its own, and below
+ * it (for a relation that holds for lower thresholds: `sum > K`; above it
+ * for `sum < K`) the threshold at which it stops holding on each failing
+ * input it misses there, the nearest first (alone, the relation's
+ * threshold was fitted where nothing guarded it: dmxpatch's `addr + chans
+ * > 576` for the program's 513). Bisection per input over at most 2^31
+ * below; up to LR_GUARD_THRESHOLDS in all. */
+enum { LR_GUARD_THRESHOLDS = 6 };
+static uint32_t guard_thresholds(const SdLearner *self, SdConstraint *rel, SdTerm *lit, bool lower, int64_t own,
+                                 int64_t *out) {
+  char buf[24];
+  uint32_t n = 0;
+  out[n++] = own;
+  int64_t near[LR_REFIT_VALUES];
+  uint32_t nn = 0;
+  int64_t far = lower ? own - ((int64_t)1 << 31) : own + ((int64_t)1 << 31);
+  for (uint32_t i = 0; i < self->inputs.size && nn < LR_REFIT_VALUES; i++) {
+    if (!lr_is_failing(self, i)) continue;
+    const SdTree *t = self->inputs.items[i];
+    set_threshold(lit, own, buf, sizeof buf);
+    if (sd_constraint_eval(rel, t, NULL)) continue; /* held already */
+    set_threshold(lit, far, buf, sizeof buf);
+    if (!sd_constraint_eval(rel, t, NULL)) continue; /* holds at no threshold */
+    int64_t yes = far, no = own; /* holds at yes, not at no */
+    while ((yes < no ? no - yes : yes - no) > 1) {
+      int64_t mid = yes + (no - yes) / 2;
+      set_threshold(lit, mid, buf, sizeof buf);
+      if (sd_constraint_eval(rel, t, NULL)) yes = mid;
+      else no = mid;
+    }
+    bool seen = false;
+    for (uint32_t k = 0; k < nn && !seen; k++) seen = near[k] == yes;
+    if (!seen) near[nn++] = yes;
+  }
+  qsort(near, nn, sizeof *near, compare_i64); /* the nearest the relation's own first */
+  for (uint32_t k = 0; k < nn && n < LR_GUARD_THRESHOLDS; k++) out[n++] = lower ? near[nn - 1 - k] : near[k];
+  lit->text = NULL, lit->length = 0;
+  return n;
+}
+
+/* The failing inputs' distinct values of symbol, the least first: all of
+ * them, or LR_REFIT_VALUES spread evenly from the least to the greatest (a
+ * guard's bound is as likely near the greatest: `addr <= 512`). */
+enum { LR_GUARD_SCAN = 1024 };
+static uint32_t spread_failing_values(const SdLearner *self, SdSymbol symbol, int64_t *out) {
+  int64_t *all = sd_xmalloc(LR_GUARD_SCAN * sizeof *all);
+  uint32_t n = failing_values(self, symbol, all, LR_GUARD_SCAN);
+  uint32_t m = n <= LR_REFIT_VALUES ? n : LR_REFIT_VALUES;
+  for (uint32_t k = 0; k < m; k++) out[k] = all[m == n ? k : (uint32_t)((uint64_t)k * (n - 1) / (m - 1))];
+  free(all);
+  return m;
+}
+
+/* The relation item's atom guarded on its element of symbol (ISLa text),
+ * NULL when no guard makes it hold on fewer passing inputs: the guard's
+ * threshold refit at each of the relation's thresholds (guard_thresholds),
+ * the best pair kept (fewest passing inputs, then most failing). */
+static char *guarded_text(const SdLearner *self, const LrItem *it, SdSymbol symbol) {
+  SdTerm *cmp;
+  SdConstraint *t = guard_template(self, symbol, &cmp);
+  if (!t) return NULL;
+  const LrAtom *atom = &self->atoms.items[it->atom];
+  SdConstraint *rel = sd_constraint_clone(atom->c);
+  int side = 0;
+  uint32_t count = 0;
+  SdTerm *thr = relation_threshold(rel->root, &side, &count);
+  int64_t ks[LR_GUARD_THRESHOLDS], own = 0;
+  uint32_t nk = 0;
+  const char *own_text = thr ? thr->args[side]->text : NULL;
+  uint32_t own_len = thr ? thr->args[side]->length : 0;
+  if (thr && count == 1 && lr_parse_int(own_text, own_len, &own)) {
+    /* the relation holds for lower thresholds: `x > K` or `K < x` */
+    bool lower = side == 1 ? (thr->op == SD_OP_GT || thr->op == SD_OP_GE) : (thr->op == SD_OP_LT || thr->op == SD_OP_LE);
+    nk = guard_thresholds(self, rel, thr->args[side], lower, own, ks);
+  }
+  int64_t values[LR_REFIT_VALUES];
+  uint32_t nv = spread_failing_values(self, symbol, values);
+  Refit best = {.op = SD_OP_LE, .fp = UINT32_MAX};
+  int64_t best_k = own;
+  char kbuf[24];
+  for (uint32_t j = 0; j < (nk ? nk : 1); j++) {
+    if (nk) set_threshold(thr->args[side], ks[j], kbuf, sizeof kbuf);
+    const LrAtom *known = j == 0 ? atom : NULL; /* its own threshold: its truth is known */
+    Refit was = best;
+    refit_scan(self, t, cmp, rel, known, true, SD_OP_LE, values, nv, &best);
+    refit_scan(self, t, cmp, rel, known, true, SD_OP_GE, values, nv, &best);
+    if (nk && (best.tp != was.tp || best.fp != was.fp)) best_k = ks[j];
+  }
+  char *isla = NULL;
+  if (best.fp < it->fp && best.tp > 0) {
+    cmp->op = best.op;
+    cmp->args[1]->text = best.text, cmp->args[1]->length = (uint32_t)strlen(best.text);
+    if (nk) set_threshold(thr->args[side], best_k, kbuf, sizeof kbuf);
+    SdConstraint *on = sd_constraint_and_on(t, rel);
+    isla = on ? sd_constraint_to_isla(on) : NULL;
+    sd_constraint_free(on);
+    cmp->args[1]->text = NULL, cmp->args[1]->length = 0; /* best.text dies with this frame */
+  }
+  if (thr) thr->args[side]->text = own_text, thr->args[side]->length = own_len;
+  sd_constraint_free(rel);
+  sd_constraint_free(t);
+  return isla;
+}
+
+/* Is c a relation inside one record: `exists <R> r: exists <A> a in r: ...`
+ * (a guard on an element of a relation over the whole input would not
+ * tie it to its partner's record)? */
+static bool record_relation(const SdConstraint *c) {
+  const SdFormula *f = c->root;
+  if (!f || f->kind != SD_F_EXISTS || f->in_var >= 0 || f->match || f->child_count != 1) return false;
+  const SdFormula *g = f->children[0];
+  return g->kind == SD_F_EXISTS && g->in_var == f->var && g->child_count == 1 && g->children[0]->kind == SD_F_EXISTS;
+}
+
+static uint32_t guarded_relations(SdLearner *self) {
+  uint32_t pick[LR_SCOPE_SCAN], np = 0;
+  for (uint32_t g = 0; g < self->groups.size; g++) {
+    const LrGroup *gr = &self->groups.items[g];
+    for (uint32_t m = 0; m < gr->members.size; m++) {
+      uint32_t i = gr->members.items[m];
+      const LrItem *it = &self->items.items[i];
+      if (it->atom == LR_NONE || it->fp == 0 || it->tp < 2 || !it->bits) continue;
+      if (!record_relation(self->atoms.items[it->atom].c)) continue;
+      keep_best(self, pick, &np, i, false);
+    }
+  }
+  uint32_t added = 0;
+  for (uint32_t k = 0; k < np && k < LR_GUARDED_RELATIONS; k++) {
+    const LrItem *it = &self->items.items[pick[k]];
+    const LrAtom *a = &self->atoms.items[it->atom];
+    SdSymbol syms[LR_GUARD_SYMBOLS];
+    uint32_t ns = sd_constraint_symbols(a->c, syms, LR_GUARD_SYMBOLS);
+    for (uint32_t q = 0; q < ns && q < LR_GUARD_SYMBOLS; q++) {
+      if (!self->grammar->symbols[syms[q]].numeric) continue;
+      char *text = guarded_text(self, it, syms[q]);
+      if (!text) continue;
+      uint32_t before = self->atoms.size;
+      uint32_t atom = lr_add_atom(self, self->atoms.items[it->atom].pattern, text, NULL);
+      if (atom == LR_NONE) continue;
+      if (self->atoms.size > before) self->atoms.items[atom].in_record = self->atoms.items[it->atom].in_record;
+      if (self->atoms.items[atom].epoch == self->epoch) continue; /* ranked already */
+      uint32_t used = self->used.size;
+      lr_use_atom(self, atom);
+      added += self->used.size > used;
+      it = &self->items.items[pick[k]]; /* the items may have moved */
+    }
+  }
+  return added;
+}
+
 /* ---------- one condition in one context ----------
  * An element of a nonterminal that stands in several places (a mailbox's
  * local part as the sender's and as each recipient's) may fail in one of
@@ -848,5 +1058,5 @@ uint32_t lr_scopes(SdLearner *self) {
     lr_use_atom(self, atom);
     added += self->used.size > used;
   }
-  return added + scoped_relations(self) + context_scopes(self);
+  return added + scoped_relations(self) + guarded_relations(self) + context_scopes(self);
 }

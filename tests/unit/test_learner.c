@@ -762,6 +762,44 @@ static void expect_top_pattern(const char *grammar_src, uint64_t seed, Label lab
   sd_grammar_free(g);
 }
 
+/* A volume past 80 used is read-only, skipped; the others fail when used
+ * and reserved exceed 100 together: the record's sum with a bound on its
+ * own <used> (learner_scopes.c, guarded relations). */
+static const char *guarded_grammar =
+    "<start> ::= <vol> | <vol> <vol> | <vol> <vol> <vol>\n"
+    "<vol> ::= \"v \" <used> \" \" <resv> \";\"\n"
+    "<used> ::= [0-9] | [1-9] [0-9] | \"100\"\n"
+    "<resv> ::= [0-9] | [1-9] [0-9]\n";
+
+static bool volume_guarded(const SdTree *t) {
+  SdSymbol used = sd_grammar_find(t->grammar, "<used>"), resv = sd_grammar_find(t->grammar, "<resv>");
+  for (uint32_t i = 0; i < t->by_symbol_count[used] && i < t->by_symbol_count[resv]; i++) {
+    long u = field_value(t, t->nodes[t->by_symbol[used][i]]);
+    if (u <= 80 && u + field_value(t, t->nodes[t->by_symbol[resv][i]]) > 100) return true;
+  }
+  return false;
+}
+
+static void test_guarded_record_sum(void) {
+  SdGrammar *g = grammar_text(guarded_grammar);
+  SdCatalog *cat = default_catalog();
+  Set s = fuzz_set(g, 9, 300, 40, volume_guarded);
+  CHECK(s.nfail > 10 && s.nfail < s.n - 10);
+  const char *rel[] = {"<used>", "<resv>", NULL};
+  SdLearner *l = learn(g, cat, &s, rel, NULL);
+  show_top(l, 2);
+  const SdCandidate *top = sd_learner_candidate(l, 0);
+  CHECK(top && top->precision == 1.0 && top->recall == 1.0);
+  char *isla = top ? sd_constraint_to_isla(top->constraint) : NULL;
+  /* one volume: its used at most a bound, and the sum above another */
+  CHECK(isla && strstr(isla, "exists <vol> ") && strstr(isla, "(+ ") && (strstr(isla, "(<= ") || strstr(isla, "(< ")));
+  free(isla);
+  sd_learner_free(l);
+  set_free(&s);
+  sd_catalog_free(cat);
+  sd_grammar_free(g);
+}
+
 static void test_record_sum(void) {
   const char *rel[] = {"<used>", "<resv>", NULL};
   expect_top_pattern(volume_grammar, 5, volume_over, rel, "Record sum above", "exists <vol> ", ") 100)");
@@ -2789,6 +2827,7 @@ int main(void) {
   RUN(test_threshold_refit_mirrored);
   RUN(test_condition_in_context);
   RUN(test_record_sum);
+  RUN(test_guarded_record_sum);
   RUN(test_record_sum_below);
   RUN(test_count_exceeds_field);
   RUN(test_field_exceeds_count);
