@@ -76,6 +76,11 @@ typedef struct Pin {
   uint32_t ppath[256], pdepth; /* the partner's node in base */
   SdSymbol psym;
   int64_t partner0;            /* its value in base */
+  SdConstraint *solo[4];       /* product: the cause's other parts about the element alone or
+                                  the partner alone, each as `exists <S> v: part`, whose truth
+                                  every factoring tried must keep (vary_product) */
+  bool solo_partner[4], solo_truth[4];
+  uint32_t solo_count;
   const Measure *all;          /* every measure of the cause (partner_probe) */
   uint32_t n_all;
 } Pin;
@@ -1503,15 +1508,51 @@ static PinResult pin_side(Pin *p, SdInt v0, int dir, DbgBoundary *b, SdInt *shif
   return result;
 }
 
-/* Move a literal threshold by shift (in a clone of the cause). */
+/* The atom formulas of f, in order, into out (up to max); their number. */
+static uint32_t atoms_of(const SdFormula *f, const SdFormula **out, uint32_t n, uint32_t max) {
+  if (f->kind == SD_F_ATOM) {
+    if (n < max) out[n] = f;
+    return n + 1;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) n = atoms_of(f->children[i], out, n, max);
+  return n;
+}
+
+/* The pick-th threshold of m among the atoms of c that hold its measure
+ * (each atom alone: a direct literal, or the literal of a sum it is in),
+ * into *out; false past the last. A measure in one atom has one; in
+ * several (a guard beside a sum: `addr <= 507 and addr + chans > 513`),
+ * the one that moved is the one whose moved cause agrees with the
+ * boundary's witnesses (the caller tries each). */
+static bool threshold_in_atom(SdConstraint *c, const Measure *m, uint32_t pick, Measure *out) {
+  enum { MAX_ATOMS = 32 };
+  const SdFormula *atoms[MAX_ATOMS];
+  uint32_t na = atoms_of(c->root, atoms, 0, MAX_ATOMS), found = 0;
+  for (uint32_t a = 0; a < na && a < MAX_ATOMS; a++) {
+    Measure ms[MAX_MEASURES];
+    uint32_t n = 0;
+    collect(c, atoms[a], ms, &n);
+    for (uint32_t i = 0; i < n; i++) {
+      if (ms[i].var != m->var || ms[i].kind != m->kind || !ms[i].literal) continue;
+      if (found++ == pick) return *out = ms[i], true;
+    }
+  }
+  return false;
+}
+
+/* Move a literal threshold by shift (in a clone of the cause): the
+ * measure's only one, or for a measure in several atoms the pick-th of
+ * them (threshold_in_atom); NULL when there is none. */
 static SdConstraint *move_literal(const SdConstraint *cause, const Measure *m, SdInt shift, int real_digits,
-                                  SdArena *scratch) {
+                                  SdArena *scratch, uint32_t pick) {
   SdConstraint *c = sd_constraint_clone(cause);
   Measure ms[MAX_MEASURES];
   uint32_t n = 0;
   collect(c, c->root, ms, &n);
   for (uint32_t i = 0; i < n; i++) {
-    if (ms[i].var != m->var || ms[i].kind != m->kind || ms[i].atoms != 1 || !ms[i].literal) continue;
+    if (ms[i].var != m->var || ms[i].kind != m->kind) continue;
+    if (ms[i].atoms > 1 && !threshold_in_atom(c, m, pick, &ms[i])) break;
+    if ((ms[i].atoms == 1 && pick > 0) || !ms[i].literal) break;
     SdTerm *lit = ms[i].literal;
     if (ms[i].summed) shift = sd_int_mul(scratch, shift, sd_int_small(ms[i].coef));
     SdDec value, moved, step = {shift, m->kind == M_REAL ? -real_digits : 0};
@@ -1572,7 +1613,7 @@ static SdConstraint *literal_at_boundary(const Debugger *d, const SdConstraint *
       !sd_dec_parse_numeral(scratch, m->literal->text, m->literal->length, &value) || value.e != 0)
     return NULL;
   for (int k = 0; k < 2; k++) {
-    SdConstraint *c = move_literal(cause, m, sd_int_sub(scratch, seen[k], value.m), 0, scratch);
+    SdConstraint *c = move_literal(cause, m, sd_int_sub(scratch, seen[k], value.m), 0, scratch, 0);
     if (c && agrees_with_witnesses(d, c, b)) return c;
     sd_constraint_free(c);
   }
@@ -1759,14 +1800,22 @@ static PinResult pin_in_input(Pin *p, DbgCause *c, const SdTree *t, const SdNode
       array_push(&c->boundaries, b);
       if (r == PIN_MOVED) {
         if (!b.note && !*moved) {
-          *moved = p->inclusive ? inclusive_at(c->constraint, m, b.fail_value, p->inclusive_above)
-                   : m->literal ? move_literal(c->constraint, m, shift, p->real_digits, p->scratch)
-                                : flip_strictness(c->constraint, m);
-          p->inclusive = false;
-          if (*moved && !agrees_with_witnesses(p->d, *moved, &b)) {
-            sd_constraint_free(*moved);
-            *moved = NULL;
+          if (p->inclusive || !m->literal || m->atoms == 1) {
+            *moved = p->inclusive ? inclusive_at(c->constraint, m, b.fail_value, p->inclusive_above)
+                     : m->literal ? move_literal(c->constraint, m, shift, p->real_digits, p->scratch, 0)
+                                  : flip_strictness(c->constraint, m);
+            if (*moved && !agrees_with_witnesses(p->d, *moved, &b)) {
+              sd_constraint_free(*moved);
+              *moved = NULL;
+            }
+          } else { /* in several atoms: the threshold whose move agrees with the witnesses */
+            for (uint32_t pick = 0; !*moved; pick++) {
+              *moved = move_literal(c->constraint, m, shift, p->real_digits, p->scratch, pick);
+              if (!*moved) break;
+              if (!agrees_with_witnesses(p->d, *moved, &b)) sd_constraint_free(*moved), *moved = NULL;
+            }
           }
+          p->inclusive = false;
           if (!*moved && m->literal) *moved = literal_at_boundary(p->d, c->constraint, m, &b, seen, p->scratch);
         }
         result = PIN_MOVED;
@@ -1886,6 +1935,96 @@ static SdTree *with_factors(Pin *p, int64_t x, int64_t y) {
   return result;
 }
 
+/* Whether term t reads variable var (*other set when it reads another). */
+static bool reads(const SdTerm *t, int32_t var, bool *other) {
+  if (t->op == SD_OP_VAR) {
+    if (t->var != var) *other = true;
+    return t->var == var;
+  }
+  bool any = false;
+  for (uint32_t i = 0; i < t->arg_count; i++) any |= reads(t->args[i], var, other);
+  return any;
+}
+
+/* Whether the quantifier-free formula f reads var and no other variable,
+ * and does not hold the atom skip. */
+static bool reads_only(const SdFormula *f, int32_t var, const SdTerm *skip) {
+  if (sd_formula_is_quantifier(f->kind)) return false;
+  if (f->kind == SD_F_ATOM) {
+    bool other = false;
+    return f->atom && f->atom != skip && reads(f->atom, var, &other) && !other;
+  }
+  if (!f->child_count) return false;
+  for (uint32_t i = 0; i < f->child_count; i++)
+    if (!reads_only(f->children[i], var, skip)) return false;
+  return true;
+}
+
+/* `exists <S> v: f` for a formula of c that reads only var (of symbol S). */
+static SdConstraint *formula_alone(const SdConstraint *c, const SdFormula *f, int32_t var) {
+  SdConstraint *a = sd_constraint_new_empty(c->grammar);
+  int32_t *map = sd_xmalloc((c->variable_count ? c->variable_count : 1) * sizeof(int32_t));
+  for (uint32_t i = 0; i < c->variable_count; i++) map[i] = -1;
+  map[var] = sd_constraint_add_variable(a, c->variables[var].name, c->variables[var].symbol, false);
+  SdFormula *q = sd_formula_new(a, SD_F_EXISTS, 1);
+  q->var = map[var], q->in_var = -1;
+  q->children[0] = sd_formula_copy(a, c, f, map, false);
+  a->root = q;
+  free(map);
+  return a;
+}
+
+/* The solo parts of the cause for a product pin: each largest formula
+ * that reads only the element's variable or only the partner's (a
+ * threshold on one factor, a set of its texts), with its truth on their
+ * values in base. */
+enum { MAX_SOLO = 4 };
+static void collect_solo(Pin *p, const SdConstraint *cause, const SdFormula *f, int32_t partner, const SdTree *t,
+                         const SdNode *elem, const SdNode *other) {
+  for (int side = 0; side < 2; side++) {
+    int32_t var = side ? partner : p->m->var;
+    if (!reads_only(f, var, p->m->atom)) continue;
+    if (p->solo_count == MAX_SOLO) return;
+    uint32_t len;
+    const SdNode *node = side ? other : elem;
+    const char *text = sd_node_text(t, node, &len);
+    SdTree *alone = sd_parse(p->d->parser, node->symbol, text, len, NULL);
+    if (!alone) return;
+    SdConstraint *a = formula_alone(cause, f, var);
+    p->solo[p->solo_count] = a, p->solo_partner[p->solo_count] = side;
+    p->solo_truth[p->solo_count++] = sd_constraint_eval(a, alone, NULL);
+    sd_tree_free(alone);
+    return;
+  }
+  for (uint32_t i = 0; i < f->child_count; i++) collect_solo(p, cause, f->children[i], partner, t, elem, other);
+}
+
+static void free_solo(Pin *p) {
+  for (uint32_t i = 0; i < p->solo_count; i++) sd_constraint_free(p->solo[i]);
+  p->solo_count = 0;
+}
+
+/* Does the factoring (x the element's value, y the partner's) keep every
+ * solo atom as it is in base? */
+static bool keeps_solo(Pin *p, int64_t x, int64_t y) {
+  for (uint32_t i = 0; i < p->solo_count; i++) {
+    char text[24];
+    snprintf(text, sizeof text, "%lld", (long long)(p->solo_partner[i] ? y : x));
+    SdTree *alone = sd_parse(p->d->parser, p->solo_partner[i] ? p->psym : p->m->symbol, text, strlen(text), NULL);
+    bool same = alone && sd_constraint_eval(p->solo[i], alone, NULL) == p->solo_truth[i];
+    sd_tree_free(alone);
+    if (!same) return false;
+  }
+  return true;
+}
+
+/* base with the product set to v: the element times its partner, the
+   partner's value the nearest its own among v's divisors whose factoring
+   keeps the rest of the cause as it is (a guard on the partner, `count >=
+   2`, is no part of the product's boundary: 4139, a prime, factored as 1 x
+   4139, passed for its count of 1, and the product's threshold stayed
+   unmoved at 4138 where the program's is 4095; batchlen): the atoms that
+   read one factor alone keep their truth (keeps_solo) */
 static SdTree *vary_product(Pin *p, SdInt v) {
   int64_t V;
   if (!sd_int_to_i64(v, &V) || V < 1 || V > PRODUCT_MAX) return NULL;
@@ -1909,6 +2048,7 @@ static SdTree *vary_product(Pin *p, SdInt v) {
     }
   }
   for (uint32_t i = 0; i < n; i++) {
+    if (!keeps_solo(p, V / near[i], near[i])) continue;
     SdTree *t = with_factors(p, V / near[i], near[i]);
     if (t) return t;
   }
@@ -1933,6 +2073,8 @@ static bool product_pin(Pin *p, const SdConstraint *cause, const SdTree *t, cons
   if (p->pdepth > 256) return false;
   p->psym = other->symbol;
   p->product = true;
+  free_solo(p);
+  collect_solo(p, cause, cause->root, partner, t, elem, other);
   *bound = elem;
   return true;
 }
@@ -2291,6 +2433,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
       uint32_t boundaries_before = c->boundaries.size, experiments_before = p.experiments;
       PinResult r = pin_in_input(&p, c, t, bound, agreed == 0, moved);
       p.product = false;
+      free_solo(&p);
       sd_tree_free(unit);
       /* a context where no value across the boundary derives ran nothing:
          it does not count (up to MAX_CONTEXTS_SCANNED of them) */
