@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 export SEMDBG_E2E_SEEDS=${SEMDBG_E2E_SEEDS-1}
 export SEMDBG_E2E_TIME_LIMIT=${SEMDBG_E2E_TIME_LIMIT-400}
-export SEMDBG_E2E_CASES=${SEMDBG_E2E_CASES-bigint config forward headerline inexpressible discount lenfield overspeed overvolt cbuffer pinchange port refund rootfew sensor shipment trimknob seqreplay pctsum regwrite batchflush adcfault callargs stampgap nestdepth tagclose fwdloop playlist rootescape wikitpl pagebreak cratefull cellcutoff lastcont pallet36 logrotate ifaceref sizeunit sstkeys userlong vlanlist orderqty setpoints quotacfg bindport posttags sheetmod defroute poolring digitsum fipscipher wdogping rebasetodo upsmonring kprinc clipframes sqlvars reorderwin alarmzone retainweek upstreamka svcargv hdrshort cellmod pollalign asmspace firshift cliprange jobretry glyphmin}
+export SEMDBG_E2E_CASES=${SEMDBG_E2E_CASES-bigint config forward headerline inexpressible discount lenfield overspeed overvolt cbuffer pinchange port refund rootfew sensor shipment trimknob seqreplay pctsum regwrite batchflush adcfault callargs stampgap nestdepth tagclose fwdloop playlist rootescape wikitpl pagebreak cratefull cellcutoff lastcont pallet36 logrotate ifaceref sizeunit sstkeys userlong vlanlist orderqty setpoints quotacfg bindport posttags sheetmod defroute poolring digitsum fipscipher wdogping rebasetodo upsmonring kprinc clipframes sqlvars reorderwin alarmzone retainweek upstreamka svcargv hdrshort cellmod pollalign asmspace firshift cliprange jobretry glyphmin samplepath plurforms heatrows loopxfade canmap logdest}
 echo "== build (warnings are errors) and test (seeds: $SEMDBG_E2E_SEEDS)"
 scripts/build.sh build -DSEMDBG_WERROR=ON
 ctest --test-dir build --output-on-failure -j "$jobs"
