@@ -1311,7 +1311,11 @@ static DbgCauseResult search(CauseSearch *s) {
       return CAUSE_APPROXIMATE;
     int probed = tries < OUTSIDE_ROUNDS ? probe_outside(s, best->constraint) : 0;
     if (probed < 0) return CAUSE_ERROR;
-    if (!probed) return CAUSE_FOUND;
+    if (!probed) { /* its small elements completed, as above (fontface at seed 2: a table) */
+      bool error = false;
+      s->completed = dbg_complete_members(d, best->constraint, &error);
+      return error ? CAUSE_ERROR : CAUSE_FOUND;
+    }
     d->iteration++;
     learn(s);
   }

@@ -349,8 +349,267 @@ static void join_place(Debugger *d, const SdConstraint *cause, const Places *ori
   array_free(&failed);
 }
 
+/* ---- a table of two elements of one record ----
+ * A disjunct that is two places about two small elements of one record and
+ * nothing else (`exists <body> r: (exists <style> s in r: s = "italic")
+ * and (exists <weight> w in r: w > 798 or w < 202)`) may stand for a
+ * table of pairs no set of either states: italic fails at 100, 200, 800
+ * and 900, condensed only at 100 and 900 (fontface). When the two
+ * nonterminals have at most MEMBERS_RUNS pairs of texts, every pair is
+ * tried in the record of a failing input the disjunct holds on alone, and
+ * the disjunct is written as the table's rows grouped by the columns that
+ * fail: `exists <body> r: exists <style> s in r: exists <weight> w in r:
+ * ((s = "italic" and w in {...}) or (s in {...} and w in {...}))`. It
+ * stands when it fits the evidence (fits). */
+
+typedef struct Table {
+  Debugger *d;
+  TextList rows, cols;
+} Table;
+
+static bool add_row(void *ctx, const char *text, size_t length) {
+  array_push((TextList *)ctx, sd_xstrndup(text, length));
+  return true;
+}
+
+static void free_texts(TextList *l) {
+  for (uint32_t i = 0; i < l->size; i++) free(l->items[i]);
+  array_free(l);
+}
+
+/* The exists that binds var in f, NULL when none. */
+static const SdFormula *binder(const SdFormula *f, int32_t var) {
+  if (sd_formula_is_tree_quantifier(f->kind) && f->var == var) return f;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    const SdFormula *g = binder(f->children[i], var);
+    if (g) return g;
+  }
+  return NULL;
+}
+
+/* Is f made of the two places and the exists and ands around them only? */
+static bool only_places(const SdFormula *f, const Place *a, const Place *b) {
+  if (f == a->f || f == b->f) return true;
+  if (f->kind == SD_F_AND || (f->kind == SD_F_EXISTS && !f->match && (f->var == a->var || f->var == b->var))) {
+    for (uint32_t i = 0; i < f->child_count; i++)
+      if (!only_places(f->children[i], a, b)) return false;
+    return true;
+  }
+  return false;
+}
+
+/* The disjunct of cause (index into its or, or the cause itself) that is a
+ * two-place record table, with its places and record variable; -1 when
+ * none. */
+static int32_t table_disjunct(const Debugger *d, const SdConstraint *cause, Place *pa, Place *pb, int32_t *record) {
+  const SdFormula *root = cause->root;
+  uint32_t n = root->kind == SD_F_OR ? root->child_count : 1;
+  for (uint32_t k = 0; k < n && k < MEMBERS_PLACES; k++) {
+    const SdFormula *f = root->kind == SD_F_OR ? root->children[k] : root;
+    if (f->kind != SD_F_EXISTS || f->match || f->in_var >= 0 || f->child_count != 1) continue;
+    Places ps = {0};
+    walk(d, cause, (SdFormula *)f, &ps);
+    if (ps.n != 2 || ps.items[0].var == ps.items[1].var || ps.items[0].symbol == ps.items[1].symbol) continue;
+    const SdFormula *q0 = binder(f, ps.items[0].var), *q1 = binder(f, ps.items[1].var);
+    if (!q0 || !q1 || q0->in_var != f->var || q1->in_var != f->var) continue;
+    if (!only_places(f->children[0], &ps.items[0], &ps.items[1])) continue;
+    uint64_t c0, c1;
+    if (!sd_grammar_count_derivations(d->grammar, ps.items[0].symbol, DBG_MEMBERS_MAX, &c0) ||
+        !sd_grammar_count_derivations(d->grammar, ps.items[1].symbol, DBG_MEMBERS_MAX, &c1) || c0 * c1 > MEMBERS_RUNS ||
+        c0 < 2 || c1 < 2)
+      continue;
+    *pa = ps.items[0], *pb = ps.items[1], *record = f->var;
+    return root->kind == SD_F_OR ? (int32_t)k : 0;
+  }
+  return -1;
+}
+
+/* base with the texts of two of its elements replaced; NULL when they do
+ * not derive. */
+static SdTree *with_pair(Debugger *d, const SdTree *base, const SdNode *na, const SdNode *nb, SdSymbol sa,
+                         SdSymbol sb, const char *ta, const char *tb) {
+  uint32_t pa[256], pb[256], da = sd_node_path(na, pa, 256), db = sd_node_path(nb, pb, 256);
+  if (da > 256 || db > 256) return NULL;
+  SdTree *xa = sd_parse(d->parser, sa, ta, strlen(ta), NULL), *xb = xa ? sd_parse(d->parser, sb, tb, strlen(tb), NULL) : NULL;
+  SdTree *result = NULL;
+  if (xa && xb) {
+    SdTree *half = sd_tree_clone_replacing(base, sd_tree_follow(base, pb, db), xb->root);
+    const SdNode *at = sd_tree_follow(half, pa, da);
+    if (at && at->symbol == sa) result = sd_tree_clone_replacing(half, at, xa->root);
+    sd_tree_free(half);
+  }
+  sd_tree_free(xa), sd_tree_free(xb);
+  return result;
+}
+
+/* The verdict an input of this text got: 1 failed (this kind), 0 passed,
+ * -1 neither or not run. */
+static int label_of(const Debugger *d, const SdTree *t) {
+  for (uint32_t i = d->evidence.size; i-- > 0;) {
+    const Evidence *e = &d->evidence.items[i];
+    if (e->tree->length == t->length && !memcmp(e->tree->text, t->text, t->length))
+      return e->other ? -1 : e->verdict == SD_VERDICT_FAIL ? 1 : e->verdict == SD_VERDICT_PASS ? 0 : -1;
+  }
+  return -1;
+}
+
+/* `(a = "t1" or a = "t2" ...)` for the texts of l whose bit is set, as
+ * ISLa (texts of a small nonterminal: printable, quotes and backslashes
+ * escaped). */
+static void append_set(SdBuf *out, const char *var, const TextList *l, const bool *in) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < l->size; i++) n += in[i];
+  sd_buf_putc(out, '(');
+  for (uint32_t i = 0, k = 0; i < l->size; i++) {
+    if (!in[i]) continue;
+    if (k++) sd_buf_append(out, " or ", 4);
+    sd_buf_printf(out, "%s = \"", var);
+    for (const char *c = l->items[i]; *c; c++) {
+      if (*c == '"' || *c == '\\') sd_buf_putc(out, '\\');
+      sd_buf_putc(out, *c);
+    }
+    sd_buf_putc(out, '"');
+  }
+  sd_buf_putc(out, ')');
+}
+
+/* The table as a disjunct (ISLa text): rows with the same failing columns
+ * grouped; NULL when no cell fails or a text cannot be written. */
+static char *table_text(const Debugger *d, const SdConstraint *cause, int32_t record, const Place *pa, const Place *pb,
+                        const Table *tb, const bool *fails) {
+  uint32_t nr = tb->rows.size, nc = tb->cols.size;
+  bool *done = sd_xcalloc(nr, 1), *rows = sd_xcalloc(nr, 1);
+  SdBuf out = {0};
+  sd_buf_printf(&out, "exists %s r in start: exists %s a in r: exists %s b in r: (",
+                d->grammar->symbols[cause->variables[record].symbol].name, d->grammar->symbols[pa->symbol].name,
+                d->grammar->symbols[pb->symbol].name);
+  uint32_t groups = 0;
+  for (uint32_t i = 0; i < nr; i++) {
+    const bool *row = fails + (size_t)i * nc;
+    bool any = false;
+    for (uint32_t j = 0; j < nc; j++) any |= row[j];
+    if (done[i] || !any) continue;
+    memset(rows, 0, nr);
+    for (uint32_t k = i; k < nr; k++)
+      if (!done[k] && !memcmp(fails + (size_t)k * nc, row, nc)) rows[k] = done[k] = true;
+    if (groups++) sd_buf_append(&out, " or ", 4);
+    sd_buf_putc(&out, '(');
+    append_set(&out, "a", &tb->rows, rows);
+    sd_buf_append(&out, " and ", 5);
+    append_set(&out, "b", &tb->cols, row);
+    sd_buf_putc(&out, ')');
+  }
+  sd_buf_putc(&out, ')');
+  free(done), free(rows);
+  if (!groups) {
+    sd_buf_free(&out);
+    return NULL;
+  }
+  return sd_buf_take(&out);
+}
+
+/* The first record (of record's nonterminal) in base holding an element of
+ * each place's nonterminal on which that place holds: into *na, *nb. */
+static void find_pair(Debugger *d, const SdConstraint *cause, const SdTree *base, int32_t record, const Place *pa,
+                      const Place *pb, const SdNode **na, const SdNode **nb) {
+  SdSymbol rs = cause->variables[record].symbol;
+  SdConstraint *alone_a = place_alone(cause, pa), *alone_b = place_alone(cause, pb);
+  for (uint32_t r = 0; r < base->by_symbol_count[rs] && !*nb; r++) {
+    const SdNode *rec = base->nodes[base->by_symbol[rs][r]];
+    const SdNode *a = NULL, *b = NULL;
+    for (uint32_t i = rec->id + 1; i < rec->id + rec->size && (!a || !b); i++) {
+      const SdNode *x = base->nodes[i];
+      if (!a && x->symbol == pa->symbol && place_holds_on(d, alone_a, pa->symbol, base->text + x->start, x->end - x->start))
+        a = x;
+      else if (!b && x->symbol == pb->symbol &&
+               place_holds_on(d, alone_b, pb->symbol, base->text + x->start, x->end - x->start))
+        b = x;
+    }
+    if (a && b) *na = a, *nb = b;
+  }
+  sd_constraint_free(alone_a), sd_constraint_free(alone_b);
+}
+
+/* The cause with its record-table disjunct written as the table every pair
+ * of the two elements makes in one failing record; NULL when none applies,
+ * a pair is labelled neither way, or the result does not fit. */
+static SdConstraint *complete_table(Debugger *d, const SdConstraint *cause, bool *error) {
+  Place pa, pb;
+  int32_t record;
+  int32_t k = table_disjunct(d, cause, &pa, &pb, &record);
+  if (k < 0) return NULL;
+  const SdTree *base = place_base(d, cause, pa.f);
+  const SdFormula *root = cause->root;
+  /* the two elements, in one record of the base, on which both places hold */
+  const SdNode *na = NULL, *nb = NULL;
+  if (base) find_pair(d, cause, base, record, &pa, &pb, &na, &nb);
+  if (!na || !nb || na->parent == NULL || nb->parent == NULL) return NULL;
+  Table tb = {d, {0}, {0}};
+  sd_grammar_each_text(d->grammar, pa.symbol, DBG_MEMBERS_MAX, add_row, &tb.rows);
+  sd_grammar_each_text(d->grammar, pb.symbol, DBG_MEMBERS_MAX, add_row, &tb.cols);
+  uint32_t nr = tb.rows.size, nc = tb.cols.size, cells = nr * nc;
+  SdTree **made = sd_xcalloc(cells ? cells : 1, sizeof(SdTree *));
+  TreeList batch = {0};
+  for (uint32_t i = 0; i < nr; i++)
+    for (uint32_t j = 0; j < nc; j++) {
+      made[i * nc + j] = with_pair(d, base, na, nb, pa.symbol, pb.symbol, tb.rows.items[i], tb.cols.items[j]);
+      if (made[i * nc + j] && !dbg_seen(d, made[i * nc + j])) array_push(&batch, sd_tree_clone(made[i * nc + j]));
+    }
+  SdConstraint *result = NULL;
+  uint32_t from = d->evidence.size;
+  if (dbg_run_tagged(d, &batch, "table") < 0) {
+    *error = true;
+  } else {
+    bool *fails = sd_xcalloc(cells ? cells : 1, 1), known = true;
+    for (uint32_t c = 0; c < cells && known; c++) {
+      int v = made[c] ? label_of(d, made[c]) : -1;
+      known = v >= 0;
+      fails[c] = v == 1;
+    }
+    char *text = known ? table_text(d, cause, record, &pa, &pb, &tb, fails) : NULL;
+    SdConstraintError err = {0};
+    SdConstraint *table = text ? sd_constraint_parse(d->grammar, text, strlen(text), &err) : NULL;
+    free(err.message);
+    free(text);
+    if (table) {
+      uint32_t n = root->kind == SD_F_OR ? root->child_count : 1;
+      SdConstraint *parts[MEMBERS_PLACES];
+      for (uint32_t j = 0; j < n; j++) parts[j] = (int32_t)j == k ? table : dbg_sub_constraint(cause, root->children[j]);
+      result = n == 1 ? table : sd_constraint_or((const SdConstraint *const *)parts, n);
+      for (uint32_t j = 0; j < n && n > 1; j++)
+        if ((int32_t)j != k) sd_constraint_free(parts[j]);
+      /* the other disjuncts may hold where a pair of the table passed
+         (fontface: "a weight of 100 and a style other than normal", which
+         oblique 100 is): then the table stands alone */
+      if (n > 1 && !fits(d, result, from)) {
+        sd_constraint_free(result);
+        result = table, table = NULL;
+      }
+      sd_constraint_free(n > 1 ? table : NULL);
+      if (!fits(d, result, from)) {
+        sd_constraint_free(result);
+        result = NULL;
+      }
+    }
+    free(fails);
+  }
+  for (uint32_t c = 0; c < cells; c++) sd_tree_free(made[c]);
+  free(made);
+  free_texts(&tb.rows), free_texts(&tb.cols);
+  return result;
+}
+
 SdConstraint *dbg_complete_members(Debugger *d, const SdConstraint *cause, bool *error) {
   *error = false;
+  SdConstraint *table = complete_table(d, cause, error);
+  if (*error || table) {
+    if (table) {
+      char *text = sd_constraint_to_short(table);
+      dbg_progress(d, "members: the cause completed by experiment, a table of two elements: %s", text);
+      free(text);
+    }
+    return table;
+  }
   Places places;
   places_of(d, cause, &places);
   Probe probes[MEMBERS_PLACES * MEMBERS_NODES_TRIED];
