@@ -530,6 +530,15 @@ static void find_pair(Debugger *d, const SdConstraint *cause, const SdTree *base
   sd_constraint_free(alone_a), sd_constraint_free(alone_b);
 }
 
+/* Can every text of l be written as an ISLa string literal here (printable
+ * ASCII; quotes and backslashes are escaped)? */
+static bool writable(const TextList *l) {
+  for (uint32_t i = 0; i < l->size; i++)
+    for (const unsigned char *c = (const unsigned char *)l->items[i]; *c; c++)
+      if (*c < 0x20 || *c >= 0x7f) return false;
+  return true;
+}
+
 /* The cause with its record-table disjunct written as the table every pair
  * of the two elements makes in one failing record; NULL when none applies,
  * a pair is labelled neither way, or the result does not fit. */
@@ -547,6 +556,10 @@ static SdConstraint *complete_table(Debugger *d, const SdConstraint *cause, bool
   Table tb = {d, {0}, {0}};
   sd_grammar_each_text(d->grammar, pa.symbol, DBG_MEMBERS_MAX, add_row, &tb.rows);
   sd_grammar_each_text(d->grammar, pb.symbol, DBG_MEMBERS_MAX, add_row, &tb.cols);
+  if (!writable(&tb.rows) || !writable(&tb.cols)) {
+    free_texts(&tb.rows), free_texts(&tb.cols);
+    return NULL;
+  }
   uint32_t nr = tb.rows.size, nc = tb.cols.size, cells = nr * nc;
   SdTree **made = sd_xcalloc(cells ? cells : 1, sizeof(SdTree *));
   TreeList batch = {0};
