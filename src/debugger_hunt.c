@@ -3290,6 +3290,32 @@ static void interleave_groups(TreeList *list, uint32_t from, const Groups *g) {
   free(order);
 }
 
+/* The conjuncts of a cause (a formula of the diagnosis) as constraints of
+ * their own, into out (2 to 8; their formulas into forms): the children of
+ * a conjunction, or, for a conjunction inside one record (`exists <block>
+ * r: (unit is not B and num > 4096)`), each child inside a record of its
+ * own (`exists <block> r: num > 4096`), which loses only that the
+ * conjuncts share the record: these make inputs, the program labels them.
+ * 0 for any other cause. Without the second form no near miss nor
+ * all-but-one input was made for such causes (xferblock: a unit of B
+ * with a number past 4194304 bytes was never tried outside the diagnosis,
+ * which was confirmed without it). */
+static uint32_t cause_conjuncts(const SdConstraint *diagnosis, const SdFormula *cause, SdConstraint **out,
+                                const SdFormula **forms) {
+  const SdFormula *and = cause;
+  bool scoped = cause->kind == SD_F_EXISTS && !cause->match && cause->in_var < 0 && cause->var >= 0 &&
+                cause->child_count == 1 && cause->children[0]->kind == SD_F_AND;
+  if (scoped) and = cause->children[0];
+  if (and->kind != SD_F_AND || and->child_count < 2 || and->child_count > 8) return 0;
+  for (uint32_t j = 0; j < and->child_count; j++) {
+    SdFormula *body = and->children[j];
+    SdFormula q = {.kind = SD_F_EXISTS, .children = &body, .child_count = 1, .var = cause->var, .in_var = -1};
+    out[j] = dbg_sub_constraint(diagnosis, scoped ? &q : body);
+    forms[j] = body;
+  }
+  return and->child_count;
+}
+
 /* Outside the diagnosis, for each cause that is a conjunction and each of
  * its conjuncts: the elements that conjunct names varied through their
  * alternatives in failing inputs, where the other conjuncts still hold and
@@ -3309,11 +3335,11 @@ static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t
   uint32_t from = batch->size;
   for (uint32_t c = 0; c < causes && made_count < n; c++) {
     const SdFormula *cf = either ? root->children[c] : root;
-    if (cf->kind != SD_F_AND || cf->child_count < 2 || cf->child_count > 8) continue;
-    SdConstraint *cause = dbg_sub_constraint(diagnosis, cf);
     SdConstraint *parts[8];
-    uint32_t m = cf->child_count;
-    for (uint32_t j = 0; j < m; j++) parts[j] = dbg_sub_constraint(diagnosis, cf->children[j]);
+    const SdFormula *forms[8];
+    uint32_t m = cause_conjuncts(diagnosis, cf, parts, forms);
+    if (!m) continue;
+    SdConstraint *cause = dbg_sub_constraint(diagnosis, cf);
     SdSymbol named[16];
     uint32_t nn = sd_constraint_symbols(cause, named, 16);
     const SdTree *bases[2];
@@ -3321,7 +3347,7 @@ static uint32_t near_misses(Debugger *d, const SdConstraint *diagnosis, uint32_t
     for (uint32_t k = 0; k < m && made_count < n; k++) {
       TreeList per_base[2] = {{0}, {0}};
       for (uint32_t b = 0; b < nb; b++) near_miss_variants(d, diagnosis, parts, m, k, bases[b], &made, &per_base[b]);
-      uint32_t taken = 0, each = compares_order(cf->children[k]) ? HUNT_NEAR_ORDERED : HUNT_NEAR_EACH;
+      uint32_t taken = 0, each = compares_order(forms[k]) ? HUNT_NEAR_ORDERED : HUNT_NEAR_EACH;
       for (uint32_t i = 0; taken < each && made_count < n; i++) {
         bool any = false;
         for (uint32_t b = 0; b < nb && taken < each && made_count < n; b++) {
@@ -3464,7 +3490,10 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
   Groups groups = {0};
   for (uint32_t c = 0; c < causes && made < n; c++) {
     const SdFormula *cause = either ? root->children[c] : root;
-    if (cause->kind != SD_F_AND || cause->child_count < 2 || cause->child_count > 8) continue;
+    SdConstraint *conj[8];
+    const SdFormula *forms[8];
+    uint32_t m = cause_conjuncts(diagnosis, cause, conj, forms);
+    if (!m) continue;
     SdConstraint *rest_causes = NULL; /* not(the other causes) */
     if (either) {
       SdConstraint *parts[8];
@@ -3476,13 +3505,12 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
       if (np > 1) sd_constraint_free(others);
       for (uint32_t j = 0; j < np; j++) sd_constraint_free(parts[j]);
     }
-    uint32_t m = cause->child_count;
     for (uint32_t k = 0; k < m && made < n; k++) {
       SdConstraint *parts[10];
       uint32_t np = 0;
       for (uint32_t j = 0; j < m; j++)
-        if (j != k) parts[np++] = dbg_sub_constraint(diagnosis, cause->children[j]);
-      SdConstraint *dropped = dbg_sub_constraint(diagnosis, cause->children[k]);
+        if (j != k) parts[np++] = sd_constraint_clone(conj[j]);
+      SdConstraint *dropped = sd_constraint_clone(conj[k]);
       SdConstraint *negated = sd_constraint_negate(dropped);
       if (negated) parts[np++] = negated;
       if (rest_causes) parts[np++] = rest_causes;
@@ -3521,6 +3549,7 @@ static uint32_t generate_all_but_one(Debugger *d, const SdConstraint *diagnosis,
       for (uint32_t j = 0; j < np; j++)
         if (parts[j] != rest_causes) sd_constraint_free(parts[j]);
     }
+    for (uint32_t j = 0; j < m; j++) sd_constraint_free(conj[j]);
     sd_constraint_free(rest_causes);
   }
   interleave_groups(batch, from, &groups);
@@ -3667,30 +3696,57 @@ static SdConstraint *scoped(Debugger *d, const SdConstraint *c, const SdFormula 
  * pair. Fanmode at seed 1 had confirmed that conjunction (precision 0.97 on
  * fresh inputs): a normal profile at 1000 rpm beside a turbo one at 4000
  * satisfies it and passes, and no hunt had put the two in two records. */
+/* The existentials over the whole input that f chains, each the next one's
+ * only child, down to a quantifier-free body (`exists <method> m: exists
+ * <level> l: l > len(m) + 2`), when every one binds an element record r
+ * can hold: their number, 0 otherwise. */
+static uint32_t plain_chain(Debugger *d, const SdConstraint *c, const SdFormula *f, SdSymbol r) {
+  uint32_t n = 0;
+  for (; exists_in_start(f) && n < 8; f = f->children[0], n++) {
+    SdSymbol y = c->variables[f->var].symbol;
+    if (y < 0 || !sd_grammar_can_contain(d->grammar, r, y)) return 0;
+  }
+  return n && quantifier_free(f) ? n : 0;
+}
+
 static SdConstraint *record_and_plain(Debugger *d, const SdConstraint *c, const SdFormula *f) {
   if (f->kind != SD_F_AND || f->child_count != 2) return NULL;
   for (int side = 0; side < 2; side++) {
     const SdFormula *rec = f->children[side], *plain = f->children[1 - side];
-    if (!plain_exists(plain) || rec->kind != SD_F_EXISTS || rec->in_var >= 0 || rec->match ||
-        rec->child_count != 1 || quantifier_free(rec->children[0]))
+    if (rec->kind != SD_F_EXISTS || rec->in_var >= 0 || rec->match || rec->child_count != 1 ||
+        quantifier_free(rec->children[0]))
       continue;
-    SdSymbol r = c->variables[rec->var].symbol, y = c->variables[plain->var].symbol;
+    SdSymbol r = c->variables[rec->var].symbol;
     const char *name = c->variables[rec->var].name;
-    if (r < 0 || y < 0 || !name || !sd_grammar_can_contain(d->grammar, r, y) || sd_grammar_exactly_once(d->grammar, r))
-      continue;
+    /* the plain part one existential (fanmode), or a chain of them: a
+       relation over the whole input beside a record's condition (zipmethod
+       at seed 1, session 55, confirmed `(a method other than zstd and a
+       level above 0 in one entry) and (some level above some method's
+       length plus 2)`, true of deflate 5 beside zstd 7, which passes) */
+    uint32_t chain = r >= 0 ? plain_chain(d, c, plain, r) : 0;
+    if (!chain || !name || sd_grammar_exactly_once(d->grammar, r)) continue;
     SdConstraint *rc = dbg_sub_constraint(c, rec), *pc = dbg_sub_constraint(c, plain);
     char *ri = rc ? sd_constraint_to_isla(rc) : NULL, *pi = pc ? sd_constraint_to_isla(pc) : NULL;
     sd_constraint_free(rc);
     sd_constraint_free(pc);
-    const char *rs = ri ? strstr(ri, " in start: ") : NULL, *ps = pi ? strstr(pi, " in start: ") : NULL;
+    const char *rs = ri ? strstr(ri, " in start: ") : NULL;
     SdConstraint *within = NULL;
-    if (rs && ps) {
-      char *text = sd_format("%.*s in start: (%s and %.*s in %s: %s)", (int)(rs - ri), ri, rs + 11, (int)(ps - pi), pi,
-                             name, ps + 11);
+    if (rs && pi) {
+      SdBuf b = {0};
+      sd_buf_printf(&b, "%.*s in start: (%s and ", (int)(rs - ri), ri, rs + 11);
+      const char *at = pi, *hit;
+      uint32_t replaced = 0;
+      while ((hit = strstr(at, " in start: "))) {
+        sd_buf_append(&b, at, (size_t)(hit - at));
+        sd_buf_printf(&b, " in %s: ", name);
+        at = hit + 11;
+        replaced++;
+      }
+      sd_buf_printf(&b, "%s)", at);
       SdConstraintError err = {0};
-      within = sd_constraint_parse(d->grammar, text, strlen(text), &err);
+      if (replaced == chain) within = sd_constraint_parse(d->grammar, b.data, b.len, &err);
       free(err.message);
-      free(text);
+      sd_buf_free(&b);
     }
     free(ri);
     free(pi);
