@@ -457,8 +457,6 @@ static int label_of(const Debugger *d, const SdTree *t) {
  * ISLa (texts of a small nonterminal: printable, quotes and backslashes
  * escaped). */
 static void append_set(SdBuf *out, const char *var, const TextList *l, const bool *in) {
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < l->size; i++) n += in[i];
   sd_buf_putc(out, '(');
   for (uint32_t i = 0, k = 0; i < l->size; i++) {
     if (!in[i]) continue;
