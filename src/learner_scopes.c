@@ -778,49 +778,64 @@ static uint32_t spread_failing_values(const SdLearner *self, SdSymbol symbol, in
  * NULL when no guard makes it hold on fewer passing inputs: the guard's
  * threshold refit at each of the relation's thresholds (guard_thresholds),
  * the best pair kept (fewest passing inputs, then most failing). */
-static char *guarded_text(const SdLearner *self, const LrItem *it, SdSymbol symbol) {
+/* A relation to guard, with the thresholds its guards are refit at
+ * (guard_thresholds): found once per relation, not per element guarded. */
+typedef struct Guarded {
+  SdConstraint *rel;        /* a copy of the relation's atom */
+  SdTerm *lit;              /* its threshold's literal, NULL when it has none */
+  const char *own_text;     /* ... its own text, restored after each use */
+  uint32_t own_len;
+  int64_t ks[LR_GUARD_THRESHOLDS];
+  uint32_t nk;
+} Guarded;
+
+static void guarded_init(const SdLearner *self, const SdConstraint *c, Guarded *g) {
+  *g = (Guarded){.rel = sd_constraint_clone(c)};
+  int side = 0;
+  uint32_t count = 0;
+  SdTerm *thr = relation_threshold(g->rel->root, &side, &count);
+  int64_t own;
+  if (!thr || count != 1 || !lr_parse_int(thr->args[side]->text, thr->args[side]->length, &own)) return;
+  g->lit = thr->args[side], g->own_text = g->lit->text, g->own_len = g->lit->length;
+  /* the relation holds for lower thresholds: `x > K` or `K < x` */
+  bool lower = side == 1 ? (thr->op == SD_OP_GT || thr->op == SD_OP_GE) : (thr->op == SD_OP_LT || thr->op == SD_OP_LE);
+  g->nk = guard_thresholds(self, g->rel, g->lit, lower, own, g->ks);
+  g->lit->text = g->own_text, g->lit->length = g->own_len;
+}
+
+/* The relation item's atom guarded on its element of symbol (ISLa text),
+ * NULL when no guard makes it hold on fewer passing inputs: the guard's
+ * threshold refit at each of the relation's thresholds (g->ks), the best
+ * pair kept (fewest passing inputs, then most failing). */
+static char *guarded_text(const SdLearner *self, const LrItem *it, Guarded *g, SdSymbol symbol) {
   SdTerm *cmp;
   SdConstraint *t = guard_template(self, symbol, &cmp);
   if (!t) return NULL;
   const LrAtom *atom = &self->atoms.items[it->atom];
-  SdConstraint *rel = sd_constraint_clone(atom->c);
-  int side = 0;
-  uint32_t count = 0;
-  SdTerm *thr = relation_threshold(rel->root, &side, &count);
-  int64_t ks[LR_GUARD_THRESHOLDS], own = 0;
-  uint32_t nk = 0;
-  const char *own_text = thr ? thr->args[side]->text : NULL;
-  uint32_t own_len = thr ? thr->args[side]->length : 0;
-  if (thr && count == 1 && lr_parse_int(own_text, own_len, &own)) {
-    /* the relation holds for lower thresholds: `x > K` or `K < x` */
-    bool lower = side == 1 ? (thr->op == SD_OP_GT || thr->op == SD_OP_GE) : (thr->op == SD_OP_LT || thr->op == SD_OP_LE);
-    nk = guard_thresholds(self, rel, thr->args[side], lower, own, ks);
-  }
   int64_t values[LR_REFIT_VALUES];
   uint32_t nv = spread_failing_values(self, symbol, values);
   Refit best = {.op = SD_OP_LE, .fp = UINT32_MAX};
-  int64_t best_k = own;
+  int64_t best_k = g->nk ? g->ks[0] : 0;
   char kbuf[24];
-  for (uint32_t j = 0; j < (nk ? nk : 1); j++) {
-    if (nk) set_threshold(thr->args[side], ks[j], kbuf, sizeof kbuf);
+  for (uint32_t j = 0; j < (g->nk ? g->nk : 1); j++) {
+    if (g->nk) set_threshold(g->lit, g->ks[j], kbuf, sizeof kbuf);
     const LrAtom *known = j == 0 ? atom : NULL; /* its own threshold: its truth is known */
     Refit was = best;
-    refit_scan(self, t, cmp, rel, known, true, SD_OP_LE, values, nv, &best);
-    refit_scan(self, t, cmp, rel, known, true, SD_OP_GE, values, nv, &best);
-    if (nk && (best.tp != was.tp || best.fp != was.fp)) best_k = ks[j];
+    refit_scan(self, t, cmp, g->rel, known, true, SD_OP_LE, values, nv, &best);
+    refit_scan(self, t, cmp, g->rel, known, true, SD_OP_GE, values, nv, &best);
+    if (g->nk && (best.tp != was.tp || best.fp != was.fp)) best_k = g->ks[j];
   }
   char *isla = NULL;
   if (best.fp < it->fp && best.tp > 0) {
     cmp->op = best.op;
     cmp->args[1]->text = best.text, cmp->args[1]->length = (uint32_t)strlen(best.text);
-    if (nk) set_threshold(thr->args[side], best_k, kbuf, sizeof kbuf);
-    SdConstraint *on = sd_constraint_and_on(t, rel);
+    if (g->nk) set_threshold(g->lit, best_k, kbuf, sizeof kbuf);
+    SdConstraint *on = sd_constraint_and_on(t, g->rel);
     isla = on ? sd_constraint_to_isla(on) : NULL;
     sd_constraint_free(on);
     cmp->args[1]->text = NULL, cmp->args[1]->length = 0; /* best.text dies with this frame */
   }
-  if (thr) thr->args[side]->text = own_text, thr->args[side]->length = own_len;
-  sd_constraint_free(rel);
+  if (g->lit) g->lit->text = g->own_text, g->lit->length = g->own_len;
   sd_constraint_free(t);
   return isla;
 }
@@ -853,9 +868,11 @@ static uint32_t guarded_relations(SdLearner *self) {
     const LrAtom *a = &self->atoms.items[it->atom];
     SdSymbol syms[LR_GUARD_SYMBOLS];
     uint32_t ns = sd_constraint_symbols(a->c, syms, LR_GUARD_SYMBOLS);
+    Guarded g;
+    guarded_init(self, a->c, &g);
     for (uint32_t q = 0; q < ns && q < LR_GUARD_SYMBOLS; q++) {
       if (!self->grammar->symbols[syms[q]].numeric) continue;
-      char *text = guarded_text(self, it, syms[q]);
+      char *text = guarded_text(self, it, &g, syms[q]);
       if (!text) continue;
       uint32_t before = self->atoms.size;
       uint32_t atom = lr_add_atom(self, self->atoms.items[it->atom].pattern, text, NULL);
@@ -867,6 +884,7 @@ static uint32_t guarded_relations(SdLearner *self) {
       added += self->used.size > used;
       it = &self->items.items[pick[k]]; /* the items may have moved */
     }
+    sd_constraint_free(g.rel);
   }
   return added;
 }
