@@ -14,7 +14,6 @@
  * boundary is checked again), otherwise the witnesses join the evidence and
  * the cause is learned again. Integers are of any size (SdInt); decimal
  * values (str.to.real) are searched in steps of 10^-6. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -525,10 +524,60 @@ static SdInt midpoint(Pin *p, SdInt a, SdInt b) {
  * between 20 and 24: those two are adjacent, and a boundary between them is
  * pinned (iptotal's header plus payload above the total). */
 enum { GAP_SCAN = 32 };
+/* Across a gap in the numerals a number's nonterminal derives (digits of
+ * 1-3, 5 or 7: nothing between 999 and 10000, 99999 and 1000000), the
+ * value of the next length in direction dir that derives: its greatest
+ * numeral (all nines) going down, its least (a one and zeros) going up.
+ * Integers of at most 18 digits, not negative. */
+enum { GAP_LENGTHS = 18 };
+static bool lengths_possible(Pin *p, uint32_t len);
+static bool gap_jump(Pin *p, SdInt from, int dir, SdInt *out) {
+  int64_t v;
+  if (p->m->kind != M_VALUE || p->product || !sd_int_to_i64(from, &v) || v < 0) return false;
+  int digits = 1;
+  for (int64_t x = v; x >= 10; x /= 10) digits++;
+  for (int len = digits + dir; len >= 1 && len <= GAP_LENGTHS; len += dir) {
+    if (!lengths_possible(p, (uint32_t)len)) continue;
+    int64_t w = 1;
+    for (int k = 1; k < len; k++) w *= 10;
+    SdInt c = sd_int_small(dir < 0 ? w * 10 - 1 : len == 1 ? 0 : w);
+    SdTree *t = vary(p, c);
+    if (!t) continue;
+    sd_tree_free(t);
+    *out = c;
+    return true;
+  }
+  return false;
+}
+
+/* Does v (not negative) have a number of digits the element never derives? */
+static bool in_gap(Pin *p, SdInt v) {
+  int64_t m;
+  if (p->m->kind != M_VALUE || p->product || !sd_int_to_i64(v, &m) || m < 0) return false;
+  uint32_t digits = 1;
+  for (int64_t x = m; x >= 10; x /= 10) digits++;
+  return lengths_cover(p->d, digits) && !sd_lengths_possible(p->d->lengths, p->m->symbol, digits);
+}
+
+/* Where the midpoint of lo and hi lies in such a gap, a value strictly
+ * between them past it: the least of the next length up from lo, or the
+ * greatest of the next length down from hi. */
+static bool gap_between(Pin *p, SdInt lo, SdInt hi, SdInt *out) {
+  SdInt c;
+  if (!in_gap(p, midpoint(p, lo, hi))) return false;
+  for (int dir = 1; dir >= -1; dir -= 2)
+    if (gap_jump(p, dir > 0 ? lo : hi, dir, &c) && sd_int_cmp(c, lo) > 0 && sd_int_cmp(c, hi) < 0) {
+      *out = c;
+      return true;
+    }
+  return false;
+}
+
 static bool derivable_between(Pin *p, SdInt a, SdInt b, SdInt *out) {
   SdInt mid = midpoint(p, a, b);
   bool up = sd_int_cmp(a, b) < 0;
   SdInt lo = up ? a : b, hi = up ? b : a;
+  if (gap_between(p, lo, hi, out)) return true;
   for (int k = 0; k <= GAP_SCAN; k++)
     for (int sign = 1; sign >= -1; sign -= 2) {
       if (k == 0 && sign < 0) continue;
@@ -562,10 +611,11 @@ static bool next_derivable(Pin *p, SdInt from, int dir, SdInt *out) {
 static bool adjacent(Pin *p, SdInt a, SdInt b) {
   SdInt diff = sd_int_sub(p->scratch, a, b);
   if (sd_int_cmp(diff, sd_int_small(1)) == 0 || sd_int_cmp(diff, sd_int_small(-1)) == 0) return true;
+  SdInt v;
+  if (in_gap(p, midpoint(p, a, b))) return !derivable_between(p, a, b, &v);
   if (sd_int_cmp(diff, sd_int_small(2 * GAP_SCAN)) > 0 || sd_int_cmp(diff, sd_int_small(-2 * GAP_SCAN)) < 0 ||
       sd_int_cmp(diff, sd_int_small(0)) == 0)
     return false;
-  SdInt v;
   return !derivable_between(p, a, b, &v);
 }
 
@@ -595,8 +645,8 @@ static Side predicted_boundary(Pin *p, SdInt v0, int dir) {
       continue;
     }
     if (sd_int_cmp(step, one) == 0) { /* no value next to this one: the next one the grammar allows */
-      SdInt next;
-      if (!next_derivable(p, s.yes, dir, &next)) break;
+      SdInt next; /* past a gap of lengths, the nearest length that derives */
+      if (!next_derivable(p, s.yes, dir, &next) && !gap_jump(p, s.yes, dir, &next)) break;
       r = predict(p, next);
       if (r == 0) {
         s.no = next, s.found = true;
@@ -823,6 +873,70 @@ static uint32_t drawn_texts(Pin *p, uint32_t len, char **out) {
   return n;
 }
 
+/* ---------- a number inside a structured element ----------
+ * A length of an element that holds a number stands for the number's
+ * value as often as not (a ttl "6724886m" of eight bytes: seven digits),
+ * and the value's threshold may hang on a small part beside it (the unit:
+ * 2592000 seconds, 43200 minutes, 720 hours, 30 days). So of the failing
+ * length, texts with every number part at its least numeral of its
+ * length, once with each text (of the same length) of the first small part
+ * (one deriving at most PART_TEXTS texts): "1000000s" passes where
+ * "1000000d" and "9999999s" fail (ttlunits at seed 2 confirmed
+ * `str.len(<ttl>) > 6`). Of the passing length, the same with every number
+ * at its greatest ("999d" fails where 4 bytes passed). None where the
+ * element holds no number. */
+enum { PART_TEXTS = 4 };
+
+typedef struct PartTexts {
+  uint32_t length, count;
+  char *texts[PART_TEXTS];
+} PartTexts;
+
+static bool part_text(void *ctx, const char *text, size_t length) {
+  PartTexts *pt = ctx;
+  if (length == pt->length && pt->count < PART_TEXTS) pt->texts[pt->count++] = sd_xstrndup(text, length);
+  return true;
+}
+
+static uint32_t part_probes(Pin *p, const char *w, uint32_t len, bool greatest, char **out, uint32_t max) {
+  const SdGrammar *g = p->d->grammar;
+  SdTree *sub = sd_parse(p->d->parser, p->m->symbol, w, len, NULL);
+  if (!sub) return 0;
+  char *extreme = sd_xstrndup(w, len);
+  bool numbers = false;
+  const SdNode *part = NULL;
+  for (uint32_t i = 1; i < sub->node_count; i++) {
+    const SdNode *node = sub->nodes[i];
+    bool inside_number = false;
+    for (const SdNode *a = node->parent; a && !inside_number; a = a->parent) inside_number = g->symbols[a->symbol].numeric;
+    if (inside_number || !sd_grammar_is_nonterminal(g, node->symbol)) continue;
+    uint64_t texts;
+    if (g->symbols[node->symbol].numeric && node->end > node->start) {
+      numbers = true;
+      extreme[node->start] = greatest ? '9' : node->end - node->start > 1 ? '1' : '0';
+      memset(extreme + node->start + 1, greatest ? '9' : '0', node->end - node->start - 1);
+    } else if (!part && sd_grammar_count_derivations(g, node->symbol, PART_TEXTS, &texts) && texts >= 2) {
+      part = node;
+    }
+  }
+  uint32_t n = 0;
+  if (numbers && sd_parser_accepts(p->d->parser, p->m->symbol, extreme, len)) {
+    PartTexts pt = {part ? part->end - part->start : 0, 0, {NULL}};
+    if (part) sd_grammar_each_text(g, part->symbol, PART_TEXTS, part_text, &pt);
+    for (uint32_t k = 0; k < pt.count; k++) {
+      char *t = sd_xstrndup(extreme, len);
+      memcpy(t + part->start, pt.texts[k], pt.length);
+      if (n < max && sd_parser_accepts(p->d->parser, p->m->symbol, t, len)) out[n++] = t;
+      else free(t);
+      free(pt.texts[k]);
+    }
+    if (!n && n < max) out[n++] = sd_xstrdup(extreme);
+  }
+  free(extreme);
+  sd_tree_free(sub);
+  return n;
+}
+
 typedef struct LengthMask LengthMask;
 static void texts_keeping_rest(Pin *p, uint32_t len, LengthMask *lm);
 static bool kept_content_fails(Pin *p, uint32_t len, bool untried, DbgBoundary *b);
@@ -830,7 +944,7 @@ static bool kept_content_fails(Pin *p, uint32_t len, bool untried, DbgBoundary *
 static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBoundary *b) {
   int64_t len;
   if (!sd_int_to_i64(length, &len) || len < 1 || len > 4096) return true;
-  char *probe[4];
+  char *probe[3 + PART_TEXTS];
   uint32_t np = 0;
   if (p->d->grammar->symbols[p->m->symbol].numeric) {
     for (int k = 0; k < 2; k++) {
@@ -846,6 +960,11 @@ static bool content_irrelevant(Pin *p, SdInt length, bool failing_side, DbgBound
      regwrite's <value> is decimal or hex) */
   char *drawn[2];
   uint32_t nd = drawn_texts(p, (uint32_t)len, drawn);
+  if (nd && !np) {
+    /* an element that holds a number: its numbers at their extreme */
+    np = part_probes(p, drawn[0], (uint32_t)len, !failing_side, probe, PART_TEXTS);
+    if (np) free(drawn[0]), drawn[0] = drawn[--nd];
+  }
   for (uint32_t k = 0; k < nd; k++) {
     bool same = false;
     for (uint32_t i = 0; i < np; i++) same = same || !memcmp(probe[i], drawn[k], (size_t)len);
@@ -2398,7 +2517,7 @@ int dbg_pin_every_text(Debugger *d, DbgCause *c, bool *disagreed) {
 }
 
 static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure *all, uint32_t n_all,
-                             SdConstraint **moved) {
+                             uint32_t min_contexts, SdConstraint **moved) {
   SdConstraint *held_back = NULL;
   bool held = false;
   SdArena scratch = {0};
@@ -2411,7 +2530,7 @@ static PinResult pin_measure(Debugger *d, DbgCause *c, Measure *m, const Measure
   uint32_t *order = sd_xmalloc((n ? n : 1) * sizeof *order);
   if (n) context_order(&p, c, partner >= 0, order);
   for (int shared = 0; shared < 2 && inputs == 0; shared++)
-    for (uint32_t step = 0; step < n && inputs < MAX_INPUTS_TRIED && agreed < MIN_CONTEXTS && result != PIN_MOVED;
+    for (uint32_t step = 0; step < n && inputs < MAX_INPUTS_TRIED && agreed < min_contexts && result != PIN_MOVED;
          step++) {
       uint32_t k = order[step];
       const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
@@ -2478,13 +2597,30 @@ static void drop_boundary(DbgCause *c, uint32_t k) {
   c->boundaries.size--;
 }
 
+/* Is ms[i] one side of a relation between two measures (`z > x`, no
+ * literal) whose other side was pinned already (pinned[j])? The pins in
+ * two contexts along that side put the relation's boundary at two points
+ * of it; one more, along this side, shows that this measure moves the
+ * boundary too (a threshold on the other side alone, `z > 2` where x was
+ * 2, would not move). A second context along this side tells nothing the
+ * three do not (the middle example pinned each side of its two relations
+ * in two contexts: eight experiments, six of them run). */
+static bool partner_pinned(const Measure *ms, uint32_t i, const bool *pinned) {
+  if (ms[i].literal || ms[i].summed || ms[i].atoms != 1) return false;
+  for (uint32_t j = 0; j < i; j++)
+    if (pinned[j] && ms[j].atom == ms[i].atom && !ms[j].literal && !ms[j].summed && ms[j].atoms == 1) return true;
+  return false;
+}
+
 /* Pin ms[i]: 1 when done (pinned or noted), 0 when an experiment moved the
  * cause (c takes the corrected one, if any), -1 on a harness error.
- * *unvaried: no failing input could be varied across it. */
-static int pin_one(Debugger *d, DbgCause *c, Measure *ms, uint32_t n, uint32_t i, bool *unvaried) {
+ * *unvaried: no failing input could be varied across it; pinned[i] set
+ * when pinned. */
+static int pin_one(Debugger *d, DbgCause *c, Measure *ms, uint32_t n, uint32_t i, bool *unvaried, bool *pinned) {
   SdConstraint *moved = NULL;
   uint32_t before = c->boundaries.size;
-  PinResult r = pin_measure(d, c, &ms[i], ms, n, &moved);
+  uint32_t contexts = partner_pinned(ms, i, pinned) ? 1 : MIN_CONTEXTS;
+  PinResult r = pin_measure(d, c, &ms[i], ms, n, contexts, &moved);
   if (d->harness_error) {
     sd_constraint_free(moved);
     return -1;
@@ -2500,6 +2636,10 @@ static int pin_one(Debugger *d, DbgCause *c, Measure *ms, uint32_t n, uint32_t i
     return 0;
   }
   *unvaried = c->boundaries.size == before + 1 && c->boundaries.items[before].unvaried;
+  /* pinned where every boundary it added is (none: the same element's
+     boundary under another variable, dbg_has_boundary) */
+  pinned[i] = !*unvaried;
+  for (uint32_t k = before; k < c->boundaries.size; k++) pinned[i] &= c->boundaries.items[k].pinned;
   return 1;
 }
 
@@ -2515,7 +2655,7 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
   c->pinned = true;
   for (uint32_t i = 0; i < c->boundaries.size; i++) dbg_boundary_free(&c->boundaries.items[i]);
   c->boundaries.size = 0;
-  bool again[MAX_MEASURES] = {false}, any_again = false;
+  bool again[MAX_MEASURES] = {false}, any_again = false, pinned_ms[MAX_MEASURES] = {false};
   for (uint32_t i = 0; i < n; i++) {
     /* a relation between a numeric field and a length is pinned along the field */
     if (ms[i].kind == M_LENGTH) {
@@ -2523,7 +2663,7 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
       for (uint32_t k = 0; k < n; k++) has_value |= ms[k].kind != M_LENGTH && k != i;
       if (has_value && (!ms[i].literal || ms[i].summed)) continue;
     }
-    int r = pin_one(d, c, ms, n, i, &again[i]);
+    int r = pin_one(d, c, ms, n, i, &again[i], pinned_ms);
     if (r <= 0) {
       *harness_error = r < 0;
       c->pinned = false;
@@ -2542,7 +2682,7 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
         break;
       }
     bool still = false;
-    int r = pin_one(d, c, ms, n, i, &still);
+    int r = pin_one(d, c, ms, n, i, &still, pinned_ms);
     if (r <= 0) {
       *harness_error = r < 0;
       c->pinned = false;
@@ -2551,6 +2691,37 @@ bool dbg_pin_boundaries(Debugger *d, DbgCause *c, bool *harness_error) {
   }
   for (uint32_t i = 0; i < c->boundaries.size; i++) c->pinned &= c->boundaries.items[i].pinned;
   return true;
+}
+
+/* The greatest (or least) numeral of symbol: of its longest (shortest)
+ * length up to 18 that derives a numeral, all nines (the least: a one and
+ * zeros, or "0"), else the greatest (least) of CONTENT_DRAWS drawn there. */
+char *dbg_extreme_numeral(Debugger *d, SdSymbol symbol, bool greatest) {
+  if (!lengths_cover(d, 18)) return NULL;
+  for (uint32_t k = 1; k <= 18; k++) {
+    uint32_t len = greatest ? 19 - k : k;
+    if (!sd_lengths_possible(d->lengths, symbol, len)) continue;
+    char text[20];
+    memset(text, greatest ? '9' : '0', len);
+    if (!greatest && len > 1) text[0] = '1';
+    text[len] = 0;
+    if (sd_parser_accepts(d->parser, symbol, text, len)) return sd_xstrdup(text);
+    char *best = NULL;
+    SdArena scratch = {0};
+    for (uint32_t i = 0; i < CONTENT_DRAWS; i++) {
+      char *w = sd_lengths_sample(d->lengths, symbol, len, &d->rng);
+      SdInt v;
+      if (!w || !sd_int_parse(&scratch, w, len, &v) || (best && (memcmp(w, best, len) > 0) != greatest)) {
+        free(w);
+        continue;
+      }
+      free(best);
+      best = w;
+    }
+    sd_arena_free(&scratch);
+    if (best) return best;
+  }
+  return NULL;
 }
 
 /* What dbg_extremes varies: the length of an element that is never a

@@ -102,6 +102,7 @@ typedef struct Debugger {
   SdHashSet asked_in_vain;    /* tie splits that found no input, with the evidence's size then */
   SdHashSet attacked;         /* candidates a round of experiments attacked, over all cause
                                  searches (their text, numbers kept: debugger_cause.c) */
+  SdHashSet tabled;           /* record tables tried before acceptance (dbg_complete_table) */
   uint32_t iteration;         /* learning iterations, over all causes */
   double started;
   char *error;
@@ -252,6 +253,29 @@ enum { DBG_MEMBERS_MAX = 16 };
  * join it, written as a set; NULL when none did (or none fits), *error on
  * a harness error. */
 SdConstraint *dbg_complete_members(Debugger *d, const SdConstraint *cause, bool *error);
+/* The table of a candidate's record of two small places, tried before the
+ * candidate is accepted (once per record and pair of nonterminals): the
+ * candidate with the table in place of that disjunct, NULL when it has
+ * none, it was tried, or the table does not fit; *ran says whether it ran
+ * inputs, *error on a harness error (debugger_members.c). */
+SdConstraint *dbg_complete_table(Debugger *d, const SdConstraint *cause, bool *ran, bool *error);
+/* base with the texts of two of its elements (na of symbol sa, nb of sb)
+ * replaced by ta and tb; NULL when they do not derive (debugger_members.c). */
+SdTree *dbg_with_pair(Debugger *d, const SdTree *base, const SdNode *na, const SdNode *nb, SdSymbol sa, SdSymbol sb,
+                      const char *ta, const char *tb);
+/* The verdict an input of this text got: 1 failed (of this kind), 0
+ * passed, -1 neither or not run (debugger_members.c). */
+int dbg_label_of(const Debugger *d, const SdTree *t);
+/* A threshold's siblings (debugger_siblings.c): for a cause that joins one
+ * text of a small element to a threshold on a number in the same record,
+ * the cause with each other text of that element whose input, the number
+ * at its extreme on the cause's side, failed outside every cause found
+ * (each run first: `siblings` in the run trace); their number, into out
+ * (at most max), -1 on a harness error. */
+int dbg_sibling_causes(Debugger *d, const SdConstraint *cause, SdConstraint **out, uint32_t max);
+/* The numeral of symbol's greatest (or least) value among the lengths up
+ * to 18 digits it derives, or NULL (debugger_boundary.c). */
+char *dbg_extreme_numeral(Debugger *d, SdSymbol symbol, bool greatest);
 /* `var = "t"` for the one text given, `var = t1 or var = t2 ...` for more:
  * a new formula in c's arena (debugger_members.c). */
 SdFormula *dbg_text_equality(SdConstraint *c, int32_t var, const char *const *texts, const uint32_t *lengths,

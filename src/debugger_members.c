@@ -126,27 +126,49 @@ static bool formula_within(const SdFormula *in, const SdFormula *f) {
   return false;
 }
 
+/* The disjuncts of a cause (none when it is no or), and which of them
+ * holds a given formula. */
+typedef struct Branches {
+  uint32_t n, own;
+  SdConstraint *items[MEMBERS_PLACES];
+} Branches;
+
+static void branches_init(Branches *b, const SdConstraint *cause, const SdFormula *place) {
+  const SdFormula *root = cause->root;
+  b->n = root->kind == SD_F_OR && root->child_count <= MEMBERS_PLACES ? root->child_count : 0, b->own = 0;
+  for (uint32_t j = 0; j < b->n; j++) {
+    b->items[j] = dbg_sub_constraint(cause, root->children[j]);
+    if (formula_within(root->children[j], place)) b->own = j;
+  }
+}
+
+static void branches_free(Branches *b) {
+  for (uint32_t j = 0; j < b->n; j++) sd_constraint_free(b->items[j]);
+}
+
+/* 0 where the own disjunct does not hold on t, 1 where another holds too,
+ * 2 where it holds alone. */
+static int holds_alone(const Branches *b, const SdConstraint *cause, const SdTree *t) {
+  if (!sd_constraint_eval(b->n ? b->items[b->own] : cause, t, NULL)) return 0;
+  for (uint32_t j = 0; j < b->n; j++)
+    if (j != b->own && sd_constraint_eval(b->items[j], t, NULL)) return 1;
+  return 2;
+}
+
 /* The newest failing input on which the place's disjunct of the cause (the
  * cause itself when it is no or) holds, one on which no other disjunct
  * holds first; NULL when none. */
 static const SdTree *place_base(const Debugger *d, const SdConstraint *cause, const SdFormula *place) {
-  const SdFormula *root = cause->root;
-  uint32_t nb = root->kind == SD_F_OR && root->child_count <= MEMBERS_PLACES ? root->child_count : 0, own = 0;
-  SdConstraint *branches[MEMBERS_PLACES];
-  for (uint32_t j = 0; j < nb; j++) {
-    branches[j] = dbg_sub_constraint(cause, root->children[j]);
-    if (formula_within(root->children[j], place)) own = j;
-  }
+  Branches b;
+  branches_init(&b, cause, place);
   const SdTree *alone = NULL, *any = NULL;
   for (uint32_t k = d->failing.size; k-- > 0 && !alone;) {
     const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
-    if (!sd_constraint_eval(nb ? branches[own] : cause, t, NULL)) continue;
-    bool others = false;
-    for (uint32_t j = 0; j < nb && !others; j++) others = j != own && sd_constraint_eval(branches[j], t, NULL);
-    if (!others) alone = t;
-    else if (!any) any = t;
+    int h = holds_alone(&b, cause, t);
+    if (h == 2) alone = t;
+    else if (h == 1 && !any) any = t;
   }
-  for (uint32_t j = 0; j < nb; j++) sd_constraint_free(branches[j]);
+  branches_free(&b);
   return alone ? alone : any;
 }
 
@@ -398,36 +420,47 @@ static bool only_places(const SdFormula *f, const Place *a, const Place *b) {
   return false;
 }
 
+/* Is f an exists over records with two places in it and nothing else,
+ * about two small nonterminals of at most MEMBERS_RUNS pairs? Its places
+ * and record variable into *pa, *pb, *record. */
+static bool record_table(const Debugger *d, const SdConstraint *cause, const SdFormula *f, Place *pa, Place *pb,
+                         int32_t *record) {
+  if (f->kind != SD_F_EXISTS || f->match || f->in_var >= 0 || f->child_count != 1) return false;
+  Places ps = {0};
+  walk(d, cause, (SdFormula *)f, &ps);
+  if (ps.n != 2 || ps.items[0].var == ps.items[1].var || ps.items[0].symbol == ps.items[1].symbol) return false;
+  const SdFormula *q0 = binder(f, ps.items[0].var), *q1 = binder(f, ps.items[1].var);
+  if (!q0 || !q1 || q0->in_var != f->var || q1->in_var != f->var) return false;
+  if (!only_places(f->children[0], &ps.items[0], &ps.items[1])) return false;
+  uint64_t c0, c1;
+  if (!sd_grammar_count_derivations(d->grammar, ps.items[0].symbol, DBG_MEMBERS_MAX, &c0) ||
+      !sd_grammar_count_derivations(d->grammar, ps.items[1].symbol, DBG_MEMBERS_MAX, &c1) || c0 * c1 > MEMBERS_RUNS ||
+      c0 < 2 || c1 < 2)
+    return false;
+  *pa = ps.items[0], *pb = ps.items[1], *record = f->var;
+  return true;
+}
+
 /* The disjunct of cause (index into its or, or the cause itself) that is a
  * two-place record table, with its places and record variable; -1 when
- * none. */
-static int32_t table_disjunct(const Debugger *d, const SdConstraint *cause, Place *pa, Place *pb, int32_t *record) {
+ * none. With conjuncts, also a disjunct that is a conjunction with such a
+ * record among its parts (the table, if it fits, stands for all of it). */
+static int32_t table_disjunct(const Debugger *d, const SdConstraint *cause, bool conjuncts, Place *pa, Place *pb,
+                              int32_t *record) {
   const SdFormula *root = cause->root;
   uint32_t n = root->kind == SD_F_OR ? root->child_count : 1;
   for (uint32_t k = 0; k < n && k < MEMBERS_PLACES; k++) {
     const SdFormula *f = root->kind == SD_F_OR ? root->children[k] : root;
-    if (f->kind != SD_F_EXISTS || f->match || f->in_var >= 0 || f->child_count != 1) continue;
-    Places ps = {0};
-    walk(d, cause, (SdFormula *)f, &ps);
-    if (ps.n != 2 || ps.items[0].var == ps.items[1].var || ps.items[0].symbol == ps.items[1].symbol) continue;
-    const SdFormula *q0 = binder(f, ps.items[0].var), *q1 = binder(f, ps.items[1].var);
-    if (!q0 || !q1 || q0->in_var != f->var || q1->in_var != f->var) continue;
-    if (!only_places(f->children[0], &ps.items[0], &ps.items[1])) continue;
-    uint64_t c0, c1;
-    if (!sd_grammar_count_derivations(d->grammar, ps.items[0].symbol, DBG_MEMBERS_MAX, &c0) ||
-        !sd_grammar_count_derivations(d->grammar, ps.items[1].symbol, DBG_MEMBERS_MAX, &c1) || c0 * c1 > MEMBERS_RUNS ||
-        c0 < 2 || c1 < 2)
-      continue;
-    *pa = ps.items[0], *pb = ps.items[1], *record = f->var;
-    return root->kind == SD_F_OR ? (int32_t)k : 0;
+    bool found = record_table(d, cause, f, pa, pb, record);
+    for (uint32_t i = 0; conjuncts && !found && f->kind == SD_F_AND && i < f->child_count; i++)
+      found = record_table(d, cause, f->children[i], pa, pb, record);
+    if (found) return root->kind == SD_F_OR ? (int32_t)k : 0;
   }
   return -1;
 }
 
-/* base with the texts of two of its elements replaced; NULL when they do
- * not derive. */
-static SdTree *with_pair(Debugger *d, const SdTree *base, const SdNode *na, const SdNode *nb, SdSymbol sa,
-                         SdSymbol sb, const char *ta, const char *tb) {
+SdTree *dbg_with_pair(Debugger *d, const SdTree *base, const SdNode *na, const SdNode *nb, SdSymbol sa, SdSymbol sb,
+                      const char *ta, const char *tb) {
   uint32_t pa[256], pb[256], da = sd_node_path(na, pa, 256), db = sd_node_path(nb, pb, 256);
   if (da > 256 || db > 256) return NULL;
   SdTree *xa = sd_parse(d->parser, sa, ta, strlen(ta), NULL), *xb = xa ? sd_parse(d->parser, sb, tb, strlen(tb), NULL) : NULL;
@@ -442,9 +475,7 @@ static SdTree *with_pair(Debugger *d, const SdTree *base, const SdNode *na, cons
   return result;
 }
 
-/* The verdict an input of this text got: 1 failed (this kind), 0 passed,
- * -1 neither or not run. */
-static int label_of(const Debugger *d, const SdTree *t) {
+int dbg_label_of(const Debugger *d, const SdTree *t) {
   for (uint32_t i = d->evidence.size; i-- > 0;) {
     const Evidence *e = &d->evidence.items[i];
     if (e->tree->length == t->length && !memcmp(e->tree->text, t->text, t->length))
@@ -473,13 +504,13 @@ static void append_set(SdBuf *out, const char *var, const TextList *l, const boo
 
 /* The table as a disjunct (ISLa text): rows with the same failing columns
  * grouped; NULL when no cell fails or a text cannot be written. */
-static char *table_text(const Debugger *d, const SdConstraint *cause, int32_t record, const Place *pa, const Place *pb,
-                        const Table *tb, const bool *fails) {
+static char *table_text(const Debugger *d, SdSymbol record, const Place *pa, const Place *pb, const Table *tb,
+                        const bool *fails) {
   uint32_t nr = tb->rows.size, nc = tb->cols.size;
   bool *done = sd_xcalloc(nr, 1), *rows = sd_xcalloc(nr, 1);
   SdBuf out = {0};
-  sd_buf_printf(&out, "exists %s r in start: exists %s a in r: exists %s b in r: (",
-                d->grammar->symbols[cause->variables[record].symbol].name, d->grammar->symbols[pa->symbol].name,
+  sd_buf_printf(&out, "exists %s r in start: exists %s a in r: exists %s b in r: (", d->grammar->symbols[record].name,
+                d->grammar->symbols[pa->symbol].name,
                 d->grammar->symbols[pb->symbol].name);
   uint32_t groups = 0;
   for (uint32_t i = 0; i < nr; i++) {
@@ -528,6 +559,32 @@ static void find_pair(Debugger *d, const SdConstraint *cause, const SdTree *base
   sd_constraint_free(alone_a), sd_constraint_free(alone_b);
 }
 
+/* The failing input a table is made in, with its pair in *na, *nb: one
+ * on which the table's disjunct holds alone, with the fewest records of
+ * the record's nonterminal (a pair varied beside another record that
+ * fails by itself fails in every cell: lensmount at seed 2, an EF lens
+ * with an MFT circle before the lens varied), the newest of those. */
+static const SdTree *table_base(Debugger *d, const SdConstraint *cause, int32_t record, const Place *pa,
+                                const Place *pb, const SdNode **na, const SdNode **nb) {
+  Branches b;
+  branches_init(&b, cause, pa->f);
+  SdSymbol rs = cause->variables[record].symbol;
+  const SdTree *best = NULL;
+  uint64_t best_score = UINT64_MAX;
+  for (uint32_t k = d->failing.size; k-- > 0;) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    int h = holds_alone(&b, cause, t);
+    uint64_t score = (h == 1 ? (uint64_t)1 << 32 : 0) + t->by_symbol_count[rs];
+    if (!h || score >= best_score) continue;
+    const SdNode *a = NULL, *x = NULL;
+    find_pair(d, cause, t, record, pa, pb, &a, &x);
+    if (!a || !x || !a->parent || !x->parent) continue;
+    best = t, best_score = score, *na = a, *nb = x;
+  }
+  branches_free(&b);
+  return best;
+}
+
 /* Can every text of l be written as an ISLa string literal here (printable
  * ASCII; quotes and backslashes are escaped)? */
 static bool writable(const TextList *l) {
@@ -537,20 +594,73 @@ static bool writable(const TextList *l) {
   return true;
 }
 
+/* Does c hold on every failing input that b holds on and no cause found
+ * explains? */
+static bool explains_as_much(const Debugger *d, const SdConstraint *b, const SdConstraint *c) {
+  for (uint32_t k = 0; k < d->failing.size; k++) {
+    const SdTree *t = d->evidence.items[d->failing.items[k]].tree;
+    if (!dbg_cause_holds(d, t) && sd_constraint_eval(b, t, NULL) && !sd_constraint_eval(c, t, NULL)) return false;
+  }
+  return true;
+}
+
+/* The cause with disjunct k replaced by the table over records of symbol
+ * rs, or the table alone where the other disjuncts hold where a pair of
+ * the table passed (fontface: "a weight of 100 and a style other than
+ * normal", which oblique 100 is); NULL when neither fits (and, with
+ * as_much, explains what the cause did). */
+static SdConstraint *with_table(Debugger *d, const SdConstraint *cause, int32_t k, SdSymbol rs, const Place *pa,
+                                const Place *pb, const Table *tb, const bool *fails, uint32_t from, bool as_much) {
+  char *text = table_text(d, rs, pa, pb, tb, fails);
+  SdConstraintError err = {0};
+  SdConstraint *table = text ? sd_constraint_parse(d->grammar, text, strlen(text), &err) : NULL;
+  free(err.message);
+  free(text);
+  if (!table) return NULL;
+  const SdFormula *root = cause->root;
+  uint32_t n = root->kind == SD_F_OR ? root->child_count : 1;
+  SdConstraint *parts[MEMBERS_PLACES], *result = table;
+  if (n > 1) {
+    for (uint32_t j = 0; j < n; j++) parts[j] = (int32_t)j == k ? table : dbg_sub_constraint(cause, root->children[j]);
+    result = sd_constraint_or((const SdConstraint *const *)parts, n);
+    for (uint32_t j = 0; j < n; j++)
+      if ((int32_t)j != k) sd_constraint_free(parts[j]);
+    if (fits(d, result, from) && (!as_much || explains_as_much(d, cause, result))) {
+      sd_constraint_free(table);
+      return result;
+    }
+    sd_constraint_free(result);
+    result = table;
+  }
+  if (fits(d, result, from) && (!as_much || explains_as_much(d, cause, result))) return result;
+  sd_constraint_free(result);
+  return NULL;
+}
+
+/* The nearest element enclosing both a and b. */
+static const SdNode *common_record(const SdNode *a, const SdNode *b) {
+  for (const SdNode *r = a->parent; r; r = r->parent)
+    if (sd_node_is_ancestor(r, b)) return r;
+  return NULL;
+}
+
 /* The cause with its record-table disjunct written as the table every pair
  * of the two elements makes in one failing record; NULL when none applies,
- * a pair is labelled neither way, or the result does not fit. */
-static SdConstraint *complete_table(Debugger *d, const SdConstraint *cause, bool *error) {
+ * a pair is labelled neither way, or the result does not fit. With
+ * conjuncts, a record that is one part of a conjunction stands for all of
+ * it, where the table explains every failure the cause did. The records
+ * quantified are those of the nearest element enclosing both in the
+ * failing input (a lens, not any item: filters take the same mounts
+ * harmlessly) where that fits, else the cause's own. */
+static SdConstraint *complete_table(Debugger *d, const SdConstraint *cause, bool conjuncts, bool *error) {
   Place pa, pb;
   int32_t record;
-  int32_t k = table_disjunct(d, cause, &pa, &pb, &record);
+  int32_t k = table_disjunct(d, cause, conjuncts, &pa, &pb, &record);
   if (k < 0) return NULL;
-  const SdTree *base = place_base(d, cause, pa.f);
-  const SdFormula *root = cause->root;
   /* the two elements, in one record of the base, on which both places hold */
   const SdNode *na = NULL, *nb = NULL;
-  if (base) find_pair(d, cause, base, record, &pa, &pb, &na, &nb);
-  if (!na || !nb || na->parent == NULL || nb->parent == NULL) return NULL;
+  const SdTree *base = table_base(d, cause, record, &pa, &pb, &na, &nb);
+  if (!base) return NULL;
   Table tb = {d, {0}, {0}};
   sd_grammar_each_text(d->grammar, pa.symbol, DBG_MEMBERS_MAX, add_row, &tb.rows);
   sd_grammar_each_text(d->grammar, pb.symbol, DBG_MEMBERS_MAX, add_row, &tb.cols);
@@ -563,45 +673,24 @@ static SdConstraint *complete_table(Debugger *d, const SdConstraint *cause, bool
   TreeList batch = {0};
   for (uint32_t i = 0; i < nr; i++)
     for (uint32_t j = 0; j < nc; j++) {
-      made[i * nc + j] = with_pair(d, base, na, nb, pa.symbol, pb.symbol, tb.rows.items[i], tb.cols.items[j]);
+      made[i * nc + j] = dbg_with_pair(d, base, na, nb, pa.symbol, pb.symbol, tb.rows.items[i], tb.cols.items[j]);
       if (made[i * nc + j] && !dbg_seen(d, made[i * nc + j])) array_push(&batch, sd_tree_clone(made[i * nc + j]));
     }
   SdConstraint *result = NULL;
   uint32_t from = d->evidence.size;
+  const SdNode *common = common_record(na, nb);
+  SdSymbol own = cause->variables[record].symbol, near = common ? common->symbol : own;
   if (dbg_run_tagged(d, &batch, "table") < 0) {
     *error = true;
   } else {
     bool *fails = sd_xcalloc(cells ? cells : 1, 1), known = true;
     for (uint32_t c = 0; c < cells && known; c++) {
-      int v = made[c] ? label_of(d, made[c]) : -1;
+      int v = made[c] ? dbg_label_of(d, made[c]) : -1;
       known = v >= 0;
       fails[c] = v == 1;
     }
-    char *text = known ? table_text(d, cause, record, &pa, &pb, &tb, fails) : NULL;
-    SdConstraintError err = {0};
-    SdConstraint *table = text ? sd_constraint_parse(d->grammar, text, strlen(text), &err) : NULL;
-    free(err.message);
-    free(text);
-    if (table) {
-      uint32_t n = root->kind == SD_F_OR ? root->child_count : 1;
-      SdConstraint *parts[MEMBERS_PLACES];
-      for (uint32_t j = 0; j < n; j++) parts[j] = (int32_t)j == k ? table : dbg_sub_constraint(cause, root->children[j]);
-      result = n == 1 ? table : sd_constraint_or((const SdConstraint *const *)parts, n);
-      for (uint32_t j = 0; j < n && n > 1; j++)
-        if ((int32_t)j != k) sd_constraint_free(parts[j]);
-      /* the other disjuncts may hold where a pair of the table passed
-         (fontface: "a weight of 100 and a style other than normal", which
-         oblique 100 is): then the table stands alone */
-      if (n > 1 && !fits(d, result, from)) {
-        sd_constraint_free(result);
-        result = table, table = NULL;
-      }
-      sd_constraint_free(n > 1 ? table : NULL);
-      if (!fits(d, result, from)) {
-        sd_constraint_free(result);
-        result = NULL;
-      }
-    }
+    if (known && near != own) result = with_table(d, cause, k, near, &pa, &pb, &tb, fails, from, conjuncts);
+    if (known && !result) result = with_table(d, cause, k, own, &pa, &pb, &tb, fails, from, conjuncts);
     free(fails);
   }
   for (uint32_t c = 0; c < cells; c++) sd_tree_free(made[c]);
@@ -610,9 +699,27 @@ static SdConstraint *complete_table(Debugger *d, const SdConstraint *cause, bool
   return result;
 }
 
+SdConstraint *dbg_complete_table(Debugger *d, const SdConstraint *cause, bool *ran, bool *error) {
+  Place pa, pb;
+  int32_t record;
+  *ran = *error = false;
+  if (table_disjunct(d, cause, true, &pa, &pb, &record) < 0) return NULL;
+  uint64_t key = sd_hash_bytes(&cause->variables[record].symbol, sizeof(SdSymbol), (uint64_t)pa.symbol * 65599u + (uint64_t)pb.symbol);
+  if (!sd_hash_set_add(&d->tabled, key)) return NULL;
+  uint32_t before = d->evidence.size;
+  SdConstraint *table = complete_table(d, cause, true, error);
+  *ran = d->evidence.size > before;
+  if (table) {
+    char *text = sd_constraint_to_short(table);
+    dbg_progress(d, "members: a table of two elements, tried before acceptance: %s", text);
+    free(text);
+  }
+  return table;
+}
+
 SdConstraint *dbg_complete_members(Debugger *d, const SdConstraint *cause, bool *error) {
   *error = false;
-  SdConstraint *table = complete_table(d, cause, error);
+  SdConstraint *table = complete_table(d, cause, false, error);
   if (*error || table) {
     if (table) {
       char *text = sd_constraint_to_short(table);
