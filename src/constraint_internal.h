@@ -64,6 +64,9 @@ int sd_term_eval_const(const SdConstraint *c, const SdTerm *t);
  * the one before (different_position): an element nested D deep; else 0
  * (constraint_eval.c). */
 uint32_t sd_formula_nesting_depth(const SdConstraint *c, const SdFormula *f);
+/* The tree quantifier (forall or exists) that binds var in f (f may be
+ * NULL), or NULL (constraint_nnf.c). */
+const SdFormula *sd_formula_binder(const SdFormula *f, int32_t var);
 /* The comparison that holds where op does not (defined values): < and >=,
  * <= and >; any other op as it is (constraint_nnf.c). */
 SdOp sd_op_negated(SdOp op);

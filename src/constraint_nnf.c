@@ -944,3 +944,13 @@ uint32_t sd_constraint_symbols(const SdConstraint *self, SdSymbol *out, uint32_t
   array_free(&seen);
   return n;
 }
+
+const SdFormula *sd_formula_binder(const SdFormula *f, int32_t var) {
+  if (!f) return NULL;
+  if (sd_formula_is_tree_quantifier(f->kind) && f->var == var) return f;
+  for (uint32_t i = 0; i < f->child_count; i++) {
+    const SdFormula *b = sd_formula_binder(f->children[i], var);
+    if (b) return b;
+  }
+  return NULL;
+}

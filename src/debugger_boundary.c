@@ -2277,17 +2277,6 @@ static bool next_to_boundary(Pin *p, const SdTree *t, const SdNode *bound, SdInt
   return next;
 }
 
-/* The quantifier that binds var in f, or NULL. */
-static const SdFormula *binder_of(const SdFormula *f, int32_t var) {
-  if (!f) return NULL;
-  if (sd_formula_is_tree_quantifier(f->kind) && f->var == var) return f;
-  for (uint32_t i = 0; i < f->child_count; i++) {
-    const SdFormula *b = binder_of(f->children[i], var);
-    if (b) return b;
-  }
-  return NULL;
-}
-
 /* The node to vary first for var in t: its witness; where it has none (a
  * `forall <number> n in f` inside a witnessed `f`), the first element of
  * its nonterminal inside the witness of what it ranges in, which the
@@ -2297,7 +2286,7 @@ static const SdFormula *binder_of(const SdFormula *f, int32_t var) {
  * from, and no pin ran at all); else NULL. */
 static const SdNode *witnessed_node(const SdConstraint *c, const SdTree *t, const SdNode **witness, int32_t var) {
   if (witness[var]) return witness[var];
-  const SdFormula *q = binder_of(c->root, var);
+  const SdFormula *q = sd_formula_binder(c->root, var);
   if (!q || q->in_var < 0 || !witness[q->in_var]) return NULL;
   uint32_t count, first = sd_tree_range(t, c->variables[var].symbol, witness[q->in_var], &count);
   return count ? t->nodes[t->by_symbol[c->variables[var].symbol][first]] : NULL;

@@ -399,16 +399,6 @@ static void free_texts(TextList *l) {
   array_free(l);
 }
 
-/* The exists that binds var in f, NULL when none. */
-static const SdFormula *binder(const SdFormula *f, int32_t var) {
-  if (sd_formula_is_tree_quantifier(f->kind) && f->var == var) return f;
-  for (uint32_t i = 0; i < f->child_count; i++) {
-    const SdFormula *g = binder(f->children[i], var);
-    if (g) return g;
-  }
-  return NULL;
-}
-
 /* Is f made of the two places and the exists and ands around them only? */
 static bool only_places(const SdFormula *f, const Place *a, const Place *b) {
   if (f == a->f || f == b->f) return true;
@@ -429,7 +419,7 @@ static bool record_table(const Debugger *d, const SdConstraint *cause, const SdF
   Places ps = {0};
   walk(d, cause, (SdFormula *)f, &ps);
   if (ps.n != 2 || ps.items[0].var == ps.items[1].var || ps.items[0].symbol == ps.items[1].symbol) return false;
-  const SdFormula *q0 = binder(f, ps.items[0].var), *q1 = binder(f, ps.items[1].var);
+  const SdFormula *q0 = sd_formula_binder(f, ps.items[0].var), *q1 = sd_formula_binder(f, ps.items[1].var);
   if (!q0 || !q1 || q0->in_var != f->var || q1->in_var != f->var) return false;
   if (!only_places(f->children[0], &ps.items[0], &ps.items[1])) return false;
   uint64_t c0, c1;

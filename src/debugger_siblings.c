@@ -35,19 +35,9 @@ typedef struct Shape {
   uint32_t places, thresholds;
 } Shape;
 
-/* The quantifier that binds var in f, NULL when none. */
-static const SdFormula *binder_in(const SdFormula *f, int32_t var) {
-  if (sd_formula_is_tree_quantifier(f->kind) && f->var == var) return f;
-  for (uint32_t i = 0; i < f->child_count; i++) {
-    const SdFormula *g = binder_in(f->children[i], var);
-    if (g) return g;
-  }
-  return NULL;
-}
-
 /* Is var bound by an exists (no match expression) ranging in record? */
 static bool in_record(const SdConstraint *c, int32_t var, int32_t record) {
-  const SdFormula *q = binder_in(c->root, var);
+  const SdFormula *q = sd_formula_binder(c->root, var);
   return q && q->kind == SD_F_EXISTS && !q->match && q->in_var == record;
 }
 

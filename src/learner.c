@@ -3202,16 +3202,6 @@ static void ranges_of(SdLearner *self, LrTemplate *t, const SdSymbol *tuple, con
   array_free(&fails);
 }
 
-/* The quantifier that binds var in f, or NULL. */
-static const SdFormula *binder(const SdFormula *f, int32_t var) {
-  if ((f->kind == SD_F_EXISTS || f->kind == SD_F_FORALL) && f->var == var) return f;
-  for (uint32_t i = 0; i < f->child_count; i++) {
-    const SdFormula *b = binder(f->children[i], var);
-    if (b) return b;
-  }
-  return NULL;
-}
-
 /* The variable a range bound's measure reads (`str.to.int(v) > N`: v), or -1. */
 static int32_t measured_var(const LrSlot *s) {
   const SdTerm *m = measure_of(s);
@@ -3358,8 +3348,8 @@ static void instantiate_range(SdLearner *self, LrTemplate *t, const SdSymbol *tu
     const LrSlot *text = &t->slots[2];
     const SdConstraint *c = t->c;
     int32_t value_var = measured_var(lo);
-    const SdFormula *qv = value_var >= 0 ? binder(c->root, value_var) : NULL;
-    const SdFormula *qt = binder(c->root, text->eq_var);
+    const SdFormula *qv = value_var >= 0 ? sd_formula_binder(c->root, value_var) : NULL;
+    const SdFormula *qt = sd_formula_binder(c->root, text->eq_var);
     if (qv && qt && qv->in_var >= 0 && qv->in_var == qt->in_var && c->variables[qv->in_var].symbol >= 0) {
       SdSymbol record = c->variables[qv->in_var].symbol;
       SdSymbol text_sym = c->variables[text->eq_var].symbol, value_sym = c->variables[value_var].symbol;
