@@ -901,7 +901,7 @@ static int settle_parts(Debugger *d, SdConstraint **parts, uint32_t n, bool last
   int added = 0;
   *redo = false;
   for (uint32_t i = 0; i < n; i++) {
-    if (added < 0) {
+    if (*redo || added < 0) {
       sd_constraint_free(parts[i]);
       continue;
     }
